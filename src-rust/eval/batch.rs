@@ -1,0 +1,135 @@
+//! Evaluating many hands: a C-contiguous (n, k) array of card ids in, one
+//! value per row out, split over threads for large batches.
+
+use super::high::{flush_value, rank_value, word_is_valid, CARD_KEY};
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+const FLUSH_BITS: u64 = 0x8888 << 48;
+/// Rows per task when a batch is split over threads.
+const CHUNK_ROWS: usize = 1 << 15;
+/// Batches smaller than this run on the calling thread.
+const PARALLEL_MIN_ROWS: usize = 1 << 17;
+
+/// Evaluates rows of exactly `K` cards; returns whether every row was
+/// valid (the values of invalid rows are unspecified).
+#[inline(always)]
+fn eval_rows<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
+    let mut ok = true;
+    for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
+        let row: &[u8; K] = row.try_into().unwrap();
+        let mut key = 0x3333u64 << 48;
+        let mut mask = 0u64;
+        for &c in row {
+            key = key.wrapping_add(CARD_KEY[c as usize]);
+            mask |= 1u64 << (c & 63);
+        }
+        ok &= word_is_valid(key, mask, K);
+        let f = key & FLUSH_BITS;
+        *slot = if f != 0 {
+            let suit = ((f.trailing_zeros() - 51) >> 2) as u8;
+            flush_value(row, suit)
+        } else {
+            rank_value(key as u32)
+        } as u32;
+    }
+    ok
+}
+
+fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+    match k {
+        5 => eval_rows::<5>(data, out),
+        6 => eval_rows::<6>(data, out),
+        7 => eval_rows::<7>(data, out),
+        _ => false,
+    }
+}
+
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = pools.get(&threads) {
+        return Ok(p.clone());
+    }
+    let p = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Batch(format!("cannot start {threads} threads: {e}")))?;
+    let p = Arc::new(p);
+    pools.insert(threads, p.clone());
+    Ok(p)
+}
+
+/// Finds the first invalid row and says what is wrong with it.
+fn first_bad_row(data: &[u8], k: usize) -> Error {
+    for (i, row) in data.chunks_exact(k).enumerate() {
+        if let Err(e) = super::high::check_hand(row) {
+            return Error::Row {
+                row: i,
+                source: Box::new(e),
+            };
+        }
+    }
+    Error::Batch("a row is invalid".into())
+}
+
+/// Evaluates `data`, a flat row-major array of `k`-card rows (k in 5..=7),
+/// into `out` (one slot per row). `threads`: `None` for all cores, `Some(1)`
+/// for the calling thread only.
+pub fn evaluate_batch_into(
+    data: &[u8],
+    k: usize,
+    out: &mut [u32],
+    threads: Option<usize>,
+) -> Result<()> {
+    if !(5..=7).contains(&k) {
+        return Err(Error::HandSize {
+            what: "each row",
+            got: k,
+            allowed: "a batch has 5, 6 or 7 cards per row",
+        });
+    }
+    let rows = data.len() / k;
+    if data.len() % k != 0 || out.len() != rows {
+        return Err(Error::Batch(format!(
+            "{} card ids do not make {} rows of {k}",
+            data.len(),
+            out.len()
+        )));
+    }
+    let threads = match threads {
+        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
+        Some(t) => t,
+        None => rayon::current_num_threads(),
+    };
+    let ok = if threads == 1 || rows < PARALLEL_MIN_ROWS {
+        eval_chunk(data, k, out)
+    } else {
+        let mut work = || {
+            data.par_chunks(CHUNK_ROWS * k)
+                .zip(out.par_chunks_mut(CHUNK_ROWS))
+                .map(|(d, o)| eval_chunk(d, k, o))
+                .reduce(|| true, |a, b| a & b)
+        };
+        if threads == rayon::current_num_threads() {
+            work()
+        } else {
+            pool(threads)?.install(work)
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(first_bad_row(data, k))
+    }
+}
+
+/// Evaluates a batch into a new vector.
+pub fn evaluate_batch(data: &[u8], k: usize, threads: Option<usize>) -> Result<Vec<u32>> {
+    let mut out = vec![0u32; data.len() / k.max(1)];
+    evaluate_batch_into(data, k, &mut out, threads)?;
+    Ok(out)
+}

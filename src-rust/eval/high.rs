@@ -1,0 +1,157 @@
+//! The natural high-hand evaluator for 5, 6 or 7 cards.
+//!
+//! Each card adds a 64-bit constant to a hand word: the low 32 bits sum rank
+//! bases (a distinct sum for every rank multiset), bits 48..64 hold four
+//! 4-bit suit counters that start at 3, so bit 3 of a counter is set exactly
+//! when that suit holds five or more cards. Without a flush the rank sum
+//! goes through a perfect hash to the value; with one (at most seven cards,
+//! so nothing better than a flush is possible) the suit's 13-bit rank mask
+//! indexes the flush table.
+
+use super::gen::{HASH_SHIFT, RANK_BASES};
+use crate::cards::{self, MAX_ID};
+use crate::error::{Error, Result};
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+const SUIT_BASE: u64 = 0x3333 << 48;
+const FLUSH_BITS: u64 = 0x8888 << 48;
+/// Added for an id that is not a natural card, in bits 40..48 that valid
+/// cards never reach.
+const INVALID: u64 = 1 << 40;
+const INVALID_BITS: u64 = 0xFF << 40;
+
+const fn card_keys() -> [u64; 256] {
+    let mut keys = [INVALID; 256];
+    let mut c = 0;
+    while c < 52 {
+        keys[c] = RANK_BASES[c >> 2] as u64 | 1 << (48 + 4 * (c & 3));
+        c += 1;
+    }
+    keys
+}
+
+/// The hand-word constant of every byte; ids 52..=255 carry `INVALID`.
+pub static CARD_KEY: [u64; 256] = card_keys();
+
+/// The value of the best non-flush hand of a rank sum (0 when the sum is
+/// not that of 5..=7 cards with at most four of a rank).
+#[inline(always)]
+pub fn rank_value(key: u32) -> u16 {
+    let row = (key >> HASH_SHIFT) as usize;
+    let off = match RANK_OFFSETS.get(row) {
+        Some(&o) => o,
+        None => return 0,
+    };
+    let idx = (key as i32).wrapping_add(off) as usize;
+    RANK_VALUES.get(idx).copied().unwrap_or(0)
+}
+
+/// The value of the best flush in `suit` among `cards`.
+#[inline(always)]
+pub fn flush_value(cards: &[u8], suit: u8) -> u16 {
+    let mut mask = 0usize;
+    for &c in cards {
+        if c & 3 == suit {
+            mask |= 1 << (c >> 2);
+        }
+    }
+    FLUSH_VALUES[mask & 0x1FFF]
+}
+
+/// The hand word of `cards` (no validation: ids above 51 set `INVALID_BITS`).
+#[inline(always)]
+pub fn hand_word(cards: &[u8]) -> u64 {
+    let mut key = SUIT_BASE;
+    for &c in cards {
+        key = key.wrapping_add(CARD_KEY[c as usize]);
+    }
+    key
+}
+
+/// Value of the best five of `cards`, which must be 5..=7 distinct natural
+/// cards; other input gives an unspecified value but never panics.
+#[inline(always)]
+pub fn value_of(cards: &[u8]) -> u16 {
+    let key = hand_word(cards);
+    let f = key & FLUSH_BITS;
+    if f != 0 {
+        let suit = ((f.trailing_zeros() - 51) >> 2) as u8;
+        return flush_value(cards, suit);
+    }
+    rank_value(key as u32)
+}
+
+/// True when the hand word and card mask show 5..=7 `k` distinct natural
+/// cards.
+#[inline(always)]
+pub fn word_is_valid(key: u64, mask: u64, k: usize) -> bool {
+    key & INVALID_BITS == 0 && mask.count_ones() as usize == k
+}
+
+/// Checks that `cards` is a natural hand of 5, 6 or 7 distinct cards.
+pub fn check_hand(cards: &[u8]) -> Result<()> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(Error::HandSize {
+            what: "the hand",
+            got: cards.len(),
+            allowed: "a high hand is evaluated from 5, 6 or 7 cards",
+        });
+    }
+    for &c in cards {
+        if c > MAX_ID {
+            return Err(Error::CardIdOutOfRange { id: c as i64 });
+        }
+        if cards::is_joker(c) {
+            return Err(Error::JokerNotAllowed {
+                context: "a joker needs hand rules that say what it is (jokers=\"wild\" or \"bug\")",
+            });
+        }
+    }
+    cards::check_distinct(cards)
+}
+
+/// The value of the best five of 5, 6 or 7 distinct natural cards.
+///
+/// ```
+/// use _core::{cards::parse_text, eval::{category, high::evaluate, FULL_HOUSE}};
+/// let v = evaluate(&parse_text("Kh Kd Ks 7c 7d 2s 3h").unwrap()).unwrap();
+/// assert_eq!(category(v as u32), FULL_HOUSE);
+/// ```
+pub fn evaluate(cards: &[u8]) -> Result<u16> {
+    check_hand(cards)?;
+    Ok(value_of(cards))
+}
+
+/// The five cards that make the value of `cards` (validated 5..=7 natural
+/// cards), in the order they are read: by count of their rank, then rank,
+/// highest first (a wheel reads 5-4-3-2-A).
+pub fn best_five(cards: &[u8]) -> [u8; 5] {
+    let best = value_of(cards);
+    let n = cards.len();
+    let mut chosen = [0u8; 5];
+    // Among equal subsets prefer the highest cards, for a stable answer.
+    let mut best_ids = 0u64;
+    for skip in 0u32..(1 << n) {
+        if skip.count_ones() as usize != n - 5 {
+            continue;
+        }
+        let mut h = [0u8; 5];
+        let mut k = 0;
+        for (i, &c) in cards.iter().enumerate() {
+            if skip & (1 << i) == 0 {
+                h[k] = c;
+                k += 1;
+            }
+        }
+        if value_of(&h) == best {
+            let ids = h.iter().fold(0u64, |m, &c| m | 1 << c);
+            if ids > best_ids {
+                best_ids = ids;
+                chosen = h;
+            }
+        }
+    }
+    super::describe::reading_order(&mut chosen, best as u32);
+    chosen
+}

@@ -1,0 +1,12 @@
+//! hoyle's core: cards, hand evaluation and (later) settlement, free of any
+//! Python dependency. The bindings live in [`py`], behind the `python`
+//! feature, so `cargo test` and `cargo bench` need no interpreter.
+
+pub mod cards;
+pub mod error;
+pub mod eval;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use error::{Error, Result};
