@@ -1,0 +1,27 @@
+"""hoyle: a poker engine for Python with a Rust core.
+
+>>> import hoyle
+>>> str(hoyle.evaluate("As Ks Qs Js Ts 2c 3d"))
+'Straight Flush, Royal'
+"""
+
+from __future__ import annotations
+
+from hoyle._core import Card, HandRank, evaluate, evaluate_batch, parse_cards
+from hoyle.category import Category
+from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardError",
+    "Category",
+    "DuplicateCardError",
+    "HandError",
+    "HandRank",
+    "HoyleError",
+    "evaluate",
+    "evaluate_batch",
+    "parse_cards",
+]

@@ -1,0 +1,24 @@
+"""The errors hoyle raises. Every one is a ``ValueError``: bad input is
+refused with a message that says what was wrong and what is allowed, and
+nothing is changed."""
+
+from __future__ import annotations
+
+__all__ = ["CardError", "DuplicateCardError", "HandError", "HoyleError"]
+
+
+class HoyleError(ValueError):
+    """Base class of hoyle's errors."""
+
+
+class CardError(HoyleError):
+    """An unknown card: bad text, or an id out of range."""
+
+
+class DuplicateCardError(CardError):
+    """The same card twice in one hand or deal."""
+
+
+class HandError(HoyleError):
+    """A hand hoyle cannot rank: wrong number of cards, jokers without rules,
+    or a batch of the wrong dtype or shape."""

@@ -1,0 +1,26 @@
+//! One conversion from the core's error to the Python classes defined in
+//! `hoyle/errors.py`.
+
+use crate::error::Error;
+use pyo3::PyErr;
+
+pyo3::import_exception!(hoyle.errors, CardError);
+pyo3::import_exception!(hoyle.errors, DuplicateCardError);
+pyo3::import_exception!(hoyle.errors, HandError);
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        let message = err.to_string();
+        let mut kind = &err;
+        while let Error::Row { source, .. } = kind {
+            kind = source;
+        }
+        match kind {
+            Error::UnknownCard { .. } | Error::CardIdOutOfRange { .. } => CardError::new_err(message),
+            Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
+            Error::HandSize { .. } | Error::JokerNotAllowed { .. } | Error::Batch(_) | Error::Row { .. } => {
+                HandError::new_err(message)
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! `hoyle.evaluate`, `hoyle.evaluate_batch` and `hoyle.HandRank`.
+
+use super::cards::{to_ids, Card};
+use super::errors::HandError;
+use crate::eval::{batch, describe, high};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyTuple};
+use pyo3::{ffi, intern};
+
+/// The rank of a hand: `.value` (larger is stronger, equal is a tie),
+/// `.category`, `.best_five` (the cards that play) and, as `str()`, the hand
+/// in words. Comparisons and hashing use the value only.
+///
+/// >>> from hoyle import evaluate
+/// >>> rank = evaluate("Kh Kd Ks 7c 7d 2s 3h")
+/// >>> str(rank), rank.category.name
+/// ('Full House, Kings over Sevens', 'FULL_HOUSE')
+/// >>> rank > evaluate("As Ad Ac Qh Jd 2s 3h")
+/// True
+#[pyclass(frozen, module = "hoyle", name = "HandRank")]
+pub struct HandRank {
+    value: u32,
+    cards: [u8; 7],
+    len: u8,
+}
+
+impl HandRank {
+    fn five(&self) -> [u8; 5] {
+        high::best_five(&self.cards[..self.len as usize])
+    }
+}
+
+static CATEGORIES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+#[pymethods]
+impl HandRank {
+    /// The value: larger is stronger, equal means a tie.
+    #[getter]
+    fn value(&self) -> u32 {
+        self.value
+    }
+
+    /// The hand's `hoyle.Category`.
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let cls = CATEGORIES.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("hoyle.category")?.getattr("Category")?.unbind())
+        })?;
+        cls.bind(py).call1(((self.value >> 12) as u16,))
+    }
+
+    /// The five cards that make the hand, in the order they are read.
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.five().into_iter().map(|id| Card { id }))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<HandRank>() {
+            Ok(other) => Ok(op
+                .matches(self.value.cmp(&other.get().value))
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.value as u64
+    }
+
+    fn __str__(&self) -> String {
+        describe::describe(self.value, &self.five())
+    }
+
+    fn __repr__(&self) -> String {
+        let cards: Vec<String> = self.five().iter().map(|&c| crate::cards::name(c)).collect();
+        format!(
+            "<HandRank {} ({}) value={}>",
+            describe::describe(self.value, &self.five()),
+            cards.join(" "),
+            self.value
+        )
+    }
+}
+
+/// Where CPython keeps its cached small ints 0..=51, when they lie evenly
+/// spaced at a power-of-two stride (checked once): then an int object's
+/// address alone gives its value, with no call into the interpreter.
+struct SmallInts {
+    base: usize,
+    shift: u32,
+}
+
+static SMALL_INTS: PyOnceLock<Option<SmallInts>> = PyOnceLock::new();
+
+fn small_ints(py: Python<'_>) -> &Option<SmallInts> {
+    SMALL_INTS.get_or_init(py, || {
+        let addr = |v: u8| v.into_pyobject(py).ok().map(|o| o.as_ptr() as usize);
+        let (base, one) = (addr(0)?, addr(1)?);
+        let stride = one.checked_sub(base)?;
+        if !stride.is_power_of_two() {
+            return None;
+        }
+        let layout_holds = (0..52u8).all(|v| addr(v) == Some(base + v as usize * stride));
+        layout_holds.then_some(SmallInts {
+            base,
+            shift: stride.trailing_zeros(),
+        })
+    })
+}
+
+/// Ids from an exact tuple of 5..=7 ints in 0..=51, or None to take the
+/// general path (which also produces the right error).
+#[inline(always)]
+fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Option<usize> {
+    let n = t.len();
+    if !(5..=7).contains(&n) {
+        return None;
+    }
+    let small = small_ints(py);
+    for (i, slot) in buf.iter_mut().enumerate().take(n) {
+        // SAFETY: i < len of the tuple.
+        let item = unsafe { t.get_borrowed_item_unchecked(i) };
+        let ptr = item.as_ptr() as usize;
+        if let Some(small) = small {
+            let offset = ptr.wrapping_sub(small.base);
+            let id = offset >> small.shift;
+            if id < 52 && offset & ((1 << small.shift) - 1) == 0 {
+                *slot = id as u8;
+                continue;
+            }
+        }
+        if !item.is_exact_instance_of::<PyInt>() {
+            return None;
+        }
+        // SAFETY: item is an int object, borrowed from the tuple.
+        let v = unsafe { ffi::PyLong_AsLong(item.as_ptr()) };
+        if !(0..52).contains(&v) {
+            if v == -1 {
+                // Clears an overflow error; the general path reports the id.
+                drop(PyErr::take(py));
+            }
+            return None;
+        }
+        *slot = v as u8;
+    }
+    Some(n)
+}
+
+/// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of
+/// ints is the fast path).
+///
+/// >>> from hoyle import evaluate
+/// >>> str(evaluate("As Ks Qs Js Ts"))
+/// 'Straight Flush, Royal'
+/// >>> evaluate((51, 47, 43, 39, 35, 0, 1)).category.name
+/// 'STRAIGHT_FLUSH'
+#[pyfunction]
+pub fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
+    let mut buf = [0u8; 7];
+    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+        if let Some(n) = tuple_ids(py, t, &mut buf) {
+            let mask = buf[..n].iter().fold(0u64, |m, &c| m | 1 << c);
+            if mask.count_ones() as usize == n {
+                return Ok(HandRank {
+                    value: high::value_of(&buf[..n]) as u32,
+                    cards: buf,
+                    len: n as u8,
+                });
+            }
+        }
+    }
+    let ids = to_ids(cards)?;
+    high::check_hand(&ids)?;
+    buf[..ids.len()].copy_from_slice(&ids);
+    Ok(HandRank {
+        value: high::value_of(&ids) as u32,
+        cards: buf,
+        len: ids.len() as u8,
+    })
+}
+
+fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
+    let py = hands.py();
+    let got = match (hands.getattr(intern!(py, "dtype")), hands.getattr(intern!(py, "shape"))) {
+        (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
+        _ => format!(
+            "a {}",
+            hands
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ),
+    };
+    HandError::new_err(format!(
+        "hands must be a C-contiguous numpy array of dtype uint8 and shape (n, k), k = 5, 6 or 7; got {got}"
+    ))
+}
+
+/// Ranks every row of `hands`, a C-contiguous `uint8` array of shape
+/// `(n, k)` with k = 5, 6 or 7, into a `uint32` array of values equal to
+/// `evaluate(row).value`. The interpreter is released while it runs, and
+/// large batches are split over `threads` (default: all cores).
+///
+/// >>> import numpy as np
+/// >>> from hoyle import evaluate, evaluate_batch
+/// >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 31]], dtype=np.uint8)
+/// >>> [int(v) for v in evaluate_batch(hands)] == [evaluate(tuple(map(int, r))).value for r in hands]
+/// True
+#[pyfunction]
+#[pyo3(signature = (hands, *, threads=None))]
+pub fn evaluate_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let threads = match threads {
+        None => None,
+        Some(t) if (1..=1024).contains(&t) => Some(t as usize),
+        Some(t) => {
+            return Err(HandError::new_err(format!(
+                "threads must be between 1 and 1024 (or None for all cores), got {t}"
+            )))
+        }
+    };
+    let array = hands.cast::<PyArray2<u8>>().map_err(|_| bad_array(hands))?;
+    let readonly = array.try_readonly().map_err(|_| bad_array(hands))?;
+    let data = readonly.as_slice().map_err(|_| bad_array(hands))?;
+    let (rows, k) = (array.shape()[0], array.shape()[1]);
+    let mut out = vec![0u32; rows];
+    py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
+    Ok(out.into_pyarray(py))
+}
+

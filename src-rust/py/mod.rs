@@ -1,0 +1,19 @@
+//! The Python bindings: thin wrappers over the pure core, compiled only with
+//! the `python` feature. Errors become `hoyle.errors` classes (all
+//! `ValueError`s); nothing here panics on user input.
+
+use pyo3::prelude::*;
+
+mod cards;
+mod errors;
+mod eval;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<cards::Card>()?;
+    m.add_class::<eval::HandRank>()?;
+    m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
+    Ok(())
+}
