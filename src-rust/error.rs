@@ -50,7 +50,7 @@ pub enum Error {
     #[error("seat {seat} has a low value but high[{seat}] is None (folded): a folded seat has no hand, give None for both")]
     LowForFoldedSeat { seat: usize },
     #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
-    ButtonOutOfRange { button: usize, seats: usize },
+    ButtonOutOfRange { button: i64, seats: usize },
     #[error("{amount} chips above the largest live contribution ({level}) were put in by folded seats only (seats {}): no live seat can win them", join_seats(.seats))]
     UncontestedChips {
         amount: u64,

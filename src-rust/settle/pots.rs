@@ -38,7 +38,10 @@ pub(super) fn check(
         return Err(Error::NoLiveSeat);
     }
     if button >= n {
-        return Err(Error::ButtonOutOfRange { button, seats: n });
+        return Err(Error::ButtonOutOfRange {
+            button: i64::try_from(button).unwrap_or(i64::MAX),
+            seats: n,
+        });
     }
     contributions
         .iter()
