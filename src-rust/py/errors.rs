@@ -17,11 +17,14 @@ impl From<Error> for PyErr {
             kind = source;
         }
         match kind {
-            Error::UnknownCard { .. } | Error::CardIdOutOfRange { .. } => CardError::new_err(message),
-            Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
-            Error::HandSize { .. } | Error::JokerNotAllowed { .. } | Error::Batch(_) | Error::Row { .. } => {
-                HandError::new_err(message)
+            Error::UnknownCard { .. } | Error::CardIdOutOfRange { .. } => {
+                CardError::new_err(message)
             }
+            Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
+            Error::HandSize { .. }
+            | Error::JokerNotAllowed { .. }
+            | Error::Batch(_)
+            | Error::Row { .. } => HandError::new_err(message),
             Error::SeatCount { .. }
             | Error::TooManySeats { .. }
             | Error::NegativeChips { .. }

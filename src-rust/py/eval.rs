@@ -71,6 +71,18 @@ impl HandRank {
         }
     }
 
+    /// Pickles as the call that makes it again: `evaluate(cards)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let evaluate = py
+            .import(intern!(py, "hoyle._core"))?
+            .getattr(intern!(py, "evaluate"))?;
+        let cards = PyTuple::new(py, &self.cards[..self.len as usize])?;
+        Ok((evaluate, (cards,)))
+    }
+
     fn __hash__(&self) -> u64 {
         self.value as u64
     }
@@ -189,7 +201,10 @@ pub fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> 
 
 fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
     let py = hands.py();
-    let got = match (hands.getattr(intern!(py, "dtype")), hands.getattr(intern!(py, "shape"))) {
+    let got = match (
+        hands.getattr(intern!(py, "dtype")),
+        hands.getattr(intern!(py, "shape")),
+    ) {
         (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
         _ => format!(
             "a {}",
@@ -232,6 +247,11 @@ pub fn evaluate_batch<'py>(
         }
     };
     let array = hands.cast::<PyArray2<u8>>().map_err(|_| bad_array(hands))?;
+    if !array.is_c_contiguous() {
+        return Err(HandError::new_err(
+            "hands must be C-contiguous: pass numpy.ascontiguousarray(hands)",
+        ));
+    }
     let readonly = array.try_readonly().map_err(|_| bad_array(hands))?;
     let data = readonly.as_slice().map_err(|_| bad_array(hands))?;
     let (rows, k) = (array.shape()[0], array.shape()[1]);
@@ -239,4 +259,3 @@ pub fn evaluate_batch<'py>(
     py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
     Ok(out.into_pyarray(py))
 }
-

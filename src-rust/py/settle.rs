@@ -278,7 +278,14 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
 
 /// Settles a hand: returns the uncalled bet, cuts the main and side pots
 /// at the all-in levels and splits each pot alone (high and low halves,
-/// ties, odd chips from the button's left, rake). See `hoyle.settlement`.
+/// ties, odd chips from the button's left, rake). `high[i]` is seat i's
+/// high value, None if it folded or mucked; `low[i]` its qualifying low
+/// value (larger is better), None without one. See `hoyle.settlement`.
+///
+/// >>> from hoyle import settle
+/// >>> s = settle([70, 70, 40], [10, 20, 30], button=2)
+/// >>> s.payouts, [pot.amount for pot in s.pots]
+/// ((0, 60, 120), [120, 60])
 #[pyfunction]
 #[pyo3(signature = (contributions, high, low=None, *, button=0, rake=None))]
 pub fn settle(
