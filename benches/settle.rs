@@ -34,7 +34,10 @@ fn bench_settle(c: &mut Criterion) {
     // The answer is checked before it is timed.
     let s = settle(&CONTRIBUTIONS, &HIGH, Some(&LOW), 4, None).unwrap();
     assert_eq!(s.pots.len(), 5);
-    assert_eq!(s.payouts.iter().sum::<u64>(), CONTRIBUTIONS.iter().sum::<u64>());
+    assert_eq!(
+        s.payouts.iter().sum::<u64>(),
+        CONTRIBUTIONS.iter().sum::<u64>()
+    );
     let mut group = c.benchmark_group("settle_9_seats_4_all_in_levels_high_low_ties");
     group.bench_function("no_rake", |b| {
         b.iter(|| {

@@ -22,7 +22,10 @@ fn table_stakes_example_main_and_side_pot() {
     // C holds the best hand, B the second best.
     let s = settle(&[70, 70, 40], &hi(&[1, 2, 3]), None, 2, None).unwrap();
     assert_eq!(s.pots.len(), 2);
-    assert_eq!((s.pots[0].amount, s.pots[0].eligible), (120, set(&[0, 1, 2])));
+    assert_eq!(
+        (s.pots[0].amount, s.pots[0].eligible),
+        (120, set(&[0, 1, 2]))
+    );
     assert_eq!((s.pots[1].amount, s.pots[1].eligible), (60, set(&[0, 1])));
     assert_eq!(s.pots[0].high_winners, set(&[2]));
     assert_eq!(s.pots[1].high_winners, set(&[1]));
@@ -159,8 +162,14 @@ fn high_low_odd_chip_goes_to_high() {
 
 #[test]
 fn high_low_one_seat_scoops_both_halves() {
-    let s = settle(&[10, 10, 10], &hi(&[9, 1, 2]), Some(&[Some(8), Some(3), None]), 0, None)
-        .unwrap();
+    let s = settle(
+        &[10, 10, 10],
+        &hi(&[9, 1, 2]),
+        Some(&[Some(8), Some(3), None]),
+        0,
+        None,
+    )
+    .unwrap();
     assert_eq!(s.pots[0].high_winners, set(&[0]));
     assert_eq!(s.pots[0].low_winners, set(&[0]));
     assert_eq!(s.payouts, vec![30, 0, 0]);
@@ -168,7 +177,14 @@ fn high_low_one_seat_scoops_both_halves() {
 
 #[test]
 fn no_qualifying_low_gives_high_the_whole_pot() {
-    let s = settle(&[10, 10, 11], &hi(&[1, 2, 3]), Some(&[None, None, None]), 0, None).unwrap();
+    let s = settle(
+        &[10, 10, 11],
+        &hi(&[1, 2, 3]),
+        Some(&[None, None, None]),
+        0,
+        None,
+    )
+    .unwrap();
     assert_eq!(s.refunds, vec![0, 0, 1]);
     assert_eq!(s.pots[0].low_winners, SeatSet::default());
     assert_eq!(s.payouts, vec![0, 0, 31]);
@@ -219,7 +235,9 @@ fn rake_is_taken_per_pot_before_the_split() {
     assert_eq!((s.pots[0].rake, s.pots[1].rake, s.rake), (4, 3, 7));
     assert_eq!(s.payouts, vec![0, 57, 116]);
     assert_eq!(s.payouts.iter().sum::<u64>() + s.rake, 180);
-    assert!(s.to_string().starts_with("main pot 120, seats 0 1 2, rake 4: high seat 2 (116)"));
+    assert!(s
+        .to_string()
+        .starts_with("main pot 120, seats 0 1 2, rake 4: high seat 2 (116)"));
 }
 
 #[test]
@@ -246,8 +264,17 @@ fn uncontested_pots_are_raked_too() {
 #[test]
 fn bad_input_is_an_error_naming_the_problem() {
     let e = settle(&[1, 2], &hi(&[1]), None, 0, None).unwrap_err();
-    assert_eq!(e, Error::SeatCount { what: "high", got: 1, expected: 2 });
-    assert!(e.to_string().starts_with("high has 1 entries but contributions has 2"));
+    assert_eq!(
+        e,
+        Error::SeatCount {
+            what: "high",
+            got: 1,
+            expected: 2
+        }
+    );
+    assert!(e
+        .to_string()
+        .starts_with("high has 1 entries but contributions has 2"));
 
     let e = settle(&[1, 2], &hi(&[1, 2]), Some(&[None]), 0, None).unwrap_err();
     assert!(e.to_string().starts_with("low has 1 entries"), "{e}");
@@ -282,12 +309,21 @@ fn huge_stacks_settle_exactly() {
     let big = u64::MAX / 3;
     let s = settle(&[big, big, big], &hi(&[1, 1, 1]), None, 0, None).unwrap();
     assert_eq!(s.payouts, vec![big; 3]);
-    let s = settle(&[big, big, big], &hi(&[2, 1, 2]), Some(&[Some(1), Some(1), None]), 1, None)
-        .unwrap();
+    let s = settle(
+        &[big, big, big],
+        &hi(&[2, 1, 2]),
+        Some(&[Some(1), Some(1), None]),
+        1,
+        None,
+    )
+    .unwrap();
     assert_eq!(s.payouts.iter().sum::<u64>(), big * 3);
 }
 
 // ---- the oracle -----------------------------------------------------------
+
+/// `(amount, eligible, high winners, low winners, rake, shares)`.
+type NaivePot = (u64, Vec<usize>, Vec<usize>, Vec<usize>, u64, Vec<u64>);
 
 /// What a naive dealer does: refund by sorting, peel pots off the smallest
 /// live stake, hand out chips one at a time. `None`: the input has chips no
@@ -295,7 +331,7 @@ fn huge_stacks_settle_exactly() {
 struct Naive {
     payouts: Vec<u64>,
     refunds: Vec<u64>,
-    pots: Vec<(u64, Vec<usize>, Vec<usize>, Vec<usize>, u64, Vec<u64>)>,
+    pots: Vec<NaivePot>,
     rake: u64,
 }
 
@@ -339,7 +375,11 @@ fn naive(
         total_rake += raked;
         let winners = |values: &[Option<i64>]| -> Vec<usize> {
             let top = eligible.iter().filter_map(|&i| values[i]).max();
-            eligible.iter().copied().filter(|&i| top.is_some() && values[i] == top).collect()
+            eligible
+                .iter()
+                .copied()
+                .filter(|&i| top.is_some() && values[i] == top)
+                .collect()
         };
         let hw = winners(high);
         let lw = low.map(winners).unwrap_or_default();
@@ -355,7 +395,11 @@ fn naive(
             }
         }
         for (chips, ws) in [(to_high, &hw), (to_low, &lw)] {
-            let ordered: Vec<usize> = seat_order.iter().copied().filter(|s| ws.contains(s)).collect();
+            let ordered: Vec<usize> = seat_order
+                .iter()
+                .copied()
+                .filter(|s| ws.contains(s))
+                .collect();
             for k in 0..chips {
                 shares[ordered[(k as usize) % ordered.len()]] += 1;
             }
@@ -368,7 +412,12 @@ fn naive(
     if rem.iter().any(|&r| r > 0) {
         return None;
     }
-    Some(Naive { payouts, refunds, pots, rake: total_rake })
+    Some(Naive {
+        payouts,
+        refunds,
+        pots,
+        rake: total_rake,
+    })
 }
 
 fn seats_of(set: SeatSet) -> Vec<usize> {
@@ -389,7 +438,11 @@ fn check_against_oracle(
         return Ok(());
     }
     let Some(want) = naive(c, high, low, button, rake) else {
-        prop_assert!(matches!(got, Err(Error::UncontestedChips { .. })), "{:?}", got);
+        prop_assert!(
+            matches!(got, Err(Error::UncontestedChips { .. })),
+            "{:?}",
+            got
+        );
         return Ok(());
     };
     let s: Settlement = got.unwrap();
@@ -414,38 +467,42 @@ fn check_against_oracle(
         }
         prop_assert_eq!(p.shares.iter().sum::<u64>() + p.rake, p.amount);
     }
-    for seat in 0..c.len() {
-        if high[seat].is_none() {
+    for (seat, h) in high.iter().enumerate() {
+        if h.is_none() {
             prop_assert_eq!(s.payouts[seat], s.refunds[seat]);
         }
     }
     Ok(())
 }
 
+/// `(contributions, high, low, button)`.
+type Hand = (Vec<u64>, Vec<Option<i64>>, Option<Vec<Option<i64>>>, usize);
+
 /// A hand of 2..=9 seats: stakes drawn from a few all-in levels (so levels
 /// repeat) or at random; about a third folded; values from a small range
 /// (so hands tie); lows for some live seats.
-fn hands() -> impl Strategy<Value = (Vec<u64>, Vec<Option<i64>>, Option<Vec<Option<i64>>>, usize)>
-{
+fn hands() -> impl Strategy<Value = Hand> {
     (2usize..=9).prop_flat_map(|n| {
         let stake = prop_oneof![
             3 => prop::sample::select(vec![0u64, 5, 10, 20, 40, 41, 80]),
             1 => 0u64..200,
         ];
-        let seat = (stake, prop::option::weighted(0.7, 0i64..4), prop::option::of(0i64..3));
-        (
-            prop::collection::vec(seat, n),
-            any::<bool>(),
-            0..n,
-        )
-            .prop_map(|(seats, hi_lo, button)| {
-                let c = seats.iter().map(|s| s.0).collect();
-                let high: Vec<Option<i64>> = seats.iter().map(|s| s.1).collect();
-                let low = hi_lo.then(|| {
-                    seats.iter().map(|s| if s.1.is_some() { s.2 } else { None }).collect()
-                });
-                (c, high, low, button)
-            })
+        let seat = (
+            stake,
+            prop::option::weighted(0.7, 0i64..4),
+            prop::option::of(0i64..3),
+        );
+        (prop::collection::vec(seat, n), any::<bool>(), 0..n).prop_map(|(seats, hi_lo, button)| {
+            let c = seats.iter().map(|s| s.0).collect();
+            let high: Vec<Option<i64>> = seats.iter().map(|s| s.1).collect();
+            let low = hi_lo.then(|| {
+                seats
+                    .iter()
+                    .map(|s| if s.1.is_some() { s.2 } else { None })
+                    .collect()
+            });
+            (c, high, low, button)
+        })
     })
 }
 

@@ -280,7 +280,7 @@ def test_accepts_iterables_and_numpy_integers() -> None:
     want = settle([5, 9, 5], [1, None, 3]).payouts
     assert settle(iter([5, 9, 5]), (v for v in [1, None, 3])).payouts == want
     high = [np.int64(1), None, np.int32(3)]
-    assert settle(np.array([5, 9, 5]), high).payouts == want  # type: ignore[arg-type]
+    assert settle(np.array([5, 9, 5]), high).payouts == want
     assert want == (0, 4, 15)
 
 

@@ -5,10 +5,10 @@
 use crate::error::Error;
 use crate::settle::{self as engine, Rake, SeatSet};
 use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyTuple};
-use pyo3::intern;
 
 fn seats<'py>(py: Python<'py>, set: SeatSet) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, set.iter().collect::<Vec<_>>())
@@ -16,12 +16,20 @@ fn seats<'py>(py: Python<'py>, set: SeatSet) -> PyResult<Bound<'py, PyTuple>> {
 
 fn seats_text(set: SeatSet) -> String {
     let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-    format!("({}{})", names.join(", "), if set.len() == 1 { "," } else { "" })
+    format!(
+        "({}{})",
+        names.join(", "),
+        if set.len() == 1 { "," } else { "" }
+    )
 }
 
 fn chips_text(chips: &[u64]) -> String {
     let names: Vec<String> = chips.iter().map(u64::to_string).collect();
-    format!("({}{})", names.join(", "), if chips.len() == 1 { "," } else { "" })
+    format!(
+        "({}{})",
+        names.join(", "),
+        if chips.len() == 1 { "," } else { "" }
+    )
 }
 
 /// One pot, settled: `.amount` (rake included), `.rake`, `.eligible` (the
@@ -318,8 +326,7 @@ pub fn settle(
     };
     let rake = rake.map(rake_of).transpose()?;
     let seats = c.len();
-    let button = usize::try_from(button)
-        .map_err(|_| Error::ButtonOutOfRange { button, seats })?;
+    let button = usize::try_from(button).map_err(|_| Error::ButtonOutOfRange { button, seats })?;
     let inner = engine::settle(&c, &h, l.as_deref(), button, rake)?;
     Ok(Settlement { inner })
 }

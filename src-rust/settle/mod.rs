@@ -82,9 +82,7 @@ impl Rake {
     pub fn new(basis_points: u32, cap: Option<u64>) -> Result<Rake> {
         if basis_points > 10_000 {
             return Err(Error::BadRake {
-                reason: format!(
-                    "{basis_points} basis points is more than 100 %: give 0..=10000"
-                ),
+                reason: format!("{basis_points} basis points is more than 100 %: give 0..=10000"),
             });
         }
         Ok(Rake { basis_points, cap })
@@ -168,7 +166,7 @@ pub fn settle(
 ) -> Result<Settlement> {
     let n = contributions.len();
     pots::check(contributions, high, low, button)?;
-    let (refunds, pots) = pots::build(contributions, high)?;
+    let pots::Cut { refunds, pots } = pots::build(contributions, high)?;
     let mut payouts = refunds.clone();
     let mut settled = Vec::with_capacity(pots.len());
     let mut total_rake = 0u64;

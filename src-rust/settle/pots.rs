@@ -50,12 +50,17 @@ pub(super) fn check(
     Ok(())
 }
 
-/// The refunds (one entry per seat) and the pots as `(amount, eligible)`,
-/// main pot first. Input must have passed [`check`].
-pub(super) fn build(
-    contributions: &[u64],
-    high: &[Option<i64>],
-) -> Result<(Vec<u64>, Vec<(u64, SeatSet)>)> {
+/// The hand cut into pots, before they are split.
+pub(super) struct Cut {
+    /// The uncalled bet returned, one entry per seat.
+    pub refunds: Vec<u64>,
+    /// `(amount, eligible)` of each pot, main pot first.
+    pub pots: Vec<(u64, SeatSet)>,
+}
+
+/// Returns the uncalled bet and cuts the pots. Input must have passed
+/// [`check`].
+pub(super) fn build(contributions: &[u64], high: &[Option<i64>]) -> Result<Cut> {
     let n = contributions.len();
     // The uncalled part of the largest bet: largest minus second largest.
     let (mut top, mut first, mut second) = (0usize, 0u64, 0u64);
@@ -119,5 +124,5 @@ pub(super) fn build(
         pots.push((amount, eligible));
         below = level;
     }
-    Ok((refunds, pots))
+    Ok(Cut { refunds, pots })
 }
