@@ -7,9 +7,19 @@
 
 from __future__ import annotations
 
-from hoyle._core import Card, HandRank, evaluate, evaluate_batch, parse_cards
+from hoyle._core import (
+    Card,
+    HandRank,
+    Pot,
+    Settlement,
+    evaluate,
+    evaluate_batch,
+    parse_cards,
+    settle,
+)
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError
+from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, SettlementError
+from hoyle.settlement import Rake
 
 __version__ = "0.1.0"
 
@@ -21,7 +31,12 @@ __all__ = [
     "HandError",
     "HandRank",
     "HoyleError",
+    "Pot",
+    "Rake",
+    "Settlement",
+    "SettlementError",
     "evaluate",
     "evaluate_batch",
     "parse_cards",
+    "settle",
 ]

@@ -4,7 +4,7 @@ nothing is changed."""
 
 from __future__ import annotations
 
-__all__ = ["CardError", "DuplicateCardError", "HandError", "HoyleError"]
+__all__ = ["CardError", "DuplicateCardError", "HandError", "HoyleError", "SettlementError"]
 
 
 class HoyleError(ValueError):
@@ -22,3 +22,9 @@ class DuplicateCardError(CardError):
 class HandError(HoyleError):
     """A hand hoyle cannot rank: wrong number of cards, jokers without rules,
     or a batch of the wrong dtype or shape."""
+
+
+class SettlementError(HoyleError):
+    """Contributions and hands that cannot be settled: negative chips, lists
+    of different lengths, no live seat, a low for a folded seat, a button
+    that is not a seat, chips only folded seats could claim, or a bad rake."""

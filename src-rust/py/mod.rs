@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 mod cards;
 mod errors;
 mod eval;
+mod settle;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -15,5 +16,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
+    m.add_class::<settle::Pot>()?;
+    m.add_class::<settle::Settlement>()?;
+    m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
     Ok(())
 }
