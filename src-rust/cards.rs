@@ -140,6 +140,9 @@ mod tests {
         let err = check_distinct(&[51, 46, 51]).unwrap_err();
         assert_eq!(err, Error::DuplicateCard { card: "As".into() });
         assert!(check_distinct(&[52, 53]).is_ok());
-        assert!(matches!(check_distinct(&[54]), Err(Error::CardIdOutOfRange { id: 54 })));
+        assert!(matches!(
+            check_distinct(&[54]),
+            Err(Error::CardIdOutOfRange { id: 54 })
+        ));
     }
 }

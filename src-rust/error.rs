@@ -7,7 +7,9 @@
 pub enum Error {
     #[error("unknown card {token:?}: a card is a rank (2-9, T, J, Q, K, A) followed by a suit (c, d, h, s), or Xx for a joker")]
     UnknownCard { token: String },
-    #[error("card id {id} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers")]
+    #[error(
+        "card id {id} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
+    )]
     CardIdOutOfRange { id: i64 },
     #[error("duplicate card {card}: a card may appear only once in a hand")]
     DuplicateCard { card: String },
@@ -27,6 +29,8 @@ pub enum Error {
     },
     #[error("{0}")]
     Batch(String),
+    #[error("bad hand rules: {0}")]
+    Rules(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

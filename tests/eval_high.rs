@@ -79,7 +79,12 @@ fn five_card_hands_have_7462_values_in_the_standard_order() {
     let mut values: Vec<(&u16, &(u8, Vec<u8>))> = seen.iter().collect();
     values.sort();
     for pair in values.windows(2) {
-        assert!(pair[0].1 < pair[1].1, "order broken between {:?} and {:?}", pair[0], pair[1]);
+        assert!(
+            pair[0].1 < pair[1].1,
+            "order broken between {:?} and {:?}",
+            pair[0],
+            pair[1]
+        );
     }
     // Classes per category, high card .. straight flush.
     let mut per = [0usize; 12];
@@ -189,7 +194,10 @@ fn batch_names_the_bad_row() {
     let mut data: Vec<u8> = (0..70).map(|i| (i % 7) as u8 * 7).collect();
     data[3 * 7 + 2] = data[3 * 7 + 1];
     let err = batch::evaluate_batch(&data, 7, Some(1)).unwrap_err();
-    assert!(err.to_string().starts_with("row 3: duplicate card"), "{err}");
+    assert!(
+        err.to_string().starts_with("row 3: duplicate card"),
+        "{err}"
+    );
     data[3 * 7 + 2] = 60;
     let err = batch::evaluate_batch(&data, 7, None).unwrap_err();
     assert_eq!(err.to_string().split(':').next(), Some("row 3"));

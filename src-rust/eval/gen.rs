@@ -70,7 +70,11 @@ pub fn five_key(ranks: [u8; 5], flush: bool) -> (u16, [u8; 5]) {
     }
     let top_count = order[0].0;
     let distinct = order.len();
-    let straight = if distinct == 5 { straight_top(mask) } else { None };
+    let straight = if distinct == 5 {
+        straight_top(mask)
+    } else {
+        None
+    };
     let category = match (top_count, distinct, straight, flush) {
         (5, _, _, _) => FIVE_OF_A_KIND,
         (_, _, Some(_), true) => STRAIGHT_FLUSH,
@@ -138,7 +142,12 @@ pub fn five_values() -> FiveValues {
     }
     let index: Vec<HashMap<[u8; 5], u16>> = keys
         .iter()
-        .map(|set| set.iter().enumerate().map(|(i, t)| (*t, i as u16)).collect())
+        .map(|set| {
+            set.iter()
+                .enumerate()
+                .map(|(i, t)| (*t, i as u16))
+                .collect()
+        })
         .collect();
     let value = |h: &[u8; 5], flush: bool| {
         let (c, t) = five_key(*h, flush);

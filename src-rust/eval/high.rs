@@ -104,7 +104,8 @@ pub fn check_hand(cards: &[u8]) -> Result<()> {
         }
         if cards::is_joker(c) {
             return Err(Error::JokerNotAllowed {
-                context: "a joker needs hand rules that say what it is (jokers=\"wild\" or \"bug\")",
+                context:
+                    "a joker needs hand rules that say what it is (jokers=\"wild\" or \"bug\")",
             });
         }
     }

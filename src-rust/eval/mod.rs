@@ -9,8 +9,8 @@ pub mod gen;
 pub mod high;
 
 pub use gen::{
-    FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR,
-    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
+    FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, STRAIGHT,
+    STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
 };
 
 /// The category of a hand value (1 = high card ... 11 = five of a kind).
@@ -18,3 +18,9 @@ pub use gen::{
 pub const fn category(value: u32) -> u16 {
     (value >> 12) as u16
 }
+
+pub mod low;
+pub mod omaha;
+pub mod rules;
+pub mod rules_batch;
+pub mod wild;

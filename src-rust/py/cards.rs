@@ -120,7 +120,10 @@ fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>, text_jokers: &mut u8) -
 pub fn to_ids(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let mut out = Vec::with_capacity(8);
     let mut text_jokers = 0u8;
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<Card>() || obj.is_instance_of::<PyInt>() {
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<Card>()
+        || obj.is_instance_of::<PyInt>()
+    {
         push_item(obj, &mut out, &mut text_jokers)?;
         return Ok(out);
     }
@@ -150,7 +153,10 @@ pub fn to_ids(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 /// >>> parse_cards(["Th", 0, "Xx"])
 /// (Card('Th'), Card('2c'), Card('Xx'))
 #[pyfunction]
-pub fn parse_cards<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+pub fn parse_cards<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyTuple>> {
     let ids = to_ids(cards)?;
     cards::check_distinct(&ids)?;
     PyTuple::new(py, ids.into_iter().map(|id| Card { id }))

@@ -7,6 +7,7 @@ use pyo3::PyErr;
 pyo3::import_exception!(hoyle.errors, CardError);
 pyo3::import_exception!(hoyle.errors, DuplicateCardError);
 pyo3::import_exception!(hoyle.errors, HandError);
+pyo3::import_exception!(hoyle.errors, RulesError);
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
@@ -16,11 +17,15 @@ impl From<Error> for PyErr {
             kind = source;
         }
         match kind {
-            Error::UnknownCard { .. } | Error::CardIdOutOfRange { .. } => CardError::new_err(message),
-            Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
-            Error::HandSize { .. } | Error::JokerNotAllowed { .. } | Error::Batch(_) | Error::Row { .. } => {
-                HandError::new_err(message)
+            Error::UnknownCard { .. } | Error::CardIdOutOfRange { .. } => {
+                CardError::new_err(message)
             }
+            Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
+            Error::HandSize { .. }
+            | Error::JokerNotAllowed { .. }
+            | Error::Batch(_)
+            | Error::Row { .. } => HandError::new_err(message),
+            Error::Rules(_) => RulesError::new_err(message),
         }
     }
 }

@@ -189,7 +189,10 @@ pub fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> 
 
 fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
     let py = hands.py();
-    let got = match (hands.getattr(intern!(py, "dtype")), hands.getattr(intern!(py, "shape"))) {
+    let got = match (
+        hands.getattr(intern!(py, "dtype")),
+        hands.getattr(intern!(py, "shape")),
+    ) {
         (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
         _ => format!(
             "a {}",
@@ -239,4 +242,3 @@ pub fn evaluate_batch<'py>(
     py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
     Ok(out.into_pyarray(py))
 }
-
