@@ -162,7 +162,10 @@ fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
         if sub.count_ones() != 5 {
             continue;
         }
-        let five: Vec<u8> = (0..n).filter(|i| sub >> i & 1 != 0).map(|i| hand[i]).collect();
+        let five: Vec<u8> = (0..n)
+            .filter(|i| sub >> i & 1 != 0)
+            .map(|i| hand[i])
+            .collect();
         let slots: Vec<usize> = (0..5)
             .filter(|&i| k.is_wild(five[i]) || k.is_bug(five[i]))
             .collect();
@@ -233,7 +236,10 @@ fn oracle_fast(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
         if sub.count_ones() != 5 {
             continue;
         }
-        let five: Vec<u8> = (0..n).filter(|i| sub >> i & 1 != 0).map(|i| hand[i]).collect();
+        let five: Vec<u8> = (0..n)
+            .filter(|i| sub >> i & 1 != 0)
+            .map(|i| hand[i])
+            .collect();
         let slots: Vec<usize> = (0..5)
             .filter(|&i| k.is_wild(five[i]) || k.is_bug(five[i]))
             .collect();
@@ -248,10 +254,7 @@ fn oracle_fast(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
             base[i] = (five[i] / 4, five[i] % 4);
         }
         // Candidate suits: each natural suit, plus "none" (4, never a flush).
-        let mut suits: Vec<u8> = (0..5)
-            .filter(|i| !named[*i])
-            .map(|i| base[i].1)
-            .collect();
+        let mut suits: Vec<u8> = (0..5).filter(|i| !named[*i]).map(|i| base[i].1).collect();
         suits.sort_unstable();
         suits.dedup();
         if suits.is_empty() {
@@ -489,7 +492,10 @@ fn naive_ff(k: Kinds, hand: &[u8]) -> (u8, Vec<u8>) {
         if sub.count_ones() != 5 {
             continue;
         }
-        let five: Vec<u8> = (0..n).filter(|i| sub >> i & 1 != 0).map(|i| hand[i]).collect();
+        let five: Vec<u8> = (0..n)
+            .filter(|i| sub >> i & 1 != 0)
+            .map(|i| hand[i])
+            .collect();
         for s in 0..4u8 {
             for out in 0..5 {
                 // Four suited cards (wild cards name the highest missing
@@ -523,7 +529,11 @@ fn naive_ff(k: Kinds, hand: &[u8]) -> (u8, Vec<u8>) {
                 }
                 ranks.sort_unstable_by(|a, b| b.cmp(a));
                 let f = five[out];
-                let fifth = if k.is_wild(f) || k.is_bug(f) { 12 } else { f / 4 };
+                let fifth = if k.is_wild(f) || k.is_bug(f) {
+                    12
+                } else {
+                    f / 4
+                };
                 ranks.push(fifth);
                 best = best.max((2, ranks));
             }
@@ -579,5 +589,8 @@ fn played_cards_show_the_names() {
     let (v, p) = play_any(&prep, &hand);
     assert_eq!(p.named.to_vec(), parse_text("Ah Kh Qh 9h 5h").unwrap());
     assert_eq!(p.held.to_vec(), parse_text("Ah Kh 2c 9h 5h").unwrap());
-    assert_eq!(v, high::value_of(&parse_text("Ah Kh Qh 9h 5h").unwrap()) as u32);
+    assert_eq!(
+        v,
+        high::value_of(&parse_text("Ah Kh Qh 9h 5h").unwrap()) as u32
+    );
 }

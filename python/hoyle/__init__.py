@@ -7,9 +7,19 @@
 
 from __future__ import annotations
 
-from hoyle._core import Card, HandRank, evaluate, evaluate_batch, parse_cards
+from hoyle._core import (
+    Card,
+    HandRank,
+    HandRules,
+    LowRank,
+    evaluate,
+    evaluate_batch,
+    evaluate_low,
+    evaluate_low_batch,
+    parse_cards,
+)
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError
+from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, RulesError
 
 __version__ = "0.1.0"
 
@@ -20,8 +30,13 @@ __all__ = [
     "DuplicateCardError",
     "HandError",
     "HandRank",
+    "HandRules",
     "HoyleError",
+    "LowRank",
+    "RulesError",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
     "parse_cards",
 ]

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 mod cards;
 mod errors;
 mod eval;
+mod rules;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -15,5 +16,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
+    m.add_class::<rules::HandRules>()?;
+    m.add_class::<rules::LowRank>()?;
+    m.add_function(wrap_pyfunction!(rules::evaluate_low, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::evaluate_low_batch, m)?)?;
     Ok(())
 }
