@@ -9,7 +9,6 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 import pytest
-
 from hoyle import HandRules, LowRank, evaluate_low, evaluate_low_batch
 
 Key = tuple[int, ...]
@@ -91,7 +90,7 @@ CASES: list[tuple[HandRules, Callable[[list[int]], Key], bool]] = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "key", "qualifier"), CASES, ids=lambda x: repr(x))
+@pytest.mark.parametrize(("rules", "key", "qualifier"), CASES, ids=repr)
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_against_naive_oracle(
     rules: HandRules, key: Callable[[list[int]], Key], qualifier: bool, k: int
@@ -108,7 +107,8 @@ def test_against_naive_oracle(
             continue
         assert seen.setdefault(int(v), o) == o
         single = evaluate_low(tuple(cards), rules=rules)
-        assert single is not None and single.value == v
+        assert single is not None
+        assert single.value == v
     ordered = sorted(seen.items())
     for (_, a), (_, b) in itertools.pairwise(ordered):
         assert a > b  # larger value, better (smaller) key

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
 from hoyle import Category, HandRules, RulesError, evaluate, evaluate_low
 
 DEUCES = HandRules(wild_ranks="2")
@@ -31,10 +32,8 @@ def test_categories_best_first() -> None:
         evaluate("9h 9d 3c 2s Kh"),
         evaluate("9h 8d 3c 2s Kh"),
     ]
-    assert [r.category for r in order] == sorted(
-        (r.category for r in order), reverse=True
-    )
-    assert all(a > b for a, b in zip(order, order[1:], strict=False))
+    assert [r.category for r in order] == sorted((r.category for r in order), reverse=True)
+    assert all(a > b for a, b in itertools.pairwise(order))
 
 
 def test_ace_high_or_low_no_wrap() -> None:
@@ -170,14 +169,16 @@ def test_ace_to_six() -> None:
     rules = HandRules(low="ace-to-six")
     wheel = evaluate_low("As 2d 3h 4c 5s", rules=rules)
     best = evaluate_low("6s 4d 3h 2c As", rules=rules)
-    assert wheel is not None and best is not None
+    assert wheel is not None
+    assert best is not None
     assert str(wheel) == "A-5-4-3-2"
     assert str(best) == "6-4-3-2-A"
     assert best > wheel
     # A-2-3-4-5 is an ace-high no-pair low: better than any pair, worse than K-high.
     pair = evaluate_low("2s 2d 3h 4c 5s", rules=rules)
     king = evaluate_low("Ks Qd 9h 4c 2s", rules=rules)
-    assert pair is not None and king is not None
+    assert pair is not None
+    assert king is not None
     assert king > wheel > pair
     # Straights and flushes count against.
     assert evaluate_low("7s 6d 5h 4c 3s", rules=rules) < wheel  # type: ignore[operator]
@@ -190,7 +191,9 @@ def test_deuce_to_seven() -> None:
     suited = evaluate_low("7s 5s 4s 3s 2s", rules=rules)
     wheel = evaluate_low("As 2d 3h 4c 5s", rules=rules)
     straight = evaluate_low("6s 5d 4h 3c 2s", rules=rules)
-    assert best is not None and suited is not None and wheel is not None
+    assert best is not None
+    assert suited is not None
+    assert wheel is not None
     assert straight is not None
     assert best > suited
     assert best > straight
@@ -201,12 +204,14 @@ def test_deuce_to_seven() -> None:
 def test_ace_to_five_and_the_qualifier() -> None:
     rules = HandRules(low="ace-to-five")
     best = evaluate_low("5s 4d 3h 2c As", rules=rules)
-    assert best is not None and str(best) == "5-4-3-2-A"
+    assert best is not None
+    assert str(best) == "5-4-3-2-A"
     assert evaluate_low("5s 4s 3s 2s As", rules=rules) == best  # flushes ignored
     eight = HandRules(low="ace-to-five", low_qualifier=8)
     assert evaluate_low("9c 6d 4h 2s Ac Kd Kh", rules=eight) is None
     low = evaluate_low("8c 6d 4h 2s Ac Kd Kh", rules=eight)
-    assert low is not None and str(low) == "8-6-4-2-A"
+    assert low is not None
+    assert str(low) == "8-6-4-2-A"
     assert evaluate_low("Ac Ad 2c 3d 4h", rules=eight) is None
 
 
@@ -214,7 +219,8 @@ def test_badugi() -> None:
     rules = HandRules(low="badugi")
     best = evaluate_low("Ac 2d 3h 4s", rules=rules)
     three = evaluate_low("Ac 2d 3h 4h", rules=rules)
-    assert best is not None and three is not None
+    assert best is not None
+    assert three is not None
     assert str(best) == "4-3-2-A"
     assert str(three) == "3-2-A"
     assert best > three
@@ -224,10 +230,13 @@ def test_badugi() -> None:
 def test_wild_cards_and_the_bug_in_low_hands() -> None:
     wild = HandRules(low="ace-to-five", jokers="wild")
     low = evaluate_low("Xx 2d 3h 4s 5c", rules=wild)
-    assert low is not None and str(low) == "5-4-3-2-A"
+    assert low is not None
+    assert str(low) == "5-4-3-2-A"
     bug = HandRules(low="ace-to-five", jokers="bug")
     low = evaluate_low("Xx Ad 3h 4s 5c 6d", rules=bug)
-    assert low is not None and str(low) == "6-5-4-3-A"  # the bug only an ace
+    assert low is not None
+    assert str(low) == "6-5-4-3-A"
     bug27 = HandRules(low="deuce-to-seven", jokers="bug")
     low = evaluate_low("Xx 2d 3h 4s 5c", rules=bug27)
-    assert low is not None and str(low) == "A-5-4-3-2"
+    assert low is not None
+    assert str(low) == "A-5-4-3-2"

@@ -3,10 +3,11 @@ the batch, boards and Omaha, and phevaluator's Omaha when installed."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import numpy.typing as npt
 import pytest
-
 from hoyle import Category, HandRules, evaluate, evaluate_batch
 
 SETTINGS = [
@@ -39,7 +40,9 @@ def test_batch_equals_single_calls(rules: HandRules, k: int) -> None:
 def test_board_matches_the_joined_hand() -> None:
     rules = HandRules(wild_ranks="2")
     hands = random_rows(2000, 7, 52, 3)
-    values = evaluate_batch(np.ascontiguousarray(hands[:, :2]), board=hands[:, 2:].copy(), rules=rules)
+    values = evaluate_batch(
+        np.ascontiguousarray(hands[:, :2]), board=hands[:, 2:].copy(), rules=rules
+    )
     assert (values == evaluate_batch(hands, rules=rules)).all()
     assert evaluate("As Kd", board="Qh Jc Tc 2d 3d") == evaluate("As Kd Qh Jc Tc 2d 3d")
 
@@ -76,7 +79,7 @@ def test_omaha_agrees_with_phevaluator() -> None:
     ]
     # phevaluator: 1 is the best hand. Orders must agree pair by pair.
     order = np.argsort(ours, kind="stable")
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in itertools.pairwise(order):
         if ours[a] == ours[b]:
             assert theirs[a] == theirs[b]
         else:

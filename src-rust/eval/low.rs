@@ -184,7 +184,9 @@ pub fn best_low(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
         }
     }
     let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
-    let mut best: Option<(u32, [(u8, u8); 5], [u8; 5])> = None;
+    // (key, the five as (rank, suit), their held ids)
+    type Choice = (u32, [(u8, u8); 5], [u8; 5]);
+    let mut best: Option<Choice> = None;
     let n = nat.len();
     for j in 0..=wilds.len().min(5) {
         if n + j < 5 {
@@ -471,24 +473,25 @@ impl LowPrepared {
         let mut m = 0u16;
         let mut k = 0u16;
         let mut ids = 0u64;
+        let mut dup = 0u64;
         for &c in row {
             m |= self.bit[c as usize];
             k += self.count[c as usize];
-            ids |= 1 << (c & 63);
+            let b = 1u64 << (c & 63);
+            dup |= ids & b;
+            ids |= b;
         }
-        let ok = k < 0x100 && ids.count_ones() as usize == K;
+        let ok = k < 0x100 && dup == 0;
         if self.low != Low::AceToFive || !ok {
             return (if ok { self.value_any(row) } else { 0 }, ok);
         }
         for _ in 0..k {
             m |= m + 1;
         }
-        let m = m & self.qmask;
-        if m.count_ones() >= 5 {
-            return (self.table[m as usize], ok);
-        }
-        if self.rules.low_qualifier.is_some() {
-            return (0, ok);
+        // The table gives 0 below five distinct ranks.
+        let v = self.table[(m & self.qmask) as usize];
+        if v != 0 || self.rules.low_qualifier.is_some() {
+            return (v, ok);
         }
         (best_low(&self.rules, row).map_or(0, |p| p.value), ok)
     }

@@ -12,7 +12,6 @@
 //! numbering; five of a kind is `11 << 12 | rank`.
 
 use super::gen::{self, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, ONE_PAIR, STRAIGHT_FLUSH};
-use super::high;
 use super::rules::{widen, Rules, WIDE_SHIFT};
 use crate::cards::{rank, suit};
 use std::sync::OnceLock;
@@ -296,10 +295,10 @@ impl Table {
     }
 
     /// The table for `kw` wild cards and `kb` bugs, built at first use
-    /// (`kw + kb` in 1..=4).
+    /// (`kw + kb` in 0..=4; (0, 0) is the natural hand).
     pub fn get(kw: usize, kb: usize) -> &'static Table {
-        static TABLES: [[OnceLock<Table>; 3]; MAX_FILL + 1] =
-            [const { [const { OnceLock::new() }; 3] }; MAX_FILL + 1];
+        static TABLES: [[OnceLock<Table>; MAX_FILL + 1]; MAX_FILL + 1] =
+            [const { [const { OnceLock::new() }; MAX_FILL + 1] }; MAX_FILL + 1];
         TABLES[kw][kb].get_or_init(|| Table::build(kw as u8, kb as u8))
     }
 }
@@ -313,7 +312,9 @@ pub struct Prepared {
     key: [u64; 256],
     /// Per card id: the bit `16·suit + rank` of a natural card, else 0.
     bit: [u64; 256],
-    tables: [[Option<&'static Table>; 3]; MAX_FILL + 1],
+    /// Per (wild cards, bugs): counts no valid hand can have (a bug when
+    /// the rules have none) point at the natural table.
+    tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
 }
 
 impl Prepared {
@@ -337,11 +338,11 @@ impl Prepared {
         }
         let nw = (rules.wild.count_ones() as usize).min(MAX_FILL);
         let nb = (rules.bug.count_ones() as usize).min(2);
-        let mut tables = [[None; 3]; MAX_FILL + 1];
+        let mut tables = [[Table::get(0, 0); MAX_FILL + 1]; MAX_FILL + 1];
         for (kw, row) in tables.iter_mut().enumerate().take(nw + 1) {
             for (kb, slot) in row.iter_mut().enumerate().take(nb + 1) {
-                if (1..=MAX_FILL).contains(&(kw + kb)) {
-                    *slot = Some(Table::get(kw, kb));
+                if kw + kb <= MAX_FILL {
+                    *slot = Table::get(kw, kb);
                 }
             }
         }
@@ -372,22 +373,17 @@ impl Prepared {
     }
 
     /// The high value (narrow encoding) of 5..=7 cards without the
-    /// four-flush, from the hand word; `cards` are used only when no card
-    /// is wild.
+    /// four-flush, from the hand word. No branch on the number of wild
+    /// cards: it only picks the table.
     #[inline(always)]
-    pub fn value_from_word(&self, cards: &[u8], w: u64, m: u64) -> u32 {
+    pub fn value_from_word(&self, w: u64, m: u64) -> u32 {
         let kw = (w >> WILD_SHIFT) as usize & 0xF;
         let kb = (w >> BUG_SHIFT) as usize & 0xF;
-        if kw | kb == 0 {
-            return high::value_of(cards) as u32;
-        }
         let fill = kw + kb;
         if fill > MAX_FILL {
             return FIVE_ACES as u32;
         }
-        let Some(t) = self.tables[kw][kb] else {
-            return 0;
-        };
+        let t = self.tables[kw][kb];
         let mut v = t.plain.get((w & RANK_BITS) as u32);
         let mut f = w.wrapping_add(fill as u64 * (0x1111 << 48)) & FLUSH_BITS;
         if f != 0 {
@@ -413,13 +409,16 @@ impl Prepared {
         let mut w = SUIT_BASE;
         let mut m = 0u64;
         let mut ids = 0u64;
+        let mut dup = 0u64;
         for &c in row {
             w = w.wrapping_add(self.key[c as usize]);
             m |= self.bit[c as usize];
-            ids |= 1 << (c & 63);
+            let b = 1u64 << (c & 63);
+            dup |= ids & b;
+            ids |= b;
         }
-        let ok = Self::word_is_valid(w, ids, K);
-        let v = self.value_from_word(row, w, m);
+        let ok = (w >> INVALID_SHIFT) & 0xFF == 0 && dup == 0;
+        let v = self.value_from_word(w, m);
         if self.rules.four_flush && ok {
             (with_four_flush(&self.rules, row, v), ok)
         } else {
@@ -432,7 +431,7 @@ impl Prepared {
     #[inline(always)]
     pub fn value_any(&self, cards: &[u8]) -> u32 {
         let (w, m) = self.word(cards);
-        let v = self.value_from_word(cards, w, m);
+        let v = self.value_from_word(w, m);
         if self.rules.four_flush {
             with_four_flush(&self.rules, cards, v)
         } else {

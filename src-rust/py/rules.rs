@@ -217,9 +217,9 @@ pub fn evaluate_ruled(
     Ok(HandRank::from_played(value, played))
 }
 
-fn array_arg<'a, 'py>(
+fn array_arg<'py>(
     what: &str,
-    obj: &'a Bound<'py, PyAny>,
+    obj: &Bound<'py, PyAny>,
 ) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
     let bad = || {
         HandError::new_err(format!(
@@ -285,7 +285,7 @@ pub fn evaluate_batch_ruled<'py>(
     })
 }
 
-fn low_prep<'a>(rules: &'a HandRules) -> PyResult<&'a LowPrepared> {
+fn low_prep(rules: &HandRules) -> PyResult<&LowPrepared> {
     rules.low_prep.as_ref().ok_or_else(|| {
         Error::Rules(
             "these rules name no low ranking: set low= to \"ace-to-five\", \"deuce-to-seven\", \"ace-to-six\" or \"badugi\"".into(),
