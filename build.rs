@@ -18,6 +18,8 @@ fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, items: &[
 }
 
 fn main() {
+    #[cfg(feature = "python")]
+    pyo3_build_config::use_pyo3_cfgs();
     println!("cargo:rerun-if-changed=src-rust/eval/gen.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let five = gen::five_values();
@@ -28,7 +30,7 @@ fn main() {
     let hash = gen::perfect_hash(&entries);
     let flush: Vec<u16> = (0..8192u16).map(|m| gen::best_flush(m, &five)).collect();
     let mut out = String::new();
-    array(&mut out, "RANK_OFFSETS", "i32", &hash.offsets);
+    array(&mut out, "RANK_ROW_BASE", "u32", &hash.row_base);
     array(&mut out, "RANK_VALUES", "u16", &hash.table);
     array(&mut out, "FLUSH_VALUES", "u16", &flush);
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");

@@ -31,6 +31,43 @@ pub enum Error {
     Batch(String),
     #[error("bad hand rules: {0}")]
     Rules(String),
+    #[error("{what} has {got} entries but contributions has {expected}: give one entry per seat")]
+    SeatCount {
+        what: &'static str,
+        got: usize,
+        expected: usize,
+    },
+    #[error("too many seats ({got}): a hand has at most 64")]
+    TooManySeats { got: usize },
+    #[error("contributions[{seat}] is {value}: chips cannot be negative")]
+    NegativeChips { seat: usize, value: String },
+    #[error("contributions add up to more than 2**64 - 1 chips")]
+    ChipOverflow,
+    #[error("{what}[{seat}] is {value}: a hand value must fit in a signed 64-bit integer")]
+    ValueOutOfRange {
+        what: &'static str,
+        seat: usize,
+        value: String,
+    },
+    #[error("no live seat: every high value is None (folded), so nobody can win the pot; give the value of each hand still in")]
+    NoLiveSeat,
+    #[error("seat {seat} has a low value but high[{seat}] is None (folded): a folded seat has no hand, give None for both")]
+    LowForFoldedSeat { seat: usize },
+    #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
+    ButtonOutOfRange { button: i64, seats: usize },
+    #[error("{amount} chips above the largest live contribution ({level}) were put in by folded seats only (seats {}): no live seat can win them", join_seats(.seats))]
+    UncontestedChips {
+        amount: u64,
+        level: u64,
+        seats: Vec<usize>,
+    },
+    #[error("bad rake: {reason}")]
+    BadRake { reason: String },
+}
+
+fn join_seats(seats: &[usize]) -> String {
+    let names: Vec<String> = seats.iter().map(usize::to_string).collect();
+    names.join(", ")
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

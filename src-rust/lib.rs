@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod error;
 pub mod eval;
+pub mod settle;
 
 #[cfg(feature = "python")]
 mod py;

@@ -12,14 +12,25 @@ from hoyle._core import (
     HandRank,
     HandRules,
     LowRank,
+    Pot,
+    Settlement,
     evaluate,
     evaluate_batch,
     evaluate_low,
     evaluate_low_batch,
     parse_cards,
+    settle,
 )
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, RulesError
+from hoyle.errors import (
+    CardError,
+    DuplicateCardError,
+    HandError,
+    HoyleError,
+    RulesError,
+    SettlementError,
+)
+from hoyle.settlement import Rake
 
 __version__ = "0.1.0"
 
@@ -33,10 +44,15 @@ __all__ = [
     "HandRules",
     "HoyleError",
     "LowRank",
+    "Pot",
+    "Rake",
     "RulesError",
+    "Settlement",
+    "SettlementError",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
     "evaluate_low_batch",
     "parse_cards",
+    "settle",
 ]

@@ -4,7 +4,14 @@ nothing is changed."""
 
 from __future__ import annotations
 
-__all__ = ["CardError", "DuplicateCardError", "HandError", "HoyleError", "RulesError"]
+__all__ = [
+    "CardError",
+    "DuplicateCardError",
+    "HandError",
+    "HoyleError",
+    "RulesError",
+    "SettlementError",
+]
 
 
 class HoyleError(ValueError):
@@ -27,3 +34,9 @@ class HandError(HoyleError):
 class RulesError(HoyleError):
     """Bad hand rules: an unknown setting value or a combination that makes
     no sense (say, ``bug_fills_flush`` without ``jokers="bug"``)."""
+
+
+class SettlementError(HoyleError):
+    """Contributions and hands that cannot be settled: negative chips, lists
+    of different lengths, no live seat, a low for a folded seat, a button
+    that is not a seat, chips only folded seats could claim, or a bad rake."""

@@ -38,13 +38,34 @@ fn eval_rows<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
     ok
 }
 
-fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+#[inline(always)]
+fn eval_chunk_generic(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     match k {
         5 => eval_rows::<5>(data, out),
         6 => eval_rows::<6>(data, out),
         7 => eval_rows::<7>(data, out),
         _ => false,
     }
+}
+
+/// The same loop compiled for CPUs with POPCNT and BMI2 (every x86-64 since
+/// about 2013): the duplicate check becomes one instruction instead of a
+/// dozen, and variable shifts one uop.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn eval_chunk_x86_v3(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+    eval_chunk_generic(data, k, out)
+}
+
+fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { eval_chunk_x86_v3(data, k, out) };
+        }
+    }
+    eval_chunk_generic(data, k, out)
 }
 
 fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {

@@ -17,9 +17,21 @@ pub const RANK_BASES: [u32; 13] = [
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
 ];
 
-/// The perfect hash splits a rank key into a row (`key >> HASH_SHIFT`) and a
-/// column; each row has one offset.
-pub const HASH_SHIFT: u32 = 10;
+/// The perfect hash first mixes a rank key, `mixed = key * HASH_MIX mod
+/// 2^HASH_BITS` (a bijection, since the multiplier is odd and every key is
+/// below 2^HASH_BITS), which spreads the keys evenly; then splits it into a
+/// row (`mixed >> HASH_SHIFT`) and a column, and finds the value at
+/// `ROW_BASE[row] + column`.
+pub const HASH_MIX: u32 = 0x7F4A_7C15;
+pub const HASH_BITS: u32 = 25;
+pub const HASH_SHIFT: u32 = 11;
+pub const HASH_ROWS: usize = 1 << (HASH_BITS - HASH_SHIFT);
+
+/// The mixed key of a rank key (see `HASH_MIX`).
+#[inline(always)]
+pub const fn mix(key: u32) -> u32 {
+    key.wrapping_mul(HASH_MIX) & ((1 << HASH_BITS) - 1)
+}
 
 pub const HIGH_CARD: u16 = 1;
 pub const ONE_PAIR: u16 = 2;
@@ -235,57 +247,57 @@ pub fn best_flush(mask: u16, five: &FiveValues) -> u16 {
     best
 }
 
-/// The perfect hash: `value = TABLE[key + OFFSETS[key >> HASH_SHIFT]]`.
+/// The perfect hash: `value = table[row_base[mixed >> HASH_SHIFT] + (mixed
+/// & column mask)]`. The table is padded so that any row base plus any
+/// column is inside it, whatever the key.
 pub struct PerfectHash {
-    pub offsets: Vec<i32>,
+    pub row_base: Vec<u32>,
     pub table: Vec<u16>,
 }
 
-/// Packs rows first-fit-decreasing: rows with the most keys are placed
-/// first, each at the smallest displacement where none of its columns
-/// collides with a key already placed.
+/// Packs rows first-fit-decreasing (the rows with the most keys first, each
+/// at the lowest base where none of its columns lands on a used slot).
 pub fn perfect_hash(entries: &[(u32, u16)]) -> PerfectHash {
-    let max_key = entries.iter().map(|e| e.0).max().unwrap_or(0);
-    let rows = (max_key >> HASH_SHIFT) as usize + 1;
-    let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
-    for &(k, v) in entries {
-        by_row[(k >> HASH_SHIFT) as usize].push((k & ((1 << HASH_SHIFT) - 1), v));
-    }
-    let mut order: Vec<usize> = (0..rows).collect();
-    order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
     let width = 1usize << HASH_SHIFT;
-    let mut used: Vec<bool> = vec![false; entries.len() * 2 + width];
+    let mut by_row: Vec<Vec<(usize, u16)>> = vec![Vec::new(); HASH_ROWS];
+    for &(key, v) in entries {
+        assert!(key < 1 << HASH_BITS, "rank key {key} does not fit the hash");
+        let m = mix(key) as usize;
+        by_row[m >> HASH_SHIFT].push((m & (width - 1), v));
+    }
+    let mut order: Vec<usize> = (0..HASH_ROWS).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
+    let mut used: Vec<bool> = vec![false; entries.len() + width];
     let mut table: Vec<u16> = vec![0; used.len()];
-    let mut offsets = vec![0i32; rows];
+    let mut row_base = vec![0u32; HASH_ROWS];
     let mut first_free = 0usize;
     for &r in &order {
         let cols = &by_row[r];
         if cols.is_empty() {
             continue;
         }
-        let min_col = cols.iter().map(|c| c.0).min().unwrap() as usize;
+        let min_col = cols.iter().map(|c| c.0).min().unwrap();
         while used[first_free] {
             first_free += 1;
         }
-        // The lowest column must land at or after the first free slot.
         let mut base = first_free.saturating_sub(min_col);
         loop {
             if used.len() < base + width {
                 used.resize(base + width, false);
                 table.resize(base + width, 0);
             }
-            if cols.iter().all(|&(c, _)| !used[base + c as usize]) {
+            if cols.iter().all(|&(c, _)| !used[base + c]) {
                 break;
             }
             base += 1;
         }
         for &(c, v) in cols {
-            used[base + c as usize] = true;
-            table[base + c as usize] = v;
+            used[base + c] = true;
+            table[base + c] = v;
         }
-        offsets[r] = base as i32 - ((r << HASH_SHIFT) as i32);
+        row_base[r] = base as u32;
     }
-    let len = used.iter().rposition(|&u| u).map_or(0, |p| p + 1);
-    table.truncate(len);
-    PerfectHash { offsets, table }
+    let max_base = *row_base.iter().max().unwrap() as usize;
+    table.resize(max_base + width, 0);
+    PerfectHash { row_base, table }
 }

@@ -8,7 +8,7 @@
 //! so nothing better than a flush is possible) the suit's 13-bit rank mask
 //! indexes the flush table.
 
-use super::gen::{HASH_SHIFT, RANK_BASES};
+use super::gen::{mix, HASH_ROWS, HASH_SHIFT, RANK_BASES};
 use crate::cards::{self, MAX_ID};
 use crate::error::{Error, Result};
 
@@ -34,17 +34,18 @@ const fn card_keys() -> [u64; 256] {
 /// The hand-word constant of every byte; ids 52..=255 carry `INVALID`.
 pub static CARD_KEY: [u64; 256] = card_keys();
 
-/// The value of the best non-flush hand of a rank sum (0 when the sum is
-/// not that of 5..=7 cards with at most four of a rank).
+/// The value of the best non-flush hand of a rank sum (meaningful for the
+/// sums of 5..=7 cards with at most four of a rank; any key is safe).
 #[inline(always)]
 pub fn rank_value(key: u32) -> u16 {
-    let row = (key >> HASH_SHIFT) as usize;
-    let off = match RANK_OFFSETS.get(row) {
-        Some(&o) => o,
-        None => return 0,
-    };
-    let idx = (key as i32).wrapping_add(off) as usize;
-    RANK_VALUES.get(idx).copied().unwrap_or(0)
+    let m = mix(key) as usize;
+    let row = (m >> HASH_SHIFT) & (HASH_ROWS - 1);
+    let idx = RANK_ROW_BASE[row] as usize + (m & ((1 << HASH_SHIFT) - 1));
+    debug_assert!(idx < RANK_VALUES.len());
+    // SAFETY: the table is padded to the largest row base plus a full row of
+    // columns (gen::perfect_hash; checked by `tables_are_padded`), and
+    // `row` is masked below HASH_ROWS = RANK_ROW_BASE.len().
+    unsafe { *RANK_VALUES.get_unchecked(idx) }
 }
 
 /// The value of the best flush in `suit` among `cards`.
@@ -155,4 +156,31 @@ pub fn best_five(cards: &[u8]) -> [u8; 5] {
     }
     super::describe::reading_order(&mut chosen, best as u32);
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_padded() {
+        assert_eq!(RANK_ROW_BASE.len(), HASH_ROWS);
+        let max_base = *RANK_ROW_BASE.iter().max().unwrap() as usize;
+        assert!(max_base + (1 << HASH_SHIFT) <= RANK_VALUES.len());
+        // the packed table is dense: about 74k keys of 5..=7 cards and 0..=4
+        assert!(RANK_VALUES.len() < 80_000, "{}", RANK_VALUES.len());
+    }
+
+    #[test]
+    fn rank_bases_give_distinct_sums() {
+        let mut keys: Vec<u32> = super::super::gen::rank_multisets()
+            .iter()
+            .map(super::super::gen::rank_key)
+            .collect();
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert!(*keys.last().unwrap() < 1 << super::super::gen::HASH_BITS);
+    }
 }

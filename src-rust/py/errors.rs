@@ -8,6 +8,7 @@ pyo3::import_exception!(hoyle.errors, CardError);
 pyo3::import_exception!(hoyle.errors, DuplicateCardError);
 pyo3::import_exception!(hoyle.errors, HandError);
 pyo3::import_exception!(hoyle.errors, RulesError);
+pyo3::import_exception!(hoyle.errors, SettlementError);
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
@@ -26,6 +27,16 @@ impl From<Error> for PyErr {
             | Error::Batch(_)
             | Error::Row { .. } => HandError::new_err(message),
             Error::Rules(_) => RulesError::new_err(message),
+            Error::SeatCount { .. }
+            | Error::TooManySeats { .. }
+            | Error::NegativeChips { .. }
+            | Error::ChipOverflow
+            | Error::ValueOutOfRange { .. }
+            | Error::NoLiveSeat
+            | Error::LowForFoldedSeat { .. }
+            | Error::ButtonOutOfRange { .. }
+            | Error::UncontestedChips { .. }
+            | Error::BadRake { .. } => SettlementError::new_err(message),
         }
     }
 }

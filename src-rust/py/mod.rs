@@ -8,6 +8,7 @@ mod cards;
 mod errors;
 mod eval;
 mod rules;
+mod settle;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -20,5 +21,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::LowRank>()?;
     m.add_function(wrap_pyfunction!(rules::evaluate_low, m)?)?;
     m.add_function(wrap_pyfunction!(rules::evaluate_low_batch, m)?)?;
+    m.add_class::<settle::Pot>()?;
+    m.add_class::<settle::Settlement>()?;
+    m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
     Ok(())
 }

@@ -1,0 +1,32 @@
+"""Collects hands/s from the benchmarks of one run and prints the ratios
+between hoyle and its peers at the end (same run, same machine)."""
+
+from __future__ import annotations
+
+import pytest
+
+THROUGHPUT: dict[str, float] = {}
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not THROUGHPUT:
+        return
+    write = terminalreporter.write_line
+    write("")
+    write("hands/s in this run, and ratios to the peers:")
+    for name, rate in THROUGHPUT.items():
+        write(f"  {name:40} {rate:16,.0f}")
+    pairs = [
+        ("hoyle evaluate(tuple)", "phevaluator raw C call", 2.0),
+        ("hoyle evaluate(tuple)", "eval7 evaluate", None),
+        ("hoyle evaluate_batch, 1 thread", "phevaluator raw C call", None),
+        ("hoyle evaluate_batch, 2 threads", "hoyle evaluate_batch, 1 thread", 1.7),
+    ]
+    for ours, theirs, target in pairs:
+        if ours in THROUGHPUT and theirs in THROUGHPUT:
+            ratio = THROUGHPUT[ours] / THROUGHPUT[theirs]
+            goal = f"  (target {target}x)" if target else ""
+            write(f"  {ours} / {theirs}: {ratio:.2f}x{goal}")
+    batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
+    if batch:
+        write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

@@ -1,0 +1,189 @@
+"""Throughput of hoyle's evaluator against whatever peers are installed, in
+one run, so that the ratios mean something on a shared, noisy machine.
+
+Used by ``hoyle bench`` and by ``benches/test_eval_bench.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+import hoyle
+
+__all__ = ["Case", "Result", "cases", "measure", "random_hands", "run"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+
+def random_hands(count: int, cards: int = 7, seed: int = 2026) -> npt.NDArray[np.uint8]:
+    """``count`` random hands of distinct cards, as a C-contiguous uint8 array."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((count, 52))
+    return np.ascontiguousarray(np.argsort(keys, axis=1)[:, :cards].astype(np.uint8))
+
+
+@dataclass(frozen=True)
+class Case:
+    """One way to evaluate ``hands`` hands: ``run()`` evaluates them all."""
+
+    name: str
+    hands: int
+    run: Callable[[], object]
+    peer: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    hands_per_second: float
+    peer: bool
+
+
+def _name(card: int) -> str:
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+def cases(hands: npt.NDArray[np.uint8], *, slow: int = 2_000) -> list[Case]:
+    """The benchmark cases over ``hands`` (7-card rows): hoyle's single call and
+    batch, and every installed peer. Peers slower than ~1M/s get only
+    ``slow`` hands so the run stays short."""
+    rows = [tuple(int(c) for c in row) for row in hands]
+    few = rows[:slow]
+    out: list[Case] = []
+
+    evaluate = hoyle.evaluate
+
+    def hoyle_single() -> None:
+        for h in rows:
+            evaluate(h)
+
+    out.append(Case("hoyle evaluate(tuple)", len(rows), hoyle_single, peer=False))
+    out.append(
+        Case(
+            "hoyle evaluate_batch, 1 thread",
+            len(hands),
+            lambda: hoyle.evaluate_batch(hands, threads=1),
+            peer=False,
+        )
+    )
+    out.append(
+        Case(
+            "hoyle evaluate_batch, 2 threads",
+            len(hands),
+            lambda: hoyle.evaluate_batch(hands, threads=2),
+            peer=False,
+        )
+    )
+    if importlib.util.find_spec("phevaluator") is not None:
+        from phevaluator import _pheval  # type: ignore[import-untyped]
+
+        ph7 = _pheval.evaluate_7cards
+
+        def phevaluator_raw() -> None:
+            for h in rows:
+                ph7(*h)
+
+        out.append(Case("phevaluator raw C call", len(rows), phevaluator_raw, peer=True))
+    if importlib.util.find_spec("eval7") is not None:
+        with warnings.catch_warnings():
+            # eval7 0.1.x uses pyparsing names that now warn on import
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7  # type: ignore[import-untyped]
+
+        e7 = [[eval7.Card(_name(c)) for c in h] for h in rows]
+        e7_evaluate = eval7.evaluate
+
+        def eval7_run() -> None:
+            for h in e7:
+                e7_evaluate(h)
+
+        out.append(Case("eval7 evaluate", len(e7), eval7_run, peer=True))
+    if importlib.util.find_spec("treys") is not None:
+        from treys import Card as TCard  # type: ignore[import-untyped]
+        from treys import Evaluator
+
+        evaluator = Evaluator()
+        tr = [
+            ([TCard.new(_name(c)) for c in h[:5]], [TCard.new(_name(c)) for c in h[5:]])
+            for h in few
+        ]
+
+        def treys_run() -> None:
+            for board, hole in tr:
+                evaluator.evaluate(hole, board)
+
+        out.append(Case("treys evaluate", len(tr), treys_run, peer=True))
+    if importlib.util.find_spec("pokerkit") is not None:
+        from pokerkit import Card as PCard
+        from pokerkit import StandardHighHand
+
+        pk = [
+            (
+                list(PCard.parse("".join(map(_name, h[:2])))),
+                list(PCard.parse("".join(map(_name, h[2:])))),
+            )
+            for h in few[: max(1, slow // 10)]
+        ]
+
+        def pokerkit_run() -> None:
+            for hole, board in pk:
+                StandardHighHand.from_game(hole, board)
+
+        out.append(Case("pokerkit StandardHighHand", len(pk), pokerkit_run, peer=True))
+    return out
+
+
+def measure(case: Case, *, seconds: float = 1.0, repeat: int = 5) -> Result:
+    """Best hands/s of ``repeat`` timed runs (after one warm-up), stopping
+    early once ``seconds`` have been spent."""
+    case.run()
+    best = float("inf")
+    spent = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        case.run()
+        elapsed = time.perf_counter() - start
+        best = min(best, elapsed)
+        spent += elapsed
+        if spent > seconds:
+            break
+    return Result(case.name, case.hands / best, case.peer)
+
+
+def run(*, count: int = 200_000, batch: int = 2_000_000, seconds: float = 1.0) -> list[Result]:
+    """Measures every case; the batch cases use ``batch`` hands."""
+    single = random_hands(count, seed=1)
+    big = random_hands(batch, seed=2)
+    results: list[Result] = []
+    for case in cases(single):
+        timed = case
+        if case.name.startswith("hoyle evaluate_batch"):
+            threads = 1 if "1 thread" in case.name else 2
+            timed = Case(
+                case.name,
+                batch,
+                lambda t=threads: hoyle.evaluate_batch(big, threads=t),  # type: ignore[misc]
+                peer=False,
+            )
+        results.append(measure(timed, seconds=seconds))
+    return results
+
+
+def table(results: list[Result]) -> str:
+    """The results as a text table with each row's ratio to phevaluator's
+    raw call (the fastest installable peer) and to hoyle's single call."""
+    by_name = {r.name: r.hands_per_second for r in results}
+    base = by_name.get("phevaluator raw C call")
+    lines = [f"{'evaluator (random 7-card hands)':36} {'hands/s':>14} {'vs phevaluator':>15}"]
+    for r in results:
+        ratio = f"{r.hands_per_second / base:14.2f}x" if base else f"{'-':>15}"
+        lines.append(f"{r.name:36} {r.hands_per_second:14,.0f} {ratio}")
+    return "\n".join(lines)

@@ -1,0 +1,50 @@
+"""The ``hoyle`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import hoyle
+
+
+def _eval(args: argparse.Namespace) -> int:
+    rank = hoyle.evaluate(" ".join(args.cards))
+    cards = " ".join(str(c) for c in rank.best_five)
+    print(f"{rank}  [{cards}]  value {rank.value}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from hoyle import bench
+
+    results = bench.run(count=args.hands, batch=args.batch, seconds=args.seconds)
+    print(bench.table(results))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the ``hoyle`` command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="hoyle", description="hoyle, a poker engine.")
+    parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    p_eval = commands.add_parser("eval", help="rank a hand of 5, 6 or 7 cards")
+    p_eval.add_argument("cards", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
+    p_eval.set_defaults(func=_eval)
+    p_bench = commands.add_parser("bench", help="compare evaluator speed with installed peers")
+    p_bench.add_argument("--hands", type=int, default=200_000, help="hands for single calls")
+    p_bench.add_argument("--batch", type=int, default=2_000_000, help="hands per batch")
+    p_bench.add_argument("--seconds", type=float, default=1.0, help="time per case")
+    p_bench.set_defaults(func=_bench)
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except hoyle.HoyleError as err:
+        print(f"hoyle: {err}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+//! Pots and settlement (RULES.md §4 and §8): from what each seat put into
+//! the hand, whether it is still live, and its high (and optional low)
+//! value, work out the uncalled refund, the main and side pots, and who
+//! receives every chip. Pure integer arithmetic, checked; bad input is an
+//! [`Error`], never a panic.
+//!
+//! * **Live** means the seat still holds a hand at the showdown: it did not
+//!   fold and did not muck. Only live seats are eligible for a pot; a folded
+//!   seat's chips stay in the pots it paid into.
+//! * **Values** compare as integers, larger better, for high and for low
+//!   alike; a seat with no qualifying low has none.
+//! * **Uncalled bet**: the amount by which the largest contribution exceeds
+//!   the second largest (folded seats included) goes back to its owner.
+//! * **Pots** are cut at the all-in levels, the distinct contributions of
+//!   the live seats: pot `k` holds everybody's chips between level `k-1` and
+//!   level `k`, and its eligible seats are the live seats that reached level
+//!   `k`.
+//! * **Each pot is settled alone**: rake first, then the high half (the odd
+//!   chip of the split included) and the low half; with no qualifying low
+//!   among the pot's eligible seats the high hand takes it all. Tied hands
+//!   share a half evenly, leftover chips one each in seat order from the
+//!   button's left (`button + 1`, ..., the button last).
+
+mod pots;
+mod show;
+mod split;
+
+use crate::error::{Error, Result};
+
+/// The most seats a hand may have: seat sets are 64-bit masks.
+pub const MAX_SEATS: usize = 64;
+
+/// A set of seats, as a bit mask (seat `i` is bit `i`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(pub u64);
+
+impl SeatSet {
+    /// Whether `seat` is in the set.
+    pub fn contains(self, seat: usize) -> bool {
+        seat < MAX_SEATS && self.0 >> seat & 1 == 1
+    }
+
+    /// The number of seats in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set has no seat.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let seat = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                seat
+            })
+        })
+    }
+
+    fn insert(&mut self, seat: usize) {
+        self.0 |= 1 << seat;
+    }
+}
+
+/// Rake taken from each pot before it is split: `floor(amount × basis_points
+/// / 10_000)`, at most `cap` chips. Every pot is raked, won at a showdown or
+/// not; "no flop, no drop" is the caller's call (settle without rake).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rake {
+    basis_points: u32,
+    cap: Option<u64>,
+}
+
+impl Rake {
+    /// A rake of `basis_points` hundredths of a percent (500 = 5 %), at most
+    /// `cap` chips per pot (`None`: no cap).
+    pub fn new(basis_points: u32, cap: Option<u64>) -> Result<Rake> {
+        if basis_points > 10_000 {
+            return Err(Error::BadRake {
+                reason: format!("{basis_points} basis points is more than 100 %: give 0..=10000"),
+            });
+        }
+        Ok(Rake { basis_points, cap })
+    }
+
+    /// The rate in hundredths of a percent.
+    pub fn basis_points(self) -> u32 {
+        self.basis_points
+    }
+
+    /// The most chips taken from one pot, if capped.
+    pub fn cap(self) -> Option<u64> {
+        self.cap
+    }
+
+    /// The rake on a pot of `amount` chips (never more than `amount`).
+    pub fn on(self, amount: u64) -> u64 {
+        // amount × 10_000 fits in u128; the quotient is at most amount.
+        let cut = (amount as u128 * self.basis_points as u128 / 10_000) as u64;
+        self.cap.map_or(cut, |cap| cut.min(cap))
+    }
+}
+
+/// One pot, settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pot {
+    /// Chips in the pot, rake included.
+    pub amount: u64,
+    /// Chips raked from this pot.
+    pub rake: u64,
+    /// The live seats that may win it.
+    pub eligible: SeatSet,
+    /// The best high hands among the eligible seats.
+    pub high_winners: SeatSet,
+    /// The best qualifying lows among the eligible seats (empty: no low, the
+    /// high hands take the whole pot).
+    pub low_winners: SeatSet,
+    /// Chips of the high half (the whole pot, less rake, without a low).
+    pub high_half: u64,
+    /// Chips of the low half.
+    pub low_half: u64,
+    /// Chips each seat receives from this pot (one entry per seat).
+    pub shares: Vec<u64>,
+}
+
+/// The outcome of a hand: who gets what back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    /// Chips each seat receives, refunds included.
+    pub payouts: Vec<u64>,
+    /// The uncalled part of the largest bet, returned to its owner (one
+    /// entry per seat; at most one is non-zero).
+    pub refunds: Vec<u64>,
+    /// The main pot first, then the side pots in order.
+    pub pots: Vec<Pot>,
+    /// Chips raked, over all pots.
+    pub rake: u64,
+    /// The button, which fixes the order of odd chips.
+    pub button: usize,
+}
+
+/// Settles a hand. `contributions[i]` is everything seat `i` put in;
+/// `high[i]` its high value, `None` if it folded or mucked; `low`, when the
+/// game is high-low, each seat's qualifying low value (`None`: no qualifying
+/// low). The button fixes who gets odd chips.
+///
+/// ```
+/// use _core::settle::settle;
+/// // RULES.md §8: A 160, B 110, C 40; B bets 70, C calls all-in 40, A calls 70.
+/// let s = settle(&[70, 70, 40], &[Some(1), Some(3), Some(2)], None, 2, None).unwrap();
+/// assert_eq!(s.pots[0].amount, 120); // A, B and C
+/// assert_eq!(s.pots[1].amount, 60); // A and B
+/// assert_eq!(s.payouts, vec![0, 180, 0]);
+/// ```
+pub fn settle(
+    contributions: &[u64],
+    high: &[Option<i64>],
+    low: Option<&[Option<i64>]>,
+    button: usize,
+    rake: Option<Rake>,
+) -> Result<Settlement> {
+    let n = contributions.len();
+    pots::check(contributions, high, low, button)?;
+    let pots::Cut { refunds, pots } = pots::build(contributions, high)?;
+    let mut payouts = refunds.clone();
+    let mut settled = Vec::with_capacity(pots.len());
+    let mut total_rake = 0u64;
+    for (amount, eligible) in pots {
+        let pot = split::split(amount, eligible, high, low, button, n, rake);
+        for (payout, share) in payouts.iter_mut().zip(&pot.shares) {
+            // Never overflows: the payouts sum to at most the checked total.
+            *payout += share;
+        }
+        total_rake += pot.rake;
+        settled.push(pot);
+    }
+    Ok(Settlement {
+        payouts,
+        refunds,
+        pots: settled,
+        rake: total_rake,
+        button,
+    })
+}

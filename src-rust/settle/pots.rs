@@ -1,0 +1,128 @@
+//! Checking the input, returning the uncalled bet and cutting the pots at
+//! the all-in levels.
+
+use super::{SeatSet, MAX_SEATS};
+use crate::error::{Error, Result};
+
+/// Rejects input no hand could produce, before anything is computed.
+pub(super) fn check(
+    contributions: &[u64],
+    high: &[Option<i64>],
+    low: Option<&[Option<i64>]>,
+    button: usize,
+) -> Result<()> {
+    let n = contributions.len();
+    if n > MAX_SEATS {
+        return Err(Error::TooManySeats { got: n });
+    }
+    if high.len() != n {
+        return Err(Error::SeatCount {
+            what: "high",
+            got: high.len(),
+            expected: n,
+        });
+    }
+    if let Some(low) = low {
+        if low.len() != n {
+            return Err(Error::SeatCount {
+                what: "low",
+                got: low.len(),
+                expected: n,
+            });
+        }
+        if let Some(seat) = (0..n).find(|&i| high[i].is_none() && low[i].is_some()) {
+            return Err(Error::LowForFoldedSeat { seat });
+        }
+    }
+    if high.iter().all(Option::is_none) {
+        return Err(Error::NoLiveSeat);
+    }
+    if button >= n {
+        return Err(Error::ButtonOutOfRange {
+            button: i64::try_from(button).unwrap_or(i64::MAX),
+            seats: n,
+        });
+    }
+    contributions
+        .iter()
+        .try_fold(0u64, |sum, &c| sum.checked_add(c))
+        .ok_or(Error::ChipOverflow)?;
+    Ok(())
+}
+
+/// The hand cut into pots, before they are split.
+pub(super) struct Cut {
+    /// The uncalled bet returned, one entry per seat.
+    pub refunds: Vec<u64>,
+    /// `(amount, eligible)` of each pot, main pot first.
+    pub pots: Vec<(u64, SeatSet)>,
+}
+
+/// Returns the uncalled bet and cuts the pots. Input must have passed
+/// [`check`].
+pub(super) fn build(contributions: &[u64], high: &[Option<i64>]) -> Result<Cut> {
+    let n = contributions.len();
+    // The uncalled part of the largest bet: largest minus second largest.
+    let (mut top, mut first, mut second) = (0usize, 0u64, 0u64);
+    for (seat, &c) in contributions.iter().enumerate() {
+        if c > first {
+            second = first;
+            first = c;
+            top = seat;
+        } else if c > second {
+            second = c;
+        }
+    }
+    let mut refunds = vec![0u64; n];
+    let mut stake = [0u64; MAX_SEATS];
+    stake[..n].copy_from_slice(contributions);
+    if first > second {
+        refunds[top] = first - second;
+        stake[top] = second;
+    }
+    let stake = &stake[..n];
+
+    // The all-in levels: the distinct non-zero stakes of live seats, sorted.
+    let mut levels = [0u64; MAX_SEATS];
+    let mut count = 0;
+    for (&s, h) in stake.iter().zip(high) {
+        if h.is_some() && s > 0 {
+            let at = levels[..count].partition_point(|&l| l < s);
+            if at == count || levels[at] != s {
+                levels.copy_within(at..count, at + 1);
+                levels[at] = s;
+                count += 1;
+            }
+        }
+    }
+    let levels = &levels[..count];
+
+    // Chips above the top live level were put in by folded seats only.
+    let top_level = levels.last().copied().unwrap_or(0);
+    let above: u64 = stake.iter().map(|&s| s.saturating_sub(top_level)).sum();
+    if above > 0 {
+        let seats = (0..n).filter(|&i| stake[i] > top_level).collect();
+        return Err(Error::UncontestedChips {
+            amount: above,
+            level: top_level,
+            seats,
+        });
+    }
+
+    let mut pots = Vec::with_capacity(count);
+    let mut below = 0u64;
+    for &level in levels {
+        let mut amount = 0u64;
+        let mut eligible = SeatSet::default();
+        for (seat, (&s, h)) in stake.iter().zip(high).enumerate() {
+            // The total was checked, so no part of it overflows.
+            amount += s.min(level) - s.min(below);
+            if h.is_some() && s >= level {
+                eligible.insert(seat);
+            }
+        }
+        pots.push((amount, eligible));
+        below = level;
+    }
+    Ok(Cut { refunds, pots })
+}
