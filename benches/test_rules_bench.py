@@ -52,11 +52,11 @@ def test_wild_batch_7(benchmark: Any, name: str) -> None:
     for row in range(0, ROWS, ROWS // 50):
         assert evaluate(tuple(int(c) for c in hands[row]), rules=rules).value == values[row]
     r = rate(lambda: evaluate_batch(hands, rules=rules, threads=1), ROWS)
-    natural = rate(lambda: evaluate_batch(hands[hands.max(axis=1) < 52], threads=1), 1)
-    n_nat = int((hands.max(axis=1) < 52).sum())
+    plain = random_rows(ROWS, 7, 52, 9)
+    natural = rate(lambda: evaluate_batch(plain, threads=1), ROWS)
     print(
         f"\n{name}: {r / 1e6:.0f} M hands/s one thread (target {target / 1e6:.0f}); "
-        f"natural batch in the same run {natural * n_nat / 1e6:.0f} M/s"
+        f"natural batch in the same run {natural / 1e6:.0f} M/s ({r / natural:.2f}x of it)"
     )
     benchmark(evaluate_batch, hands, rules=rules, threads=1)
 
