@@ -10,15 +10,26 @@ from __future__ import annotations
 from hoyle._core import (
     Card,
     HandRank,
+    HandRules,
+    LowRank,
     Pot,
     Settlement,
     evaluate,
     evaluate_batch,
+    evaluate_low,
+    evaluate_low_batch,
     parse_cards,
     settle,
 )
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, SettlementError
+from hoyle.errors import (
+    CardError,
+    DuplicateCardError,
+    HandError,
+    HoyleError,
+    RulesError,
+    SettlementError,
+)
 from hoyle.settlement import Rake
 
 __version__ = "0.1.0"
@@ -30,13 +41,18 @@ __all__ = [
     "DuplicateCardError",
     "HandError",
     "HandRank",
+    "HandRules",
     "HoyleError",
+    "LowRank",
     "Pot",
     "Rake",
+    "RulesError",
     "Settlement",
     "SettlementError",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
     "parse_cards",
     "settle",
 ]

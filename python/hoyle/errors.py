@@ -4,7 +4,14 @@ nothing is changed."""
 
 from __future__ import annotations
 
-__all__ = ["CardError", "DuplicateCardError", "HandError", "HoyleError", "SettlementError"]
+__all__ = [
+    "CardError",
+    "DuplicateCardError",
+    "HandError",
+    "HoyleError",
+    "RulesError",
+    "SettlementError",
+]
 
 
 class HoyleError(ValueError):
@@ -22,6 +29,11 @@ class DuplicateCardError(CardError):
 class HandError(HoyleError):
     """A hand hoyle cannot rank: wrong number of cards, jokers without rules,
     or a batch of the wrong dtype or shape."""
+
+
+class RulesError(HoyleError):
+    """Bad hand rules: an unknown setting value or a combination that makes
+    no sense (say, ``bug_fills_flush`` without ``jokers="bug"``)."""
 
 
 class SettlementError(HoyleError):
