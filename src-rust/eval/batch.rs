@@ -244,6 +244,37 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
+/// Runs `f(first_row, slots)` over `out` in chunks of `chunk` rows: on the
+/// calling thread for one thread or a small batch, else split over
+/// `threads` (None: all cores; a pool per other count, kept for reuse).
+/// Returns whether every call returned true.
+pub(crate) fn par_rows(
+    out: &mut [u32],
+    threads: Option<usize>,
+    chunk: usize,
+    f: impl Fn(usize, &mut [u32]) -> bool + Sync,
+) -> Result<bool> {
+    let threads = match threads {
+        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
+        Some(t) => t,
+        None => rayon::current_num_threads(),
+    };
+    if threads == 1 || out.len() < PARALLEL_MIN_ROWS {
+        return Ok(f(0, out));
+    }
+    let mut work = || {
+        out.par_chunks_mut(chunk)
+            .enumerate()
+            .map(|(i, slots)| f(i * chunk, slots))
+            .reduce(|| true, |a, b| a & b)
+    };
+    if threads == rayon::current_num_threads() {
+        Ok(work())
+    } else {
+        Ok(pool(threads)?.install(work))
+    }
+}
+
 /// Finds the first invalid row and says what is wrong with it.
 fn first_bad_row(data: &[u8], k: usize) -> Error {
     for (i, row) in data.chunks_exact(k).enumerate() {
@@ -281,26 +312,9 @@ pub fn evaluate_batch_into(
             out.len()
         )));
     }
-    let threads = match threads {
-        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
-        Some(t) => t,
-        None => rayon::current_num_threads(),
-    };
-    let ok = if threads == 1 || rows < PARALLEL_MIN_ROWS {
-        eval_chunk(data, k, out)
-    } else {
-        let mut work = || {
-            data.par_chunks(CHUNK_ROWS * k)
-                .zip(out.par_chunks_mut(CHUNK_ROWS))
-                .map(|(d, o)| eval_chunk(d, k, o))
-                .reduce(|| true, |a, b| a & b)
-        };
-        if threads == rayon::current_num_threads() {
-            work()
-        } else {
-            pool(threads)?.install(work)
-        }
-    };
+    let ok = par_rows(out, threads, CHUNK_ROWS, |first, slots| {
+        eval_chunk(&data[first * k..(first + slots.len()) * k], k, slots)
+    })?;
     if ok {
         Ok(())
     } else {

@@ -2,14 +2,13 @@
 //! optionally, a board per row), one value per row, split over threads for
 //! large batches like the natural batch.
 
+use super::batch::par_rows;
 use super::low::LowPrepared;
 use super::omaha;
 use super::wild::Prepared;
 use crate::error::{Error, Result};
-use rayon::prelude::*;
 
 const CHUNK_ROWS: usize = 1 << 14;
-const PARALLEL_MIN_ROWS: usize = 1 << 16;
 
 /// The shape of a batch: `k` hole cards per row and `b` board cards per row
 /// (b = 0 without a board).
@@ -62,13 +61,6 @@ pub fn check_counts(
     Ok(())
 }
 
-fn pool(threads: usize) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Batch(format!("cannot start {threads} threads: {e}")))
-}
-
 /// Runs `f(first_row, hole_chunk, board_chunk, out_chunk) -> ok` over the
 /// batch, in parallel when large; on failure, names the first bad row.
 fn drive(
@@ -90,34 +82,14 @@ fn drive(
             shape.b
         )));
     }
-    let threads = match threads {
-        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
-        Some(t) => t,
-        None => rayon::current_num_threads(),
-    };
-    let ok = if threads == 1 || rows < PARALLEL_MIN_ROWS {
-        f(hands, board, out)
-    } else {
-        let mut work = || {
-            out.par_chunks_mut(CHUNK_ROWS)
-                .enumerate()
-                .map(|(i, o)| {
-                    let r0 = i * CHUNK_ROWS;
-                    let r1 = r0 + o.len();
-                    f(
-                        &hands[r0 * shape.k..r1 * shape.k],
-                        &board[r0 * shape.b..r1 * shape.b],
-                        o,
-                    )
-                })
-                .reduce(|| true, |a, b| a & b)
-        };
-        if threads == rayon::current_num_threads() {
-            work()
-        } else {
-            pool(threads)?.install(work)
-        }
-    };
+    let ok = par_rows(out, threads, CHUNK_ROWS, |first, slots| {
+        let last = first + slots.len();
+        f(
+            &hands[first * shape.k..last * shape.k],
+            &board[first * shape.b..last * shape.b],
+            slots,
+        )
+    })?;
     if ok {
         return Ok(());
     }
