@@ -17,26 +17,53 @@ from hoyle._core import (
     parse_cards,
     settle,
 )
+from hoyle import games
+from hoyle.betting import Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, SettlementError
+from hoyle.errors import (
+    CardError,
+    DuplicateCardError,
+    GameError,
+    HandError,
+    HoyleError,
+    IllegalActionError,
+    SettlementError,
+)
+from hoyle.games import Game, Street
+from hoyle.hand import Action, Hand
+from hoyle.rules import HandRules
 from hoyle.settlement import Rake
+from hoyle.table import Table
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "Card",
     "CardError",
     "Category",
     "DuplicateCardError",
+    "Game",
+    "GameError",
+    "Hand",
     "HandError",
     "HandRank",
+    "HandRules",
     "HoyleError",
+    "IllegalActionError",
+    "Legal",
+    "Limit",
+    "NoLimit",
     "Pot",
+    "PotLimit",
     "Rake",
     "Settlement",
     "SettlementError",
+    "Street",
+    "Table",
     "evaluate",
     "evaluate_batch",
+    "games",
     "parse_cards",
     "settle",
 ]
