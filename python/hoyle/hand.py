@@ -11,11 +11,13 @@ State is kept in plain lists of ints so that ``clone()`` is a handful of
 list copies; the legal-action summary is computed once per decision.
 
 RULES.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
-seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls:
+seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.
+The deck deals one card at a time from the button's left, then the board;
+A holds aces, B kings, C a pair of sevens:
 
 >>> import hoyle
 >>> game = hoyle.games.texas_holdem(blinds=(), min_bet=1)
->>> deck = hoyle.parse_cards("Ac Ad 2c 7d Kh Kd 2d 3h 4s 9c Jd")
+>>> deck = hoyle.parse_cards("Ac Kh 7c Ad Kd 7d 2c 3h 4s 9c Jd")
 >>> hand = game.start([160, 110, 40], button=2, deck=deck)
 >>> hand.check(); hand.raise_to(70); hand.call(); hand.call()
 >>> hand.contributions
@@ -134,6 +136,7 @@ class Hand:
         "_raises",
         "_reseed",
         "_settlement",
+        "_shown",
         "_stacks",
         "_start",
         "_street",
@@ -166,6 +169,7 @@ class Hand:
     _raises: int
     _reseed: int
     _settlement: Settlement | None
+    _shown: tuple[list[int | None], list[int | None] | None] | None
     _stacks: list[int]
     _start: tuple[int, ...]
     _street: int
@@ -256,6 +260,7 @@ class Hand:
         h._reseed = reseed
         h._history = []
         h._settlement = None
+        h._shown = None
         h._legal = None
         h._to_draw = []
         h._street = 0
@@ -420,6 +425,7 @@ class Hand:
                     high[s] = h
                     if low is not None:
                         low[s] = lo
+        self._shown = (high, low)
         result = settle(self._contrib, high, low, button=self._button, rake=self._game.rake)
         stacks = self._stacks
         for s, won in enumerate(result.payouts):
@@ -511,6 +517,11 @@ class Hand:
     @property
     def settlement(self) -> Settlement | None:
         """Who received which pot, once the hand is over (None before)."""
+        if self._settlement is None and self._shown is not None:  # after unpickling
+            high, low = self._shown
+            self._settlement = settle(
+                self._contrib, high, low, button=self._button, rake=self._game.rake
+            )
         return self._settlement
 
     @property
@@ -763,6 +774,7 @@ class Hand:
         h._reseed = self._reseed
         h._history = self._history[:]
         h._settlement = self._settlement
+        h._shown = self._shown
         h._legal = self._legal
         h._to_draw = self._to_draw[:]
         h._street = self._street
@@ -784,9 +796,14 @@ class Hand:
         return self.clone()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__ if name != "_legal"}
+        return {
+            name: getattr(self, name)
+            for name in self.__slots__
+            if name not in ("_legal", "_settlement")
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self._settlement = None
         for name, value in state.items():
             object.__setattr__(self, name, value)
         if self._phase == _OVER:

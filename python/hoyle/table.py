@@ -15,7 +15,9 @@ occupied seats with chips, in table order, so hand seat ``i`` is table seat
 ...     hand.fold() if hand.legal.can_fold else hand.check()
 >>> table.stacks
 (100, 99, 101)
->>> table.leave(1); table.join(1, 50)
+>>> table.leave(1)  # seat 1 leaves with its chips, and a new player sits
+99
+>>> table.join(1, 50)
 >>> table.deal(seed=2).button  # the deal moved one seat left
 1
 """
