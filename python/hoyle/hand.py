@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["Action", "Hand"]
 
 _BET, _DRAW, _OVER = 0, 1, 2
+_tuple_new = tuple.__new__
 _RNG = random.Random()
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -135,6 +136,7 @@ class Hand:
         "_raise_size",
         "_raises",
         "_reseed",
+        "_ring",
         "_settlement",
         "_shown",
         "_stacks",
@@ -168,6 +170,7 @@ class Hand:
     _raise_size: int
     _raises: int
     _reseed: int
+    _ring: tuple[tuple[int, ...], ...]
     _settlement: Settlement | None
     _shown: tuple[list[int | None], list[int | None] | None] | None
     _stacks: list[int]
@@ -244,6 +247,7 @@ class Hand:
         h = object.__new__(cls)
         h._game = game
         h._n = n
+        h._ring = _rings(n)
         h._button = button
         h._stacks = chips
         h._start = tuple(chips)
@@ -384,7 +388,7 @@ class Hand:
             self._bets,
             self._bet,
         )
-        ring = _rings(self._n)[start]
+        ring = self._ring[start]
         for j in ring:
             if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
                 if bets[j] < bet:
@@ -549,15 +553,15 @@ class Hand:
             or (self._acted[p] and bet - self._level[p] < self._raise_size)
             or (game.raise_cap is not None and self._raises >= game.raise_cap)
         ):
-            return Legal(to_call > 0, can_check, call_amount, None, None, False)
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
         folded = self._folded
         for j in range(self._n):
             if j != p and not folded[j] and stacks[j] + bets[j] > bet:
                 break
         else:  # nobody could answer a raise
-            return Legal(to_call > 0, can_check, call_amount, None, None, False)
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
         if not bet and game.opener is not None and not self._may_open(p):
-            return Legal(to_call > 0, can_check, call_amount, None, None, False)
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
         betting = self._betting
         all_in = mine + stack
         if betting.__class__ is Limit:
@@ -577,7 +581,7 @@ class Hand:
             hi = all_in
         if lo > hi:
             lo = hi
-        return Legal(to_call > 0, can_check, call_amount, lo, hi, False)
+        return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
 
     def _may_open(self, p: int) -> bool:
         game = self._game
@@ -758,6 +762,7 @@ class Hand:
         h = object.__new__(Hand)
         h._game = self._game
         h._n = self._n
+        h._ring = self._ring
         h._button = self._button
         h._start = self._start
         h._stacks = self._stacks[:]
