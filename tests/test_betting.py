@@ -1,4 +1,4 @@
-"""The seed examples of RULES.md §6–8 through the public API."""
+"""The seed examples of RULES.md §6-8 through the public API."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import hoyle
 def _interval_game(betting: hoyle.Betting, **kw: object) -> hoyle.Game:
     """Five cards down, a betting interval, then one more interval."""
     return hoyle.Game(
-        streets=(hoyle.Street(down=5), hoyle.Street()), betting=betting, **kw  # type: ignore[arg-type]
+        streets=(hoyle.Street(down=5), hoyle.Street()),
+        betting=betting,
+        **kw,  # type: ignore[arg-type]
     )
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle.bots import BOTS, random_bot
 from hoyle.showdown import values
 
@@ -84,7 +83,8 @@ def test_hilo_halves_in_omaha_hilo() -> None:
     s = hand.settlement
     assert s is not None
     (pot,) = s.pots
-    assert pot.high_winners == (1,) and pot.low_winners == (0,)
+    assert pot.high_winners == (1,)
+    assert pot.low_winners == (0,)
     assert hand.stacks == (100, 100)
 
 

@@ -8,33 +8,32 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+import hoyle
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-import hoyle
-
 PRESETS = [
-    lambda: hoyle.games.texas_holdem(),
+    hoyle.games.texas_holdem,
     lambda: hoyle.games.texas_holdem(betting=hoyle.PotLimit(), ante=1),
     lambda: hoyle.games.texas_holdem(
         betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), raise_cap=4
     ),
     lambda: hoyle.games.texas_holdem(blinds=(1, 2, 4)),
-    lambda: hoyle.games.omaha(),
-    lambda: hoyle.games.omaha_hilo(),
-    lambda: hoyle.games.five_card_draw(),
+    hoyle.games.omaha,
+    hoyle.games.omaha_hilo,
+    hoyle.games.five_card_draw,
     lambda: hoyle.games.five_card_draw(
         blinds=(), ante=1, betting=hoyle.Limit(1, 5), opener="jacks"
     ),
-    lambda: hoyle.games.five_card_stud(),
+    hoyle.games.five_card_stud,
     lambda: hoyle.games.five_card_stud(bring_in=0, betting=hoyle.PotLimit()),
-    lambda: hoyle.games.seven_card_stud(),
-    lambda: hoyle.games.seven_card_stud_hilo(),
-    lambda: hoyle.games.razz(),
-    lambda: hoyle.games.deuce_to_seven_single_draw(),
-    lambda: hoyle.games.deuce_to_seven_triple_draw(),
-    lambda: hoyle.games.badugi(),
+    hoyle.games.seven_card_stud,
+    hoyle.games.seven_card_stud_hilo,
+    hoyle.games.razz,
+    hoyle.games.deuce_to_seven_single_draw,
+    hoyle.games.deuce_to_seven_triple_draw,
+    hoyle.games.badugi,
     lambda: hoyle.Game(
         streets=(hoyle.Street(down=5), hoyle.Street()),
         betting=hoyle.Limit(1, 10),
@@ -79,7 +78,8 @@ def choose(hand: hoyle.Hand, data: st.DataObject) -> tuple[str, tuple[Any, ...]]
         options.append(("raise_to", (data.draw(st.sampled_from([lo, hi])),)))
         options.append(("raise_to", (data.draw(st.integers(lo, hi)),)))
     assert options, legal
-    return data.draw(st.sampled_from(options))
+    picked: tuple[str, tuple[Any, ...]] = data.draw(st.sampled_from(options))
+    return picked
 
 
 class HandMachine(RuleBasedStateMachine):
@@ -102,7 +102,9 @@ class HandMachine(RuleBasedStateMachine):
         self.start_state = pickle.dumps(self.hand)
         self.total = sum(stacks)
         self.actions = []
-        self.clone_at: list[tuple[hoyle.Hand, bytes, int]] = [(self.hand.clone(), pickle.dumps(self.hand), 0)]
+        self.clone_at: list[tuple[hoyle.Hand, bytes, int]] = [
+            (self.hand.clone(), pickle.dumps(self.hand), 0)
+        ]
 
     @invariant()
     def chips_conserved(self) -> None:
@@ -160,7 +162,7 @@ class HandMachine(RuleBasedStateMachine):
         hand = self.hand
         totals = [0] * len(hand.stacks)
         for a in hand.history:
-            if a.street == street and a.kind != "ante" and a.kind != "draw":
+            if a.street == street and a.kind not in {"ante", "draw"}:
                 totals[a.seat] = a.total
         top = max(totals)
         for seat, live in enumerate(hand.active):

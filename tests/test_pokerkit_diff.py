@@ -23,9 +23,8 @@ import random
 import warnings
 from typing import Any
 
-import pytest
-
 import hoyle
+import pytest
 
 pk = pytest.importorskip("pokerkit")
 
@@ -48,14 +47,17 @@ def _text(cards: tuple[int, ...]) -> str:
     return "".join(RANKS[c // 4] + SUITS[c % 4] for c in cards)
 
 
-class _PotLimitTexasHoldem(pk.PotLimitPokerMixin, pk.TexasHoldemMixin, pk.UnfixedLimitHoldem):
-    """PokerKit has no pot-limit hold'em preset; its mixins make one."""
-
-
-class _NoLimitOmahaHoldem(pk.NoLimitPokerMixin, pk.OmahaHoldemMixin, pk.UnfixedLimitHoldem):
-    """Nor no-limit Omaha."""
-
-    hand_types = (pk.OmahaHoldemHand,)
+# PokerKit has no pot-limit hold'em or no-limit Omaha preset; its mixins make them.
+_PotLimitTexasHoldem: Any = type(
+    "_PotLimitTexasHoldem",
+    (pk.PotLimitPokerMixin, pk.TexasHoldemMixin, pk.UnfixedLimitHoldem),
+    {},
+)
+_NoLimitOmahaHoldem: Any = type(
+    "_NoLimitOmahaHoldem",
+    (pk.NoLimitPokerMixin, pk.OmahaHoldemMixin, pk.UnfixedLimitHoldem),
+    {"hand_types": (pk.OmahaHoldemHand,)},
+)
 
 
 def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
@@ -70,7 +72,7 @@ def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
             ("pl", True): pk.PotLimitOmahaHoldem,
         }
         pk_game = table[kind, omaha]
-        return game, lambda stacks, n: pk_game(AUTOMATIONS, True, 0, (1, 2), 2)(stacks, n)
+        return game, pk_game(AUTOMATIONS, True, 0, (1, 2), 2)
     # Fixed limit 2/4 with PokerKit's cap of four bets or raises per interval.
     game = preset(
         betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), blinds=(1, 2), raise_cap=4
@@ -84,7 +86,10 @@ def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
 def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:
     game, make = _games(kind, omaha)
     n = rng.randint(2, 6)
-    stacks = [rng.choice([rng.randint(1, 12), rng.randint(10, 60), rng.randint(50, 400)]) for _ in range(n)]
+    stacks = [
+        rng.choice([rng.randint(1, 12), rng.randint(10, 60), rng.randint(50, 400)])
+        for _ in range(n)
+    ]
     stacks = [max(s, 3) for s in stacks]
     button = rng.randrange(n)
     hand = game.start(stacks, button=button, seed=rng.getrandbits(32))
@@ -121,7 +126,8 @@ def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:
                 state.fold()
             elif pick == "raise":
                 lo, hi = legal.min_raise_to, legal.max_raise_to
-                assert lo is not None and hi is not None
+                assert lo is not None
+                assert hi is not None
                 assert state.can_complete_bet_or_raise_to(), hand.history
                 assert state.min_completion_betting_or_raising_to_amount == lo, hand.history
                 assert state.max_completion_betting_or_raising_to_amount == hi, hand.history
@@ -142,7 +148,9 @@ def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:
     theirs = list(state.stacks)
     settlement = hand.settlement
     assert settlement is not None
-    odd = any(len(p.high_winners) >= 3 and p.high_half % len(p.high_winners) >= 2 for p in settlement.pots)
+    odd = any(
+        len(p.high_winners) >= 3 and p.high_half % len(p.high_winners) >= 2 for p in settlement.pots
+    )
     if odd:
         assert sum(ours) == sum(theirs)
         assert all(abs(a - b) <= 2 for a, b in zip(ours, theirs, strict=True))

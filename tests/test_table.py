@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle.bots import loose_bot
 
 

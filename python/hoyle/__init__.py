@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from hoyle import games
 from hoyle._core import (
     Card,
     HandRank,
@@ -17,8 +18,7 @@ from hoyle._core import (
     parse_cards,
     settle,
 )
-from hoyle import games
-from hoyle.betting import Legal, Limit, NoLimit, PotLimit
+from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (
     CardError,
@@ -39,6 +39,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "Betting",
     "Card",
     "CardError",
     "Category",

@@ -45,7 +45,7 @@ def _draw_keep_pairs(hand: Hand) -> None:
     ranks = [c // 4 for c in cards]
     keep = [c for c in cards if ranks.count(c // 4) > 1]
     discards = [c for c in cards if c not in keep]
-    hand.draw(discards[:3] if len(discards) <= 3 else discards[:3])
+    hand.draw(discards[:3])
 
 
 def random_bot(hand: Hand, rng: random.Random) -> None:
@@ -63,7 +63,8 @@ def random_bot(hand: Hand, rng: random.Random) -> None:
     pick = int(rng.random() * kinds)
     if pick == 2:
         lo, hi = legal.min_raise_to, legal.max_raise_to
-        assert lo is not None and hi is not None
+        assert lo is not None
+        assert hi is not None
         hand.raise_to(lo if rng.random() < 0.5 else rng.randint(lo, hi))
     elif pick == 1 or not legal.can_fold:
         hand.check() if legal.can_check else hand.call()
@@ -112,9 +113,7 @@ def tight_bot(hand: Hand, rng: random.Random) -> None:
         hand.raise_to(min(target, hi))
     elif legal.can_check:
         hand.check()
-    elif strength >= 1 and legal.call_amount <= max(hand.pot // 3, 1):
-        hand.call()
-    elif strength == 2:
+    elif (strength >= 1 and legal.call_amount <= max(hand.pot // 3, 1)) or strength == 2:
         hand.call()
     else:
         hand.fold()

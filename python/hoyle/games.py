@@ -136,7 +136,9 @@ class Game:
         if self.bring_in and self.streets[0].first != "exposed":
             raise GameError("a bring-in needs a first street with first='exposed' (stud)")
         if self.opener not in (None, "jacks", "jacks-or-four-flush"):
-            raise GameError(f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {self.opener!r}")
+            raise GameError(
+                f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {self.opener!r}"
+            )
         if len(set(self.deck)) != len(self.deck) or not all(0 <= c <= 53 for c in self.deck):
             raise GameError("the deck must hold distinct card ids 0..53")
         if self.rules.low is None and not self.high:

@@ -1,4 +1,4 @@
-"""One hand of poker, from the forced bets to the payout (RULES.md §5–10).
+"""One hand of poker, from the forced bets to the payout (RULES.md §5-10).
 
 A ``Hand`` is started by ``Game.start`` and driven by its actions:
 ``fold()``, ``check()``, ``call()``, ``raise_to(total)`` (also the first
@@ -82,7 +82,7 @@ class Action(NamedTuple):
 def _card_ids(cards: Iterable[Any] | str) -> list[int]:
     if isinstance(cards, str):
         return [c.id for c in parse_cards(cards)]
-    out = []
+    out: list[int] = []
     for c in cards:
         if isinstance(c, str):
             out.extend(x.id for x in parse_cards(c))
@@ -213,7 +213,9 @@ class Hand:
             raise GameError(f"{len(game.blinds)} blinds need at least as many seats, got {n}")
         need = n * game._per_seat + game._fixed
         if need > len(game.deck):
-            raise GameError(f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}")
+            raise GameError(
+                f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}"
+            )
         if game._exotic:
             raise GameError(
                 "wild cards, jokers and the four-flush need hoyle's rule-aware evaluator "
@@ -354,7 +356,9 @@ class Hand:
             order = [s for s in self._order()]
             if self._street == self._first_street and game.bring_in:
                 if low:
-                    seat = max(order, key=lambda s: ((self._up[s][-1] // 4 + 1) % 13, self._up[s][-1] & 3))
+                    seat = max(
+                        order, key=lambda s: ((self._up[s][-1] // 4 + 1) % 13, self._up[s][-1] & 3)
+                    )
                 else:
                     seat = min(order, key=lambda s: (self._up[s][-1] // 4, self._up[s][-1] & 3))
                 put = min(game.bring_in, stacks[seat])
@@ -577,10 +581,8 @@ class Hand:
                     hi = bet + betting.cap
             else:
                 hi = all_in
-        if hi > all_in:
-            hi = all_in
-        if lo > hi:
-            lo = hi
+        hi = min(hi, all_in)
+        lo = min(lo, hi)
         return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
 
     def _may_open(self, p: int) -> bool:
@@ -651,8 +653,7 @@ class Hand:
             )
         stacks = self._stacks
         stack = stacks[p]
-        if amount > stack:
-            amount = stack
+        amount = min(amount, stack)
         stacks[p] = stack - amount
         total = bets[p] = bets[p] + amount
         self._contrib[p] += amount
@@ -675,7 +676,9 @@ class Hand:
             total = operator.index(total)
         lo, hi = legal.min_raise_to, legal.max_raise_to
         if lo is None or hi is None:
-            raise IllegalActionError(f"seat {p} cannot bet or raise now (legal: {legal.describe()})")
+            raise IllegalActionError(
+                f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
+            )
         if not lo <= total <= hi:
             raise IllegalActionError(
                 f"seat {p} cannot raise to {total}: the total must be {lo}..{hi} "
@@ -713,9 +716,7 @@ class Hand:
         if seat is not None and seat != p:
             raise IllegalActionError(f"seat {seat} cannot draw out of turn: seat {p} is to act")
         if self._phase != _DRAW:
-            raise IllegalActionError(
-                f"seat {p} cannot draw now (legal: {self.legal.describe()})"
-            )
+            raise IllegalActionError(f"seat {p} cannot draw now (legal: {self.legal.describe()})")
         try:
             out = _card_ids(discards)
         except (TypeError, ValueError) as err:
@@ -837,7 +838,10 @@ def _opens(cards: list[int], opener: str) -> bool:
     for c in cards:
         counts[c // 4] = counts.get(c // 4, 0) + 1
         suits[c & 3] += 1
-    if any(n >= 2 for r, n in counts.items() if r >= 9) or sum(n >= 2 for n in counts.values()) >= 2:
+    if (
+        any(n >= 2 for r, n in counts.items() if r >= 9)
+        or sum(n >= 2 for n in counts.values()) >= 2
+    ):
         return True
     if any(n >= 3 for n in counts.values()):
         return True

@@ -118,8 +118,14 @@ def match(
     seconds = time.perf_counter() - started
     final = table.stacks
     rows = tuple(
-        Row(seat, names[seat], buy_ins[seat], final[seat] or 0,
-            (final[seat] or 0) - buy_ins[seat] * stack, won[seat])
+        Row(
+            seat,
+            names[seat],
+            buy_ins[seat],
+            final[seat] or 0,
+            (final[seat] or 0) - buy_ins[seat] * stack,
+            won[seat],
+        )
         for seat in range(len(names))
     )
     return Summary(game, hands, seconds, rows)
@@ -138,6 +144,11 @@ def print_summary(summary: Summary) -> None:
         out.add_column(name, justify="left" if name == "bot" else "right")
     for row in sorted(summary.rows, key=lambda r: -r.net):
         out.add_row(
-            str(row.seat), row.bot, str(row.buy_ins), f"{row.stack:,}", f"{row.net:+,}", f"{row.won:,}"
+            str(row.seat),
+            row.bot,
+            str(row.buy_ins),
+            f"{row.stack:,}",
+            f"{row.net:+,}",
+            f"{row.won:,}",
         )
     Console().print(out)
