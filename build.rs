@@ -18,6 +18,8 @@ fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, items: &[
 }
 
 fn main() {
+    #[cfg(feature = "python")]
+    pyo3_build_config::use_pyo3_cfgs();
     println!("cargo:rerun-if-changed=src-rust/eval/gen.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let five = gen::five_values();

@@ -1,4 +1,4 @@
-//! hoyle's core: cards, hand evaluation and (later) settlement, free of any
+//! hoyle's core: cards, hand evaluation and settlement, free of any
 //! Python dependency. The bindings live in [`py`], behind the `python`
 //! feature, so `cargo test` and `cargo bench` need no interpreter.
 

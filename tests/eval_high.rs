@@ -204,3 +204,55 @@ fn batch_names_the_bad_row() {
     assert!(batch::evaluate_batch(&data[..8], 7, None).is_err());
     assert!(batch::evaluate_batch(&data[..8], 8, None).is_err());
 }
+
+#[test]
+fn every_kernel_agrees_and_catches_every_bad_row() {
+    use _core::eval::batch::Kernel;
+    use rand::{rngs::StdRng, seq::IndexedRandom, Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(11);
+    let deck: Vec<u8> = (0..52).collect();
+    let kernels: Vec<Kernel> = [Kernel::Generic, Kernel::X86V3, Kernel::Avx512]
+        .into_iter()
+        .filter(|k| k.available())
+        .collect();
+    eprintln!("kernels on this CPU: {kernels:?}");
+    for k in 5..=7usize {
+        for rows in [0usize, 1, 7, 8, 9, 63, 64, 65, 1000] {
+            let mut data = Vec::with_capacity(rows * k);
+            for _ in 0..rows {
+                data.extend(deck.choose_multiple(&mut rng, k).copied());
+            }
+            let expect: Vec<u32> = data
+                .chunks_exact(k)
+                .map(|r| best_of_subsets(r) as u32)
+                .collect();
+            for kernel in &kernels {
+                let mut out = vec![0u32; rows];
+                assert!(kernel.run(&data, k, &mut out), "{kernel:?}");
+                assert_eq!(out, expect, "{kernel:?} k={k} rows={rows}");
+            }
+            // One bad byte anywhere is caught by every kernel.
+            for _ in 0..40 {
+                if rows == 0 {
+                    break;
+                }
+                let mut bad = data.clone();
+                let at = rng.random_range(0..bad.len());
+                let row = at / k;
+                bad[at] = match rng.random_range(0..4) {
+                    0 => rng.random_range(52..=255u8),
+                    1 => 64 + rng.random_range(0..52u8),
+                    _ => bad[row * k + (at % k + 1) % k],
+                };
+                for kernel in &kernels {
+                    let mut out = vec![0u32; rows];
+                    assert!(
+                        !kernel.run(&bad, k, &mut out),
+                        "{kernel:?} missed {:?}",
+                        &bad[row * k..row * k + k]
+                    );
+                }
+            }
+        }
+    }
+}

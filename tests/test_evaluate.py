@@ -188,3 +188,24 @@ def test_hand_rank_survives_pickle() -> None:
     back = pickle.loads(pickle.dumps(rank))
     assert back == rank
     assert str(back) == str(rank)
+
+
+def test_ranks_kept_by_the_caller_never_change() -> None:
+    # evaluate reuses a spare HandRank only when nobody else holds it.
+    hands = random_hands(200, 7, seed=5)
+    expect = [best_key(h) for h in hands]
+    kept = []
+    for i, h in enumerate(hands):
+        evaluate(h)  # dropped at once: its object may be reused
+        rank = evaluate(h)
+        if i % 3 == 0:
+            kept.append((rank, rank.value, str(rank), expect[i]))
+        evaluate(hands[-1 - i])
+    for rank, value, words, key in kept:
+        assert rank.value == value
+        assert str(rank) == words
+        assert best_key([c.id for c in rank.best_five]) == key
+    a = evaluate("As Ks Qs Js Ts")
+    b = evaluate("2c 3d 4h 5s 7c")
+    assert a.value != b.value
+    assert a > b

@@ -57,15 +57,137 @@ fn eval_chunk_x86_v3(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     eval_chunk_generic(data, k, out)
 }
 
-fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
-            // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe { eval_chunk_x86_v3(data, k, out) };
+/// Evaluates rows of `K` cards eight at a time, checking each block of
+/// eight with AVX-512 (ids below 52; 64-bit card masks of popcount K,
+/// built with one byte permute and one variable shift per card position)
+/// while the scalar core evaluates the block without checks of its own.
+/// Rows left over after the last full block take the checked scalar loop.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,popcnt,bmi1,bmi2,lzcnt")]
+fn eval_rows_avx512<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
+    use std::arch::x86_64::*;
+    let blocks = (data.len() / K).min(out.len()) / 8;
+    // For card position p, lane r's low byte takes byte K·r + p of the block.
+    let mut index = [[0u8; 64]; K];
+    for (p, idx) in index.iter_mut().enumerate() {
+        for r in 0..8 {
+            idx[8 * r] = (K * r + p) as u8;
         }
     }
-    eval_chunk_generic(data, k, out)
+    // SAFETY: each index row is 64 readable bytes.
+    let index: [__m512i; K] =
+        std::array::from_fn(|p| unsafe { _mm512_loadu_si512(index[p].as_ptr().cast()) });
+    let block_bytes: u64 = (1u64 << (8 * K)) - 1;
+    let ones = _mm512_set1_epi64(1);
+    let want = _mm512_set1_epi64(K as i64);
+    let limit = _mm512_set1_epi8(52);
+    let mut bad = 0u64;
+    for (block, slots) in data
+        .chunks_exact(8 * K)
+        .zip(out.chunks_exact_mut(8))
+        .take(blocks)
+    {
+        // SAFETY: the mask reads only the block's 8·K bytes, all in `block`.
+        let bytes = unsafe { _mm512_maskz_loadu_epi8(block_bytes, block.as_ptr().cast()) };
+        bad |= _mm512_cmpge_epu8_mask(bytes, limit);
+        let mut masks = _mm512_setzero_si512();
+        for idx in &index {
+            let card = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, *idx, bytes);
+            // a shift by 64 or more gives 0: such an id leaves the count short
+            masks = _mm512_or_si512(masks, _mm512_sllv_epi64(ones, card));
+        }
+        bad |= _mm512_cmpneq_epi64_mask(_mm512_popcnt_epi64(masks), want) as u64;
+        for (row, slot) in block.chunks_exact(K).zip(slots.iter_mut()) {
+            let row: &[u8; K] = row.try_into().unwrap();
+            let mut key = 0x3333u64 << 48;
+            for &c in row {
+                key = key.wrapping_add(CARD_KEY[c as usize]);
+            }
+            let f = key & FLUSH_BITS;
+            *slot = if f != 0 {
+                flush_value(row, ((f.trailing_zeros() - 51) >> 2) as u8)
+            } else {
+                rank_value(key as u32)
+            } as u32;
+        }
+    }
+    let tail_ok = eval_rows::<K>(&data[blocks * 8 * K..], &mut out[blocks * 8..]);
+    bad == 0 && tail_ok
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,popcnt,bmi1,bmi2,lzcnt")]
+fn eval_chunk_avx512(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+    match k {
+        5 => eval_rows_avx512::<5>(data, out),
+        6 => eval_rows_avx512::<6>(data, out),
+        7 => eval_rows_avx512::<7>(data, out),
+        _ => false,
+    }
+}
+
+/// The loops a batch can run, fastest first; `Kernel::best()` is the best
+/// this CPU has. Each returns whether every row was valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kernel {
+    /// Portable Rust.
+    Generic,
+    /// x86-64 with POPCNT and BMI2.
+    X86V3,
+    /// x86-64 with AVX-512 F, BW, VBMI and VPOPCNTDQ (Ice Lake, Zen 4 on).
+    Avx512,
+}
+
+impl Kernel {
+    /// Whether this CPU can run the kernel.
+    pub fn available(self) -> bool {
+        match self {
+            Kernel::Generic => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86V3 => {
+                std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                Kernel::X86V3.available()
+                    && std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vbmi")
+                    && std::is_x86_feature_detected!("avx512vpopcntdq")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest kernel this CPU can run.
+    pub fn best() -> Kernel {
+        static BEST: OnceLock<Kernel> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            [Kernel::Avx512, Kernel::X86V3]
+                .into_iter()
+                .find(|k| k.available())
+                .unwrap_or(Kernel::Generic)
+        })
+    }
+
+    /// Evaluates `k`-card rows with this kernel (which must be available:
+    /// an unavailable one falls back to `Generic`).
+    pub fn run(self, data: &[u8], k: usize, out: &mut [u32]) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: available() checked the CPU features.
+            Kernel::Avx512 if self.available() => unsafe { eval_chunk_avx512(data, k, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: available() checked the CPU features.
+            Kernel::X86V3 if self.available() => unsafe { eval_chunk_x86_v3(data, k, out) },
+            _ => eval_chunk_generic(data, k, out),
+        }
+    }
+}
+
+fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
+    Kernel::best().run(data, k, out)
 }
 
 fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
@@ -114,7 +236,7 @@ pub fn evaluate_batch_into(
         });
     }
     let rows = data.len() / k;
-    if data.len() % k != 0 || out.len() != rows {
+    if !data.len().is_multiple_of(k) || out.len() != rows {
         return Err(Error::Batch(format!(
             "{} card ids do not make {} rows of {k}",
             data.len(),

@@ -9,6 +9,10 @@ use pyo3::pyclass::CompareOp;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple};
 use pyo3::{ffi, intern};
+use std::sync::atomic::Ordering::Relaxed;
+#[cfg(Py_GIL_DISABLED)]
+use std::sync::atomic::Ordering::{Acquire, Release};
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64};
 
 /// The rank of a hand: `.value` (larger is stronger, equal is a tie),
 /// `.category`, `.best_five` (the cards that play) and, as `str()`, the hand
@@ -22,14 +26,106 @@ use pyo3::{ffi, intern};
 /// True
 #[pyclass(frozen, module = "hoyle", name = "HandRank")]
 pub struct HandRank {
-    value: u32,
-    cards: [u8; 7],
-    len: u8,
+    // Atomics only so that a spare object nobody else holds can be refilled
+    // (see `make_rank`); relaxed loads and stores are plain moves.
+    value: AtomicU32,
+    /// The hand's card ids in bytes 0..7 and their count in byte 7.
+    cards: AtomicU64,
+}
+
+/// Packs up to seven card ids and their count into one word.
+fn pack(cards: &[u8]) -> u64 {
+    let mut word = (cards.len() as u64) << 56;
+    for (i, &c) in cards.iter().enumerate() {
+        word |= (c as u64) << (8 * i);
+    }
+    word
 }
 
 impl HandRank {
+    fn get_value(&self) -> u32 {
+        self.value.load(Relaxed)
+    }
+
+    fn ids(&self) -> Vec<u8> {
+        let word = self.cards.load(Relaxed);
+        let len = (word >> 56) as usize;
+        (0..len).map(|i| (word >> (8 * i)) as u8).collect()
+    }
+
     fn five(&self) -> [u8; 5] {
-        high::best_five(&self.cards[..self.len as usize])
+        high::best_five(&self.ids())
+    }
+}
+
+/// A HandRank the module keeps one reference to. When a caller has
+/// dropped the last rank it was given (as a loop over `evaluate` does), the
+/// object is refilled and handed out again instead of allocating a new one:
+/// nobody else holds it, so nobody sees it change.
+static SPARE: AtomicPtr<ffi::PyObject> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Takes the spare (a strong reference, or null). With the GIL, only the
+/// thread holding it runs here, so a plain load and store suffice; a
+/// free-threaded build swaps atomically.
+#[inline(always)]
+fn take_spare() -> *mut ffi::PyObject {
+    #[cfg(not(Py_GIL_DISABLED))]
+    {
+        let spare = SPARE.load(Relaxed);
+        SPARE.store(std::ptr::null_mut(), Relaxed);
+        spare
+    }
+    #[cfg(Py_GIL_DISABLED)]
+    {
+        SPARE.swap(std::ptr::null_mut(), Acquire)
+    }
+}
+
+fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
+    let spare = take_spare();
+    if !spare.is_null() {
+        // SAFETY: SPARE owned one strong reference to a live HandRank, now
+        // ours; a reference count of 1 means nobody else can see it.
+        unsafe {
+            if ffi::Py_REFCNT(spare) == 1 {
+                let rank = Bound::from_borrowed_ptr(py, spare).cast_into_unchecked::<HandRank>();
+                let r = rank.get();
+                r.value.store(value, Relaxed);
+                r.cards.store(cards, Relaxed);
+                keep_spare(spare);
+                return Ok(rank);
+            }
+            // The caller kept it: let go of the module's reference.
+            ffi::Py_DECREF(spare);
+        }
+    }
+    let rank = Bound::new(
+        py,
+        HandRank {
+            value: AtomicU32::new(value),
+            cards: AtomicU64::new(cards),
+        },
+    )?;
+    keep_spare(rank.clone().into_ptr());
+    Ok(rank)
+}
+
+/// Stores a strong reference as the spare, or drops it if another thread
+/// stored one first.
+#[inline(always)]
+fn keep_spare(obj: *mut ffi::PyObject) {
+    #[cfg(not(Py_GIL_DISABLED))]
+    let stored = SPARE.load(Relaxed).is_null() && {
+        SPARE.store(obj, Relaxed);
+        true
+    };
+    #[cfg(Py_GIL_DISABLED)]
+    let stored = SPARE
+        .compare_exchange(std::ptr::null_mut(), obj, Release, Relaxed)
+        .is_ok();
+    if !stored {
+        // SAFETY: `obj` is a strong reference owned by the caller.
+        unsafe { ffi::Py_DECREF(obj) };
     }
 }
 
@@ -40,7 +136,7 @@ impl HandRank {
     /// The value: larger is stronger, equal means a tie.
     #[getter]
     fn value(&self) -> u32 {
-        self.value
+        self.get_value()
     }
 
     /// The hand's `hoyle.Category`.
@@ -49,7 +145,7 @@ impl HandRank {
         let cls = CATEGORIES.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py.import("hoyle.category")?.getattr("Category")?.unbind())
         })?;
-        cls.bind(py).call1(((self.value >> 12) as u16,))
+        cls.bind(py).call1(((self.get_value() >> 12) as u16,))
     }
 
     /// The five cards that make the hand, in the order they are read.
@@ -62,7 +158,7 @@ impl HandRank {
         let py = other.py();
         match other.cast::<HandRank>() {
             Ok(other) => Ok(op
-                .matches(self.value.cmp(&other.get().value))
+                .matches(self.get_value().cmp(&other.get().get_value()))
                 .into_pyobject(py)?
                 .to_owned()
                 .into_any()
@@ -79,25 +175,25 @@ impl HandRank {
         let evaluate = py
             .import(intern!(py, "hoyle._core"))?
             .getattr(intern!(py, "evaluate"))?;
-        let cards = PyTuple::new(py, &self.cards[..self.len as usize])?;
+        let cards = PyTuple::new(py, self.ids())?;
         Ok((evaluate, (cards,)))
     }
 
     fn __hash__(&self) -> u64 {
-        self.value as u64
+        self.get_value() as u64
     }
 
     fn __str__(&self) -> String {
-        describe::describe(self.value, &self.five())
+        describe::describe(self.get_value(), &self.five())
     }
 
     fn __repr__(&self) -> String {
         let cards: Vec<String> = self.five().iter().map(|&c| crate::cards::name(c)).collect();
         format!(
             "<HandRank {} ({}) value={}>",
-            describe::describe(self.value, &self.five()),
+            describe::describe(self.get_value(), &self.five()),
             cards.join(" "),
-            self.value
+            self.get_value()
         )
     }
 }
@@ -128,7 +224,7 @@ fn small_ints(py: Python<'_>) -> &Option<SmallInts> {
     })
 }
 
-/// Ids from an exact tuple of 5..=7 ints in 0..=51, or None to take the
+/// Distinct ids from an exact tuple of 5..=7 ints in 0..=51, or None to take the
 /// general path (which also produces the right error).
 #[inline(always)]
 fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Option<usize> {
@@ -137,6 +233,7 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
         return None;
     }
     let small = small_ints(py);
+    let mut seen = 0u64;
     for (i, slot) in buf.iter_mut().enumerate().take(n) {
         // SAFETY: i < len of the tuple.
         let item = unsafe { t.get_borrowed_item_unchecked(i) };
@@ -145,6 +242,10 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
             let offset = ptr.wrapping_sub(small.base);
             let id = offset >> small.shift;
             if id < 52 && offset & ((1 << small.shift) - 1) == 0 {
+                if seen & (1 << id) != 0 {
+                    return None;
+                }
+                seen |= 1 << id;
                 *slot = id as u8;
                 continue;
             }
@@ -161,6 +262,10 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
             }
             return None;
         }
+        if seen & (1 << v) != 0 {
+            return None;
+        }
+        seen |= 1 << v;
         *slot = v as u8;
     }
     Some(n)
@@ -175,28 +280,17 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
 /// >>> evaluate((51, 47, 43, 39, 35, 0, 1)).category.name
 /// 'STRAIGHT_FLUSH'
 #[pyfunction]
-pub fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
+pub fn evaluate<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, HandRank>> {
     let mut buf = [0u8; 7];
     if let Ok(t) = cards.cast_exact::<PyTuple>() {
         if let Some(n) = tuple_ids(py, t, &mut buf) {
-            let mask = buf[..n].iter().fold(0u64, |m, &c| m | 1 << c);
-            if mask.count_ones() as usize == n {
-                return Ok(HandRank {
-                    value: high::value_of(&buf[..n]) as u32,
-                    cards: buf,
-                    len: n as u8,
-                });
-            }
+            let hand = &buf[..n];
+            return make_rank(py, high::value_of(hand) as u32, pack(hand));
         }
     }
     let ids = to_ids(cards)?;
     high::check_hand(&ids)?;
-    buf[..ids.len()].copy_from_slice(&ids);
-    Ok(HandRank {
-        value: high::value_of(&ids) as u32,
-        cards: buf,
-        len: ids.len() as u8,
-    })
+    make_rank(py, high::value_of(&ids) as u32, pack(&ids))
 }
 
 fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
