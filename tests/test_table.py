@@ -58,3 +58,15 @@ def test_no_seat_changes_during_a_hand() -> None:
     assert table.leave(0) in (99, 101, 100, 98, 102)
     with pytest.raises(hoyle.GameError, match="two players"):
         table.deal()
+
+
+def test_hoyle_play_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from hoyle.cli import main
+
+    assert main(["play", "--hands", "30", "--seed", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "texas_holdem: 30 hands" in out
+    assert "net chips" in out
+    assert main(["play", "--hands", "5", "--game", "razz", "--bots", "tight,random", "--quiet"]) == 0
+    assert main(["play", "--game", "nope", "--quiet"]) == 2
+    assert "unknown game" in capsys.readouterr().err
