@@ -67,6 +67,8 @@ def test_hoyle_play_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "texas_holdem: 30 hands" in out
     assert "net chips" in out
-    assert main(["play", "--hands", "5", "--game", "razz", "--bots", "tight,random", "--quiet"]) == 0
+    assert (
+        main(["play", "--hands", "5", "--game", "razz", "--bots", "tight,random", "--quiet"]) == 0
+    )
     assert main(["play", "--game", "nope", "--quiet"]) == 2
     assert "unknown game" in capsys.readouterr().err
