@@ -701,12 +701,29 @@ class Hand:
         self._after(p)
 
     def _after(self, p: int) -> None:
+        """Pass the turn left (``_next_actor``, inlined: this is the hot path)."""
         self._legal = None
         p += 1
-        actor = self._next_actor(p if p < self._n else 0)
-        self._actor = actor
-        if actor is None:
-            self._end_interval()
+        ring = self._ring[p if p < self._n else 0]
+        folded, stacks, acted, bets, bet = (
+            self._folded,
+            self._stacks,
+            self._acted,
+            self._bets,
+            self._bet,
+        )
+        for j in ring:
+            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
+                if bets[j] < bet:
+                    self._actor = j
+                    return
+                for k in ring:
+                    if k != j and not folded[k] and stacks[k]:
+                        self._actor = j
+                        return
+                break
+        self._actor = None
+        self._end_interval()
 
     def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
         """Discard these cards and receive as many new ones (empty: stand pat)."""
