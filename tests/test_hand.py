@@ -257,9 +257,50 @@ def test_first_bettor_must_bet() -> None:
     assert hand.legal.can_fold
 
 
-def test_wild_games_wait_for_the_rule_evaluator() -> None:
+def _showdown(game: hoyle.Game, deck: tuple[int, ...]) -> hoyle.Hand:
+    hand = game.start([100, 100], button=1, deck=deck)
+    while not hand.is_over:
+        if hand.legal.can_draw:
+            hand.draw(())
+        elif hand.legal.call_amount:
+            hand.call()
+        else:
+            hand.check()
+    return hand
+
+
+def test_deuces_wild_draw() -> None:
+    # RULES.md §3: Kh Kd 2c 2s 7h is four kings; it beats a natural full house.
     game = hoyle.games.five_card_draw(rules=hoyle.HandRules(wild_ranks="2"))
-    with pytest.raises(hoyle.GameError, match="issue 3"):
-        game.start([100, 100])
-    bug = hoyle.games.five_card_draw(rules=hoyle.HandRules(jokers="bug"))
-    assert len(bug.deck) == 53
+    deck = ids("Kh As Kd Ad 2c Ac 2s Qh 7h Qd") + ids("3c 4c 5c")
+    hand = _showdown(game, deck)
+    assert hand.stacks == (102, 98)
+
+
+def test_draw_with_the_bug() -> None:
+    # RULES.md §3: As Ad Xx 7c 3h is three aces, beating two pair.
+    game = hoyle.games.five_card_draw(rules=hoyle.HandRules(jokers="bug"))
+    assert len(game.deck) == 53
+    deck = ids("As Ks Ad Kd Xx Qh 7c Qd 3h 2c") + ids("3c 4c 5c")
+    hand = _showdown(game, deck)
+    assert hand.stacks == (102, 98)
+
+
+def test_stud_with_the_four_flush() -> None:
+    # The book's stud: four-flush beats one pair (RULES.md §2), best exposed hand bets first.
+    game = hoyle.games.five_card_stud(bring_in=0, rules=hoyle.HandRules(four_flush=True))
+    deck = ids("2h Ac  5h Ad  8h 3c  9h 4d  Ks 6c")
+    hand = _showdown(game, deck)
+    assert hand.stacks == (101, 99)  # the antes
+
+
+def test_high_low_ace_to_six() -> None:
+    # The book's high-low with ace both high and low: A-2-3-4-5 is an ace-high no-pair low.
+    game = hoyle.games.five_card_draw(rules=hoyle.HandRules(low="ace-to-six"))
+    deck = ids("As Kc 2d Kd 3h Qs 4s Qd 6c 9h") + ids("3c 4c 5c")
+    hand = _showdown(game, deck)
+    settlement = hand.settlement
+    assert settlement is not None
+    (pot,) = settlement.pots
+    assert pot.high_winners == (1,)
+    assert pot.low_winners == (0,)

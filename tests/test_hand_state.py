@@ -34,6 +34,10 @@ PRESETS = [
     hoyle.games.deuce_to_seven_single_draw,
     hoyle.games.deuce_to_seven_triple_draw,
     hoyle.games.badugi,
+    lambda: hoyle.games.five_card_draw(rules=hoyle.HandRules(wild_ranks="2")),
+    lambda: hoyle.games.five_card_draw(rules=hoyle.HandRules(jokers="bug")),
+    lambda: hoyle.games.five_card_stud(bring_in=0, rules=hoyle.HandRules(four_flush=True)),
+    lambda: hoyle.games.five_card_draw(rules=hoyle.HandRules(low="ace-to-six")),
     lambda: hoyle.Game(
         streets=(hoyle.Street(down=5), hoyle.Street()),
         betting=hoyle.Limit(1, 10),

@@ -11,10 +11,14 @@ from hoyle import games
 from hoyle._core import (
     Card,
     HandRank,
+    HandRules,
+    LowRank,
     Pot,
     Settlement,
     evaluate,
     evaluate_batch,
+    evaluate_low,
+    evaluate_low_batch,
     parse_cards,
     settle,
 )
@@ -27,11 +31,11 @@ from hoyle.errors import (
     HandError,
     HoyleError,
     IllegalActionError,
+    RulesError,
     SettlementError,
 )
 from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
-from hoyle.rules import HandRules
 from hoyle.settlement import Rake
 from hoyle.table import Table
 
@@ -54,16 +58,20 @@ __all__ = [
     "IllegalActionError",
     "Legal",
     "Limit",
+    "LowRank",
     "NoLimit",
     "Pot",
     "PotLimit",
     "Rake",
+    "RulesError",
     "Settlement",
     "SettlementError",
     "Street",
     "Table",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
     "games",
     "parse_cards",
     "settle",

@@ -11,6 +11,7 @@ __all__ = [
     "HandError",
     "HoyleError",
     "IllegalActionError",
+    "RulesError",
     "SettlementError",
 ]
 
@@ -30,6 +31,11 @@ class DuplicateCardError(CardError):
 class HandError(HoyleError):
     """A hand hoyle cannot rank: wrong number of cards, jokers without rules,
     or a batch of the wrong dtype or shape."""
+
+
+class RulesError(HoyleError):
+    """Bad hand rules: an unknown setting value or a combination that makes
+    no sense (say, ``bug_fills_flush`` without ``jokers="bug"``)."""
 
 
 class SettlementError(HoyleError):

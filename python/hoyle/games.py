@@ -20,13 +20,14 @@ the later streets:
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from hoyle._core import HandRules
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError
-from hoyle.rules import HandRules
 from hoyle.settlement import Rake
 
 if TYPE_CHECKING:
@@ -50,6 +51,28 @@ __all__ = [
 
 STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 JOKER = 52
+_RULE_FIELDS = (
+    "wild_ranks",
+    "wild_cards",
+    "jokers",
+    "bug_fills_flush",
+    "four_flush",
+    "low",
+    "low_qualifier",
+    "hole_cards",
+)
+
+
+def _rules_from(settings: dict[str, Any]) -> HandRules:
+    return HandRules(**settings)
+
+
+def _reduce_rules(rules: HandRules) -> tuple[Any, tuple[dict[str, Any]]]:
+    return _rules_from, ({name: getattr(rules, name) for name in _RULE_FIELDS},)
+
+
+# Games and hands pickle; the Rust HandRules does not by itself yet.
+copyreg.pickle(HandRules, _reduce_rules)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,7 +124,7 @@ class Game:
     name: str = "custom"
     streets: tuple[Street, ...]
     betting: Betting = field(default_factory=NoLimit)
-    rules: Any = field(default_factory=HandRules)
+    rules: HandRules = field(default_factory=HandRules)
     high: bool = True
     deck: tuple[int, ...] = STANDARD_DECK
     ante: int = 0
@@ -115,7 +138,6 @@ class Game:
     _per_seat: int = field(init=False, repr=False, compare=False, default=0)
     _fixed: int = field(init=False, repr=False, compare=False, default=0)
     _has_draw: bool = field(init=False, repr=False, compare=False, default=False)
-    _exotic: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
@@ -148,7 +170,6 @@ class Game:
         object.__setattr__(self, "_per_seat", per_seat)
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
-        object.__setattr__(self, "_exotic", bool(self.rules.needs_rule_evaluator))
 
     @property
     def smallest_bet(self) -> int:
@@ -202,8 +223,8 @@ def _streets(
     return tuple(out)
 
 
-def _deck(rules: Any) -> tuple[int, ...]:
-    return (*STANDARD_DECK, JOKER) if getattr(rules, "jokers", None) else STANDARD_DECK
+def _deck(rules: HandRules) -> tuple[int, ...]:
+    return (*STANDARD_DECK, JOKER) if rules.jokers else STANDARD_DECK
 
 
 def _board_game(
@@ -216,7 +237,7 @@ def _board_game(
     ante: int,
     min_bet: int | None,
     raise_cap: int | None,
-    rules: Any,
+    rules: HandRules,
     rake: Rake | None,
 ) -> Game:
     specs: list[dict[str, Any]] = [{"down": down}, {"board": 3}, {"board": 1}, {"board": 1}]
@@ -242,7 +263,7 @@ def texas_holdem(
     ante: int = 0,
     min_bet: int | None = None,
     raise_cap: int | None = None,
-    rules: Any = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Texas hold'em: two down cards, a flop of three, a turn and a river;
@@ -270,7 +291,7 @@ def omaha(
     ante: int = 0,
     min_bet: int | None = None,
     raise_cap: int | None = None,
-    rules: Any = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Omaha: four down cards, exactly two of them played with three of the
@@ -323,7 +344,7 @@ def _stud(
     ante: int,
     bring_in: int,
     raise_cap: int | None,
-    rules: Any,
+    rules: HandRules,
     high: bool,
     rake: Rake | None,
 ) -> Game:
@@ -352,14 +373,14 @@ def five_card_stud(
     ante: int = 1,
     bring_in: int = 2,
     raise_cap: int | None = None,
-    rules: Any = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Five-card stud: one down and one up, then three more up, a betting
     interval after each. Modern by default (the lowest up card brings in,
     fixed limit 5/10); ``bring_in=0`` is the book's game, where the best
     exposed hand bets first, and ``rules=HandRules(four_flush=True)`` its
-    four-flush (which needs issue 3's evaluator)."""
+    four-flush."""
     specs: list[dict[str, Any]] = [{"down": 1, "up": 1}, {"up": 1}, {"up": 1}, {"up": 1}]
     return _stud(
         "five_card_stud",
@@ -392,7 +413,7 @@ def seven_card_stud(
     ante: int = 1,
     bring_in: int = 2,
     raise_cap: int | None = None,
-    rules: Any = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Seven-card stud: two down and one up, three more up, one down; the
@@ -479,7 +500,7 @@ def _draw_game(
     raise_cap: int | None,
     opener: Literal["jacks", "jacks-or-four-flush"] | None,
     first_must_bet: bool,
-    rules: Any,
+    rules: HandRules,
     high: bool,
     rake: Rake | None,
 ) -> Game:
@@ -513,7 +534,7 @@ def five_card_draw(
     raise_cap: int | None = None,
     opener: Literal["jacks", "jacks-or-four-flush"] | None = None,
     first_must_bet: bool = False,
-    rules: Any = None,
+    rules: HandRules | None = None,
 ) -> Game:
     """Five-card draw: five down, a betting interval, one draw of up to three
     cards (four when keeping an ace), a second interval. No limit with
@@ -521,7 +542,7 @@ def five_card_draw(
     betting=Limit(1, 5), late_betting=Limit(1, 10)``, optionally
     ``opener="jacks"``. ``rules=HandRules(wild_ranks="2")`` (deuces wild) or
     ``HandRules(jokers="bug")`` (a joker added to the deck as the bug) are
-    accepted; playing them needs issue 3's evaluator."""
+    the book's variants."""
     return _draw_game(
         "five_card_draw",
         5,

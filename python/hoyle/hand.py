@@ -216,11 +216,6 @@ class Hand:
             raise GameError(
                 f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}"
             )
-        if game._exotic:
-            raise GameError(
-                "wild cards, jokers and the four-flush need hoyle's rule-aware evaluator "
-                "(issue 3), which has not landed yet"
-            )
         if deck is not None:
             order = _card_ids(deck)
             if len(set(order)) != len(order):
