@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from hoyle import games
 from hoyle._core import (
     Card,
     HandRank,
@@ -21,38 +22,57 @@ from hoyle._core import (
     parse_cards,
     settle,
 )
+from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (
     CardError,
     DuplicateCardError,
+    GameError,
     HandError,
     HoyleError,
+    IllegalActionError,
     RulesError,
     SettlementError,
 )
+from hoyle.games import Game, Street
+from hoyle.hand import Action, Hand
 from hoyle.settlement import Rake
+from hoyle.table import Table
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "Betting",
     "Card",
     "CardError",
     "Category",
     "DuplicateCardError",
+    "Game",
+    "GameError",
+    "Hand",
     "HandError",
     "HandRank",
     "HandRules",
     "HoyleError",
+    "IllegalActionError",
+    "Legal",
+    "Limit",
     "LowRank",
+    "NoLimit",
     "Pot",
+    "PotLimit",
     "Rake",
     "RulesError",
     "Settlement",
     "SettlementError",
+    "Street",
+    "Table",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
     "evaluate_low_batch",
+    "games",
     "parse_cards",
     "settle",
 ]

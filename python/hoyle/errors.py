@@ -7,8 +7,10 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "DuplicateCardError",
+    "GameError",
     "HandError",
     "HoyleError",
+    "IllegalActionError",
     "RulesError",
     "SettlementError",
 ]
@@ -40,3 +42,14 @@ class SettlementError(HoyleError):
     """Contributions and hands that cannot be settled: negative chips, lists
     of different lengths, no live seat, a low for a folded seat, a button
     that is not a seat, chips only folded seats could claim, or a bad rake."""
+
+
+class GameError(HoyleError):
+    """Game settings that cannot be played: a bad betting structure, forced
+    bets, streets, deck, or stacks and button that do not fit the game."""
+
+
+class IllegalActionError(HoyleError):
+    """An action the rules do not allow at this point of the hand: out of
+    turn, a check facing a bet, a raise outside the legal range, a bad
+    draw. The message says why and what is legal; the hand is unchanged."""
