@@ -135,6 +135,26 @@ impl HandRules {
             .is_ok_and(|o| o.get().prep.rules == self.prep.rules)
     }
 
+    /// Pickles as `functools.partial(HandRules, **fields)()`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        let py = slf.py();
+        let r = slf.get();
+        let fields = pyo3::types::PyDict::new(py);
+        fields.set_item("wild_ranks", &r.wild_ranks)?;
+        fields.set_item("wild_cards", &r.wild_cards)?;
+        fields.set_item("jokers", r.jokers.as_deref())?;
+        fields.set_item("bug_fills_flush", r.bug_fills_flush)?;
+        fields.set_item("four_flush", r.four_flush)?;
+        fields.set_item("low", r.low.as_deref())?;
+        fields.set_item("low_qualifier", r.low_qualifier)?;
+        fields.set_item("hole_cards", r.hole_cards)?;
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((slf.get_type(),), Some(&fields))?;
+        Ok((partial, ()))
+    }
+
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
