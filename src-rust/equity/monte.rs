@@ -1,0 +1,216 @@
+//! Monte Carlo in fixed shards. Shard `i` always runs [`SHARD_TRIALS`]
+//! trials from a generator seeded with `shard_seed(seed, i)`, and counters
+//! are integers, so the sum over shards is the same whichever threads,
+//! processes or machines ran them, in whatever order.
+//!
+//! A trial picks each ranged player's combo with probability proportional
+//! to its weight, starts over when two picks collide (so joint holdings
+//! come out in proportion to the product of their weights), then deals the
+//! missing hole and board cards by rejection against a 64-bit card mask.
+
+use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
+use super::rng::{SplitMix64, Xoshiro256pp};
+use super::score::Scorer;
+use super::spot::{Spot, MAX_HOLE};
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+
+/// Trials per shard.
+pub const SHARD_TRIALS: u64 = 1 << 16;
+
+/// Restarts in a row after which a trial gives up: the ranges then almost
+/// never fit together.
+const MAX_RESTARTS: u32 = 1 << 20;
+
+/// The generator seed of shard `shard` of a run seeded with `seed`.
+pub fn shard_seed(seed: u64, shard: u64) -> u64 {
+    let mut sm = SplitMix64(seed);
+    let a = sm.next_u64();
+    SplitMix64(a ^ shard.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// A range of shards to run: `first..first + count`.
+#[derive(Clone, Copy, Debug)]
+pub struct Shards {
+    pub first: u64,
+    pub count: u64,
+}
+
+struct Sampler<'a, S: Scorer> {
+    spot: &'a Spot,
+    scorer: &'a S,
+    /// Players with more than one combo.
+    ranged: Vec<usize>,
+    /// Per player, per combo: accept when a random u64 is at most this
+    /// (weight / largest weight of the player, scaled).
+    accept: Vec<Vec<u64>>,
+    board_missing: usize,
+    hole_missing: Vec<usize>,
+}
+
+impl<'a, S: Scorer> Sampler<'a, S> {
+    fn new(spot: &'a Spot, scorer: &'a S) -> Self {
+        let accept = spot
+            .players
+            .iter()
+            .map(|cs| {
+                let top = cs.iter().map(|c| c.weight).fold(0.0f64, f64::max);
+                cs.iter()
+                    .map(|c| {
+                        let r = c.weight / top;
+                        if r >= 1.0 {
+                            u64::MAX
+                        } else {
+                            (r * 18_446_744_073_709_551_616.0) as u64
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Sampler {
+            spot,
+            scorer,
+            ranged: (0..spot.players.len())
+                .filter(|&p| spot.players[p].len() > 1)
+                .collect(),
+            accept,
+            board_missing: spot.game.board as usize - spot.board.len(),
+            hole_missing: spot
+                .players
+                .iter()
+                .map(|cs| (spot.game.hole - cs[0].len) as usize)
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn draw(rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+        loop {
+            let c = rng.below(52);
+            if *used >> c & 1 == 0 {
+                *used |= 1 << c;
+                return c as u8;
+            }
+        }
+    }
+
+    /// Deals one trial into `hands`/`board`; false when the ranges did not
+    /// fit together within `MAX_RESTARTS` tries.
+    #[inline(always)]
+    fn deal(
+        &self,
+        rng: &mut Xoshiro256pp,
+        hands: &mut [[u8; MAX_HOLE]],
+        lens: &mut [usize],
+        board: &mut [u8; 8],
+    ) -> bool {
+        let spot = self.spot;
+        let mut used;
+        let mut restarts = 0;
+        'again: loop {
+            used = spot.known;
+            for &p in &self.ranged {
+                let combos = &spot.players[p];
+                let accept = &self.accept[p];
+                let i = loop {
+                    let i = rng.below(combos.len() as u32) as usize;
+                    if accept[i] == u64::MAX || rng.next_u64() <= accept[i] {
+                        break i;
+                    }
+                };
+                let c = &combos[i];
+                if c.mask & used != 0 {
+                    restarts += 1;
+                    if restarts > MAX_RESTARTS {
+                        return false;
+                    }
+                    continue 'again;
+                }
+                used |= c.mask;
+                hands[p] = c.ids;
+                lens[p] = c.len as usize;
+            }
+            break;
+        }
+        for (p, &m) in self.hole_missing.iter().enumerate() {
+            let base = spot.players[p][0].len as usize;
+            if spot.players[p].len() == 1 {
+                hands[p] = spot.players[p][0].ids;
+            }
+            for k in 0..m {
+                hands[p][base + k] = Self::draw(rng, &mut used);
+            }
+            lens[p] = base + m;
+        }
+        let b = spot.board.len();
+        for slot in board.iter_mut().skip(b).take(self.board_missing) {
+            *slot = Self::draw(rng, &mut used);
+        }
+        true
+    }
+
+    fn shard(&self, seed: u64, shard: u64) -> Result<Counts> {
+        let n = self.spot.players.len();
+        let mut rng = Xoshiro256pp::seed(shard_seed(seed, shard));
+        let mut hands = vec![[0u8; MAX_HOLE]; n];
+        let mut lens = vec![0usize; n];
+        for (p, cs) in self.spot.players.iter().enumerate() {
+            hands[p] = cs[0].ids;
+            lens[p] = cs[0].len as usize;
+        }
+        let mut board = [0u8; 8];
+        board[..self.spot.board.len()].copy_from_slice(&self.spot.board);
+        let blen = self.spot.game.board as usize;
+        let mut highs = vec![0u32; n];
+        let mut lows = vec![0u32; n];
+        let too_hard = || Error::Equity {
+            reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
+        };
+        if !self.scorer.has_low() && n <= TALLY_MAX_PLAYERS {
+            let mut tally = Tally::new(n);
+            for _ in 0..SHARD_TRIALS {
+                if !self.deal(&mut rng, &mut hands, &mut lens, &mut board) {
+                    return Err(too_hard());
+                }
+                for p in 0..n {
+                    highs[p] = self.scorer.score(&hands[p][..lens[p]], &board[..blen]).0;
+                }
+                let best = *highs.iter().max().unwrap_or(&0);
+                tally.bump(winners(&highs, best), best, 1);
+            }
+            return Ok(tally.counts());
+        }
+        let mut counts = Counts::new(n);
+        let has_low = self.scorer.has_low();
+        for _ in 0..SHARD_TRIALS {
+            if !self.deal(&mut rng, &mut hands, &mut lens, &mut board) {
+                return Err(too_hard());
+            }
+            for p in 0..n {
+                (highs[p], lows[p]) = self.scorer.score(&hands[p][..lens[p]], &board[..blen]);
+            }
+            counts.record(&highs, &lows, has_low, 1);
+        }
+        Ok(counts)
+    }
+}
+
+/// Runs the shards `shards` of a run seeded with `seed` on the current
+/// rayon pool and sums their counters.
+pub fn monte_carlo<S: Scorer>(spot: &Spot, scorer: &S, seed: u64, shards: Shards) -> Result<Counts> {
+    let sampler = Sampler::new(spot, scorer);
+    if !sampler.ranged.is_empty() && super::exact::count_joints(spot, 1) == 0 {
+        return Err(Error::Equity {
+            reason: "the players' ranges cannot all be dealt at once: every joint holding shares a card".into(),
+        });
+    }
+    let parts: Vec<Result<Counts>> = (shards.first..shards.first + shards.count)
+        .into_par_iter()
+        .map(|i| sampler.shard(seed, i))
+        .collect();
+    let mut counts = Counts::new(spot.players.len());
+    for p in parts {
+        counts.add(&p?);
+    }
+    Ok(counts)
+}
