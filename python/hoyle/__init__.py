@@ -18,7 +18,17 @@ from hoyle._core import (
     settle,
 )
 from hoyle.category import Category
-from hoyle.errors import CardError, DuplicateCardError, HandError, HoyleError, SettlementError
+from hoyle.errors import (
+    CardError,
+    DuplicateCardError,
+    EquityError,
+    HandError,
+    HoyleError,
+    RangeError,
+    SettlementError,
+)
+from hoyle.odds import Equity, equity
+from hoyle.ranges import Range
 from hoyle.settlement import Rake
 
 __version__ = "0.1.0"
@@ -28,13 +38,18 @@ __all__ = [
     "CardError",
     "Category",
     "DuplicateCardError",
+    "Equity",
+    "EquityError",
     "HandError",
     "HandRank",
     "HoyleError",
     "Pot",
     "Rake",
+    "Range",
+    "RangeError",
     "Settlement",
     "SettlementError",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "parse_cards",

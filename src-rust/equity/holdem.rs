@@ -20,13 +20,30 @@ const ONE_EACH: u64 = 0x1111 << 48;
 
 /// The card's bit in a suit-major mask (16 bits per suit).
 #[inline(always)]
-fn suit_bit(c: u8) -> u64 {
+pub(crate) fn suit_bit(c: u8) -> u64 {
     1u64 << (16 * (c & 3) as u32 + (c >> 2) as u32)
+}
+
+/// The suit-major mask of some cards.
+pub(crate) fn suit_mask(cards: &[u8]) -> u64 {
+    cards.iter().fold(0u64, |m, &c| m | suit_bit(c))
+}
+
+/// The word of some board cards (no suit base).
+pub(crate) fn board_word(cards: &[u8]) -> u64 {
+    cards
+        .iter()
+        .fold(0u64, |k, &c| k.wrapping_add(CARD_KEY[c as usize]))
+}
+
+/// The word of hole cards, with the suit counters' base.
+pub(crate) fn hole_word(cards: &[u8]) -> u64 {
+    SUIT_BASE.wrapping_add(board_word(cards))
 }
 
 /// Value of a 7-card hand word with its suit-major mask.
 #[inline(always)]
-fn full_value(key: u64, mask: u64) -> u32 {
+pub(crate) fn full_value(key: u64, mask: u64) -> u32 {
     let f = key & FLUSH_BITS;
     if f != 0 {
         let suit = (f.trailing_zeros() - 51) >> 2;

@@ -11,7 +11,9 @@
 use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
 use super::rng::{SplitMix64, Xoshiro256pp};
 use super::score::Scorer;
+use super::holdem::{board_word, full_value, hole_word, suit_bit, suit_mask};
 use super::spot::{Spot, MAX_HOLE};
+use crate::eval::high::CARD_KEY;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -94,21 +96,15 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         }
     }
 
-    /// Deals one trial into `hands`/`board`; false when the ranges did not
-    /// fit together within `MAX_RESTARTS` tries.
+    /// Picks each ranged player's combo (indices into `picks`); returns the
+    /// cards now used, or None when the ranges did not fit together within
+    /// `MAX_RESTARTS` tries.
     #[inline(always)]
-    fn deal(
-        &self,
-        rng: &mut Xoshiro256pp,
-        hands: &mut [[u8; MAX_HOLE]],
-        lens: &mut [usize],
-        board: &mut [u8; 8],
-    ) -> bool {
+    fn pick(&self, rng: &mut Xoshiro256pp, picks: &mut [usize]) -> Option<u64> {
         let spot = self.spot;
-        let mut used;
         let mut restarts = 0;
         'again: loop {
-            used = spot.known;
+            let mut used = spot.known;
             for &p in &self.ranged {
                 let combos = &spot.players[p];
                 let accept = &self.accept[p];
@@ -118,25 +114,40 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                         break i;
                     }
                 };
-                let c = &combos[i];
-                if c.mask & used != 0 {
+                let m = combos[i].mask;
+                if m & used != 0 {
                     restarts += 1;
                     if restarts > MAX_RESTARTS {
-                        return false;
+                        return None;
                     }
                     continue 'again;
                 }
-                used |= c.mask;
-                hands[p] = c.ids;
-                lens[p] = c.len as usize;
+                used |= m;
+                picks[p] = i;
             }
-            break;
+            return Some(used);
         }
+    }
+
+    /// Deals one trial into `hands`/`board`; false when the ranges did not
+    /// fit together.
+    #[inline(always)]
+    fn deal(
+        &self,
+        rng: &mut Xoshiro256pp,
+        picks: &mut [usize],
+        hands: &mut [[u8; MAX_HOLE]],
+        lens: &mut [usize],
+        board: &mut [u8; 8],
+    ) -> bool {
+        let spot = self.spot;
+        let Some(mut used) = self.pick(rng, picks) else {
+            return false;
+        };
         for (p, &m) in self.hole_missing.iter().enumerate() {
-            let base = spot.players[p][0].len as usize;
-            if spot.players[p].len() == 1 {
-                hands[p] = spot.players[p][0].ids;
-            }
+            let c = &spot.players[p][picks[p]];
+            let base = c.len as usize;
+            hands[p] = c.ids;
             for k in 0..m {
                 hands[p][base + k] = Self::draw(rng, &mut used);
             }
@@ -149,6 +160,49 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         true
     }
 
+    /// Hold'em with two-card combos: hole words made once per combo, the
+    /// board's word once per trial, two cards drawn per random word.
+    fn holdem_shard<const N: usize>(&self, rng: &mut Xoshiro256pp) -> Option<Tally> {
+        let spot = self.spot;
+        let words: Vec<Vec<(u64, u64)>> = spot
+            .players
+            .iter()
+            .map(|cs| {
+                cs.iter()
+                    .map(|c| (hole_word(&c.ids[..2]), suit_mask(&c.ids[..2])))
+                    .collect()
+            })
+            .collect();
+        let (bkey, bmask) = (board_word(&spot.board), suit_mask(&spot.board));
+        let mut picks = [0usize; N];
+        let mut tally = Tally::new(N);
+        let mut values = [0u32; N];
+        for _ in 0..SHARD_TRIALS {
+            let mut used = self.pick(rng, &mut picks)?;
+            let (mut key, mut mask) = (bkey, bmask);
+            let mut left = self.board_missing;
+            while left > 0 {
+                let r = rng.next_u64();
+                for half in [r >> 32, r & 0xFFFF_FFFF] {
+                    let c = (half * 52) >> 32;
+                    if left > 0 && used >> c & 1 == 0 {
+                        used |= 1 << c;
+                        key = key.wrapping_add(CARD_KEY[c as usize]);
+                        mask |= suit_bit(c as u8);
+                        left -= 1;
+                    }
+                }
+            }
+            for p in 0..N {
+                let (hk, hm) = words[p][picks[p]];
+                values[p] = full_value(key.wrapping_add(hk), mask | hm);
+            }
+            let best = *values.iter().max().unwrap_or(&0);
+            tally.bump(winners(&values, best), best, 1);
+        }
+        Some(tally)
+    }
+
     fn shard(&self, seed: u64, shard: u64) -> Result<Counts> {
         let n = self.spot.players.len();
         let mut rng = Xoshiro256pp::seed(shard_seed(seed, shard));
@@ -158,6 +212,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             hands[p] = cs[0].ids;
             lens[p] = cs[0].len as usize;
         }
+        let mut picks = vec![0usize; n];
         let mut board = [0u8; 8];
         board[..self.spot.board.len()].copy_from_slice(&self.spot.board);
         let blen = self.spot.game.board as usize;
@@ -166,10 +221,29 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let too_hard = || Error::Equity {
             reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
         };
+        if self.scorer.natural_high()
+            && self.spot.game.is_holdem()
+            && self.spot.players.iter().all(|cs| cs[0].len == 2)
+            && n <= TALLY_MAX_PLAYERS
+        {
+            let t = match n {
+                2 => self.holdem_shard::<2>(&mut rng),
+                3 => self.holdem_shard::<3>(&mut rng),
+                4 => self.holdem_shard::<4>(&mut rng),
+                5 => self.holdem_shard::<5>(&mut rng),
+                6 => self.holdem_shard::<6>(&mut rng),
+                7 => self.holdem_shard::<7>(&mut rng),
+                8 => self.holdem_shard::<8>(&mut rng),
+                9 => self.holdem_shard::<9>(&mut rng),
+                10 => self.holdem_shard::<10>(&mut rng),
+                _ => None, // n <= TALLY_MAX_PLAYERS here
+            };
+            return t.map(|t| t.counts()).ok_or_else(too_hard);
+        }
         if !self.scorer.has_low() && n <= TALLY_MAX_PLAYERS {
             let mut tally = Tally::new(n);
             for _ in 0..SHARD_TRIALS {
-                if !self.deal(&mut rng, &mut hands, &mut lens, &mut board) {
+                if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
                     return Err(too_hard());
                 }
                 for p in 0..n {
@@ -183,7 +257,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let mut counts = Counts::new(n);
         let has_low = self.scorer.has_low();
         for _ in 0..SHARD_TRIALS {
-            if !self.deal(&mut rng, &mut hands, &mut lens, &mut board) {
+            if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
                 return Err(too_hard());
             }
             for p in 0..n {
