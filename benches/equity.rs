@@ -29,7 +29,7 @@ fn bench_exact(c: &mut Criterion) {
     for threads in [1usize, 2] {
         let p = pool(threads);
         group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
-            b.iter(|| p.install(|| enumerate(black_box(&s), &HighScorer).unwrap()))
+            b.iter(|| p.install(|| enumerate(black_box(&s), &HighScorer, true).unwrap()))
         });
     }
     group.finish();
@@ -46,7 +46,7 @@ fn bench_monte_carlo(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
             b.iter(|| {
                 p.install(|| {
-                    monte_carlo(black_box(&s), &HighScorer, 1, Shards { first: 0, count: shards })
+                    monte_carlo(black_box(&s), &HighScorer, 1, Shards { first: 0, count: shards }, true)
                         .unwrap()
                 })
             })

@@ -90,7 +90,7 @@ fn naive(holes: &[Vec<u8>], board: &[u8], dead: &[u8], omaha: bool) -> (Vec<u64>
 
 fn check_against_naive(hands: &[&str], board: &str, dead: &str) {
     let spot = holdem(hands, board, dead);
-    let ex = enumerate(&spot, &HighScorer).unwrap();
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
     let holes: Vec<Vec<u8>> = hands.iter().map(|h| ids(h)).collect();
     let (win, tie, eq) = naive(&holes, &ids(board), &ids(dead), false);
     assert_eq!(ex.counts.win, win, "{hands:?} {board}");
@@ -103,7 +103,7 @@ fn check_against_naive(hands: &[&str], board: &str, dead: &str) {
 #[test]
 fn aks_v_queens_preflop() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
-    let ex = enumerate(&spot, &HighScorer).unwrap();
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
     let c = &ex.counts;
     assert_eq!(c.deals, 1_712_304);
     assert_eq!(c.win, vec![787_966, 917_606]);
@@ -136,8 +136,8 @@ fn threads_do_not_change_results() {
     let spot = holdem(&["AhKh", "QsQd", "7c7d"], "", "");
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let a = one.install(|| enumerate(&spot, &HighScorer).unwrap());
-    let b = two.install(|| enumerate(&spot, &HighScorer).unwrap());
+    let a = one.install(|| enumerate(&spot, &HighScorer, true).unwrap());
+    let b = two.install(|| enumerate(&spot, &HighScorer, true).unwrap());
     assert_eq!(a.counts, b.counts);
 }
 
@@ -157,7 +157,7 @@ fn ranges_weighted_and_joined() {
     let spot = Spot::new(Game::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
     // AsA* combos are blocked by the board.
     assert_eq!(spot.players[0].len(), 3);
-    let ex = enumerate(&spot, &HighScorer).unwrap();
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
     assert_eq!(ex.combos, 6);
     // Weighted average of the fixed-hand results.
     let mut want = [0.0; 2];
@@ -186,7 +186,7 @@ fn omaha_against_naive() {
     let hands = ["AsKsQdJd", "9h9c8h7c"];
     let board = ids("Ts 2s 3d");
     let spot = Spot::new(game, fixed(&hands), &board, &[]).unwrap();
-    let ex = enumerate(&spot, &OmahaScorer { h: 2 }).unwrap();
+    let ex = enumerate(&spot, &OmahaScorer { h: 2 }, true).unwrap();
     let holes: Vec<Vec<u8>> = hands.iter().map(|h| ids(h)).collect();
     let (win, tie, _) = naive(&holes, &board, &[], true);
     assert_eq!(ex.counts.win, win);
@@ -203,7 +203,7 @@ fn stud_with_missing_down_cards() {
     };
     let players = fixed(&["AsAd Kc 7h 2d 3c", "Qh Jh Th 9h 4s 5s"]);
     let spot = Spot::new(game, players, &[], &[]).unwrap();
-    let ex = enumerate(&spot, &HighScorer).unwrap();
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
     // 40 live cards: 40 * 39 deals.
     assert_eq!(ex.counts.deals, 40 * 39);
     let a = ids("AsAd Kc 7h 2d 3c");
@@ -225,7 +225,7 @@ fn stud_with_missing_down_cards() {
 }
 
 fn mc(spot: &Spot, seed: u64, shards: u64) -> Counts {
-    monte_carlo(spot, &HighScorer, seed, Shards { first: 0, count: shards }).unwrap()
+    monte_carlo(spot, &HighScorer, seed, Shards { first: 0, count: shards }, true).unwrap()
 }
 
 #[test]
@@ -236,7 +236,7 @@ fn monte_carlo_is_within_its_error() {
         (&["AhKh", "QsQd"][..], "Jh Th 2c"),
     ] {
         let spot = holdem(hands, board, "");
-        let ex = enumerate(&spot, &HighScorer).unwrap();
+        let ex = enumerate(&spot, &HighScorer, true).unwrap();
         let c = mc(&spot, 42, 8);
         assert_eq!(c.deals, 8 * SHARD_TRIALS);
         let (eq, se) = (c.equity(), c.stderr());
@@ -257,8 +257,8 @@ fn monte_carlo_shards_add_up() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
     let whole = mc(&spot, 9, 6);
     let mut parts =
-        monte_carlo(&spot, &HighScorer, 9, Shards { first: 0, count: 2 }).unwrap();
-    parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards { first: 2, count: 4 }).unwrap());
+        monte_carlo(&spot, &HighScorer, 9, Shards { first: 0, count: 2 }, true).unwrap();
+    parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards { first: 2, count: 4 }, true).unwrap());
     assert_eq!(whole, parts);
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     assert_eq!(one.install(|| mc(&spot, 9, 6)), whole);

@@ -209,8 +209,10 @@ def _run_shards(
     first: int,
     count: int,
 ) -> dict[str, Any]:
-    """One executor task: shards ``first .. first + count`` (picklable)."""
-    return _core.equity_shards(players, board, dead, shape, seed, first, count)
+    """One executor task: shards ``first .. first + count`` (picklable). It
+    runs on one thread: the executor is the parallelism, and a forked
+    worker must not wait on the parent's thread pool."""
+    return _core.equity_shards(players, board, dead, shape, seed, first, count, 1)
 
 
 def _add(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:

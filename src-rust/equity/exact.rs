@@ -234,8 +234,9 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
 }
 
 /// Exact equity of a spot: every non-colliding joint holding, every deal.
-/// Runs on the current rayon pool (install one to choose the threads).
-pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S) -> Result<Exact> {
+/// Runs on the current rayon pool when `parallel` (install one to choose
+/// the threads), else on the calling thread alone.
+pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S, parallel: bool) -> Result<Exact> {
     let mut joints: Vec<Vec<usize>> = Vec::new();
     for_each_joint(&spot.players, |j| {
         joints.push(j.to_vec());
@@ -253,7 +254,12 @@ pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S) -> Result<Exact> {
             .collect()
     };
     let results: Vec<Counts> = if joints.len() == 1 {
-        vec![one_joint(spot, scorer, &combos_of(&joints[0]), true)]
+        vec![one_joint(spot, scorer, &combos_of(&joints[0]), parallel)]
+    } else if !parallel {
+        joints
+            .iter()
+            .map(|j| one_joint(spot, scorer, &combos_of(j), false))
+            .collect()
     } else {
         joints
             .par_iter()

@@ -269,19 +269,28 @@ impl<'a, S: Scorer> Sampler<'a, S> {
     }
 }
 
-/// Runs the shards `shards` of a run seeded with `seed` on the current
-/// rayon pool and sums their counters.
-pub fn monte_carlo<S: Scorer>(spot: &Spot, scorer: &S, seed: u64, shards: Shards) -> Result<Counts> {
+/// Runs the shards `shards` of a run seeded with `seed` and sums their
+/// counters: on the current rayon pool when `parallel`, else on the calling
+/// thread alone (safe in a forked process, where rayon's threads are gone).
+pub fn monte_carlo<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    seed: u64,
+    shards: Shards,
+    parallel: bool,
+) -> Result<Counts> {
     let sampler = Sampler::new(spot, scorer);
     if !sampler.ranged.is_empty() && super::exact::count_joints(spot, 1) == 0 {
         return Err(Error::Equity {
             reason: "the players' ranges cannot all be dealt at once: every joint holding shares a card".into(),
         });
     }
-    let parts: Vec<Result<Counts>> = (shards.first..shards.first + shards.count)
-        .into_par_iter()
-        .map(|i| sampler.shard(seed, i))
-        .collect();
+    let range = shards.first..shards.first + shards.count;
+    let parts: Vec<Result<Counts>> = if parallel {
+        range.into_par_iter().map(|i| sampler.shard(seed, i)).collect()
+    } else {
+        range.map(|i| sampler.shard(seed, i)).collect()
+    };
     let mut counts = Counts::new(spot.players.len());
     for p in parts {
         counts.add(&p?);

@@ -157,9 +157,10 @@ impl Spot {
             }
             live.push(kept);
         }
-        // Fixed hands must not collide with each other.
-        for combos in &live {
-            if let [only] = combos.as_slice() {
+        // Fixed hands (given as one combo) must not collide with each other.
+        for (combos, &g) in live.iter().zip(&given) {
+            if g == 1 {
+                let only = &combos[0];
                 if only.mask & known != 0 {
                     let card = cards::name((only.mask & known).trailing_zeros() as u8);
                     return Err(Error::DuplicateCard { card });
@@ -167,7 +168,29 @@ impl Spot {
                 known |= only.mask;
             }
         }
-        let mut spot = Spot {
+        // Ranged players: drop combos that collide with fixed hands; one
+        // combo left makes the player's hand known.
+        for (p, combos) in live.iter_mut().enumerate() {
+            if given[p] > 1 {
+                combos.retain(|c| c.mask & known == 0);
+                if combos.is_empty() {
+                    return Err(bad(format!(
+                        "player {p}: every combo is blocked by the board, dead cards or other hands"
+                    )));
+                }
+            }
+        }
+        for (combos, &g) in live.iter().zip(&given) {
+            if let ([only], true) = (combos.as_slice(), g > 1) {
+                if only.mask & known != 0 {
+                    return Err(bad(
+                        "the players' ranges cannot all be dealt at once: every joint holding shares a card".into(),
+                    ));
+                }
+                known |= only.mask;
+            }
+        }
+        let spot = Spot {
             game,
             players: live,
             board: board.to_vec(),
@@ -175,17 +198,6 @@ impl Spot {
             known,
             given,
         };
-        // Ranged players: drop combos that collide with fixed hands.
-        for p in 0..spot.players.len() {
-            if spot.players[p].len() > 1 {
-                spot.players[p].retain(|c| c.mask & known == 0);
-                if spot.players[p].is_empty() {
-                    return Err(bad(format!(
-                        "player {p}: every combo is blocked by the known cards"
-                    )));
-                }
-            }
-        }
         let needed = spot.missing_cards();
         let left = 52 - known.count_ones() as usize;
         let ranged_cards: usize = spot

@@ -40,15 +40,19 @@ fn spot(
     Spot::new(game, ps, &board, &dead)
 }
 
-fn in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+/// Runs `f(parallel)`: on a pool of `threads` threads, on the global pool
+/// for `None`, and on the calling thread alone for one thread (no rayon at
+/// all, so a forked executor process cannot wait on threads it lacks).
+fn in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce(bool) -> T + Send) -> Result<T> {
     match threads {
         Some(0) => Err(Error::Equity {
             reason: "threads must be at least 1".into(),
         }),
+        Some(1) => Ok(f(false)),
         Some(t) if t != rayon::current_num_threads() => {
-            Ok(crate::eval::batch::pool(t)?.install(f))
+            Ok(crate::eval::batch::pool(t)?.install(|| f(true)))
         }
-        _ => Ok(f()),
+        _ => Ok(f(true)),
     }
 }
 
@@ -96,11 +100,11 @@ pub fn equity_exact<'py>(
     let s = spot(players, board, dead, game)?;
     let omaha = game.2;
     let ex = py.detach(|| {
-        in_pool(threads, || {
+        in_pool(threads, |par| {
             if omaha == 0 {
-                enumerate(&s, &HighScorer)
+                enumerate(&s, &HighScorer, par)
             } else {
-                enumerate(&s, &OmahaScorer { h: omaha })
+                enumerate(&s, &OmahaScorer { h: omaha }, par)
             }
         })
     })??;
@@ -132,11 +136,11 @@ pub fn equity_shards<'py>(
     let omaha = game.2;
     let shards = Shards { first, count };
     let c = py.detach(|| {
-        in_pool(threads, || {
+        in_pool(threads, |par| {
             if omaha == 0 {
-                monte_carlo(&s, &HighScorer, seed, shards)
+                monte_carlo(&s, &HighScorer, seed, shards, par)
             } else {
-                monte_carlo(&s, &OmahaScorer { h: omaha }, seed, shards)
+                monte_carlo(&s, &OmahaScorer { h: omaha }, seed, shards, par)
             }
         })
     })??;
