@@ -221,3 +221,30 @@ def test_eval7_agrees() -> None:
     theirs = eval7.py_hand_vs_range_monte_carlo(h1, r2, [], 400_000)
     ours = hoyle.equity(["AhKh", "QQ"], trials=400_000, seed=2)
     assert abs(theirs - ours.equity[0]) < 0.005
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from hoyle.cli import main
+
+    assert main(["equity", "AhKh", "QsQd", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "46.214%" in out
+    assert "exact" in out
+    assert main(["equity", "AhKh", "QQ+", "--trials", "70000", "--seed", "4", "--quiet"]) == 0
+    assert "seed 4" in capsys.readouterr().out
+    assert main(["equity", "AhKh", "AhQd", "--quiet"]) == 2
+    assert "duplicate card Ah" in capsys.readouterr().err
+
+
+def test_plot_grid() -> None:
+    from hoyle import plot
+
+    grid = plot.grid_equity(["QQ+, AKs", "JJ"], board="2c 7d 9h", trials=10_000, seed=1)
+    assert set(grid) == {"AA", "KK", "QQ", "AKs"}
+    assert grid["AA"] > 0.8
+    assert grid["AKs"] < 0.4
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        with pytest.raises(hoyle.HoyleError, match="matplotlib"):
+            plot.range_grid(["AA", "KK"], "/dev/null", trials=1000)
