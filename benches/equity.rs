@@ -46,8 +46,17 @@ fn bench_monte_carlo(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
             b.iter(|| {
                 p.install(|| {
-                    monte_carlo(black_box(&s), &HighScorer, 1, Shards { first: 0, count: shards }, true)
-                        .unwrap()
+                    monte_carlo(
+                        black_box(&s),
+                        &HighScorer,
+                        1,
+                        Shards {
+                            first: 0,
+                            count: shards,
+                        },
+                        true,
+                    )
+                    .unwrap()
                 })
             })
         });

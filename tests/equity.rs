@@ -2,6 +2,8 @@
 //! deck, every hand scored from scratch by `value_of` (or best 2 + 3 for
 //! Omaha), outcomes counted by hand.
 
+#![allow(clippy::needless_range_loop)]
+
 use _core::cards::parse_text;
 use _core::equity::{
     enumerate, monte_carlo, Combo, Counts, Game, HighScorer, OmahaScorer, Scorer, Scoring, Shards,
@@ -40,7 +42,12 @@ fn subsets(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
 }
 
 /// Wins, ties, losses and twelfths of pots by brute force.
-fn naive(holes: &[Vec<u8>], board: &[u8], dead: &[u8], omaha: bool) -> (Vec<u64>, Vec<u64>, Vec<f64>) {
+fn naive(
+    holes: &[Vec<u8>],
+    board: &[u8],
+    dead: &[u8],
+    omaha: bool,
+) -> (Vec<u64>, Vec<u64>, Vec<f64>) {
     let n = holes.len();
     let mut used: Vec<u8> = board.iter().chain(dead).copied().collect();
     for h in holes {
@@ -126,7 +133,11 @@ fn with_board_and_dead_cards() {
     check_against_naive(&["AhKh", "QsQd", "9h8h", "5c5d"], "Jh Th 2c", "3h 4h");
     check_against_naive(&["AsAd", "KsKd", "QsQd"], "2s3s4s5s", "");
     check_against_naive(&["AsAd", "KsKd"], "2s3s4s5s6s", "");
-    check_against_naive(&["Ac5c", "6h7h", "8d9d", "TsJs", "2c2d", "3h3d", "4s4c"], "Kc Qd 9c", "");
+    check_against_naive(
+        &["Ac5c", "6h7h", "8d9d", "TsJs", "2c2d", "3h3d", "4s4c"],
+        "Kc Qd 9c",
+        "",
+    );
     // Six of the board's suit on the turn: one player already flushes.
     check_against_naive(&["AsKs", "QhQd"], "2s 7s 9s Td", "");
 }
@@ -134,8 +145,14 @@ fn with_board_and_dead_cards() {
 #[test]
 fn threads_do_not_change_results() {
     let spot = holdem(&["AhKh", "QsQd", "7c7d"], "", "");
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
     let a = one.install(|| enumerate(&spot, &HighScorer, true).unwrap());
     let b = two.install(|| enumerate(&spot, &HighScorer, true).unwrap());
     assert_eq!(a.counts, b.counts);
@@ -208,7 +225,9 @@ fn stud_with_missing_down_cards() {
     assert_eq!(ex.counts.deals, 40 * 39);
     let a = ids("AsAd Kc 7h 2d 3c");
     let b = ids("Qh Jh Th 9h 4s 5s");
-    let deck: Vec<u8> = (0..52).filter(|c| !a.contains(c) && !b.contains(c)).collect();
+    let deck: Vec<u8> = (0..52)
+        .filter(|c| !a.contains(c) && !b.contains(c))
+        .collect();
     let (mut wa, mut wb) = (0u64, 0u64);
     for &x in &deck {
         for &y in &deck {
@@ -225,7 +244,17 @@ fn stud_with_missing_down_cards() {
 }
 
 fn mc(spot: &Spot, seed: u64, shards: u64) -> Counts {
-    monte_carlo(spot, &HighScorer, seed, Shards { first: 0, count: shards }, true).unwrap()
+    monte_carlo(
+        spot,
+        &HighScorer,
+        seed,
+        Shards {
+            first: 0,
+            count: shards,
+        },
+        true,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -260,7 +289,10 @@ fn monte_carlo_shards_add_up() {
         monte_carlo(&spot, &HighScorer, 9, Shards { first: 0, count: 2 }, true).unwrap();
     parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards { first: 2, count: 4 }, true).unwrap());
     assert_eq!(whole, parts);
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     assert_eq!(one.install(|| mc(&spot, 9, 6)), whole);
     assert_ne!(mc(&spot, 10, 6), whole);
 }

@@ -140,7 +140,9 @@ def test_target_stderr_stops_early() -> None:
 
 def test_progress_callable() -> None:
     seen: list[tuple[int, int]] = []
-    hoyle.equity(["AhKh", "QsQd"], trials=600_000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    hoyle.equity(
+        ["AhKh", "QsQd"], trials=600_000, seed=1, progress=lambda d, t: seen.append((d, t))
+    )
     assert seen[-1][0] == seen[-1][1] == 10 * 65_536
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -211,7 +213,9 @@ def test_eval7_agrees() -> None:
         (["AsAd", "8h9h"], "Tc Jd 7s 2c 2d"),
     ]:
         eq = hoyle.equity(hands, board=board)
-        e7 = [eval7.evaluate([eval7.Card(c) for c in (h[:2], h[2:], *board.split())]) for h in hands]
+        e7 = [
+            eval7.evaluate([eval7.Card(c) for c in (h[:2], h[2:], *board.split())]) for h in hands
+        ]
         want = 1.0 if e7[0] > e7[1] else 0.0 if e7[0] < e7[1] else 0.5
         assert eq.equity[0] == want
     h1 = [eval7.Card("Ah"), eval7.Card("Kh")]
@@ -244,7 +248,7 @@ def test_plot_grid() -> None:
     assert grid["AA"] > 0.8
     assert grid["AKs"] < 0.4
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
     except ImportError:
         with pytest.raises(hoyle.HoyleError, match="matplotlib"):
             plot.range_grid(["AA", "KK"], "/dev/null", trials=1000)

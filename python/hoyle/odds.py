@@ -151,7 +151,7 @@ def _player(p: object, index: int, hole: int) -> list[tuple[list[int], float]]:
         ids = [c.id for c in parse_cards(list(p))]  # type: ignore[call-overload]
     except TypeError:
         raise EquityError(
-            f"player {index}: give cards (\"AhKh\"), a range (\"QQ+, AKs\") or a hoyle.Range"
+            f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
         ) from None
     return [(ids, 1.0)]
 
@@ -165,7 +165,7 @@ def _progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | Non
         from rich.progress import Progress as RichProgress
     except ImportError:  # pragma: no cover - rich absent
         try:
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
         except ImportError:
             return None, None
         bar = tqdm(total=0, unit="trials", unit_scale=True)
@@ -200,18 +200,16 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
     return out
 
 
-def _run_shards(
-    players: list[list[tuple[list[int], float]]],
-    board: list[int],
-    dead: list[int],
-    shape: tuple[int, int, int],
-    seed: int,
-    first: int,
-    count: int,
-) -> dict[str, Any]:
+_Job: TypeAlias = (
+    "tuple[list[list[tuple[list[int], float]]], list[int], list[int], tuple[int, int, int], int]"
+)
+
+
+def _run_shards(job: _Job, first: int, count: int) -> dict[str, Any]:
     """One executor task: shards ``first .. first + count`` (picklable). It
     runs on one thread: the executor is the parallelism, and a forked
     worker must not wait on the parent's thread pool."""
+    players, board, dead, shape, seed = job
     return _core.equity_shards(players, board, dead, shape, seed, first, count, 1)
 
 
@@ -293,7 +291,9 @@ def equity(
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
     if exact:
-        return _exact(plist, board_ids, dead_ids, shape, threads, live, progress)
+        return _exact(
+            plist, board_ids, dead_ids, shape, threads=threads, live=live, progress=progress
+        )
     return _monte_carlo(
         plist,
         board_ids,
@@ -314,6 +314,7 @@ def _exact(
     board: list[int],
     dead: list[int],
     shape: tuple[int, int, int],
+    *,
     threads: int | None,
     live: list[int],
     progress: Progress,
@@ -375,14 +376,15 @@ def _monte_carlo(
             else:
                 futures = [
                     executor.submit(
-                        _run_shards, plist, board, dead, shape, seed, f, min(4, first + count - f)
+                        _run_shards, (plist, board, dead, shape, seed), f, min(4, first + count - f)
                     )
                     for f in range(first, first + count, 4)
                 ]
-                part = None
+                chunks: dict[str, Any] | None = None
                 for fut in futures:
-                    part = _add(part, fut.result())
-                assert part is not None
+                    chunks = _add(chunks, fut.result())
+                assert chunks is not None
+                part = chunks
             counts = _add(counts, part)
             if update is not None:
                 update(counts["deals"], total_shards * SHARD_TRIALS)

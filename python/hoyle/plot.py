@@ -3,6 +3,7 @@ against the other players (matplotlib, imported only when used)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from hoyle.errors import HoyleError
@@ -23,17 +24,21 @@ def grid_equity(
     """Equity of each hand class in the first player's range (all 169 when
     the first player is one hand) against the other players."""
     first = players[0]
-    rng = first if isinstance(first, Range) else None
-    if rng is None:
+    rng: Range | None = None
+    if isinstance(first, Range):
+        rng = first
+    elif len(first.replace(" ", "")) != 4:  # a range, not one hand
         try:
-            rng = Range(first) if len(first.replace(" ", "")) != 4 else None
+            rng = Range(first)
         except HoyleError:
             rng = None
     classes = list(rng.classes()) if rng is not None else hand_classes()
     out: dict[str, float] = {}
     for name in classes:
         try:
-            eq = equity([Range(name), *players[1:]], board=board, dead=dead, trials=trials, seed=seed)
+            eq = equity(
+                [Range(name), *players[1:]], board=board, dead=dead, trials=trials, seed=seed
+            )
         except HoyleError:
             continue  # every combo of the class is blocked
         out[name] = eq.equity[0]
@@ -51,10 +56,10 @@ def range_grid(
 ) -> None:
     """Saves the grid of ``grid_equity`` as an image at ``path``."""
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise HoyleError(
             "--plot needs matplotlib: pip install matplotlib (it is optional)"
@@ -70,8 +75,15 @@ def range_grid(
     for i in range(13):
         for j in range(13):
             v = grid[i][j]
-            if v == v:
-                ax.text(j, i, f"{names[13 * i + j]}\n{v * 100:.0f}", ha="center", va="center", fontsize=6)
+            if not math.isnan(v):
+                ax.text(
+                    j,
+                    i,
+                    f"{names[13 * i + j]}\n{v * 100:.0f}",
+                    ha="center",
+                    va="center",
+                    fontsize=6,
+                )
     ax.set_title(f"equity of {players[0]} vs {', '.join(str(p) for p in players[1:])}")
     fig.colorbar(image, ax=ax, fraction=0.046)
     fig.savefig(path, dpi=120)

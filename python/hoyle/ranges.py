@@ -216,7 +216,9 @@ def _parse_tokens(text: str, offset: int, weight: float, out: dict[_Combo, float
 
 
 def _bad(token: str, pos: int, why: str) -> RangeError:
-    return RangeError(f"bad range token {token!r} at position {pos}: {why}", position=pos, token=token)
+    return RangeError(
+        f"bad range token {token!r} at position {pos}: {why}", position=pos, token=token
+    )
 
 
 def _token_combos(core: str, token: str, pos: int) -> list[_Combo]:

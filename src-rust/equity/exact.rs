@@ -244,7 +244,9 @@ pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S, parallel: bool) -> Result<E
     });
     if joints.is_empty() {
         return Err(Error::Equity {
-            reason: "the players' ranges cannot all be dealt at once: every joint holding shares a card".into(),
+            reason:
+                "the players' ranges cannot all be dealt at once: every joint holding shares a card"
+                    .into(),
         });
     }
     let combos_of = |j: &Vec<usize>| -> Vec<&Combo> {

@@ -9,12 +9,12 @@
 //! missing hole and board cards by rejection against a 64-bit card mask.
 
 use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
+use super::holdem::{board_word, full_value, hole_word, suit_bit, suit_mask};
 use super::rng::{SplitMix64, Xoshiro256pp};
 use super::score::Scorer;
-use super::holdem::{board_word, full_value, hole_word, suit_bit, suit_mask};
 use super::spot::{Spot, MAX_HOLE};
-use crate::eval::high::CARD_KEY;
 use crate::error::{Error, Result};
+use crate::eval::high::CARD_KEY;
 use rayon::prelude::*;
 
 /// Trials per shard.
@@ -218,8 +218,10 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let blen = self.spot.game.board as usize;
         let mut highs = vec![0u32; n];
         let mut lows = vec![0u32; n];
-        let too_hard = || Error::Equity {
+        let too_hard = || {
+            Error::Equity {
             reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
+        }
         };
         if self.scorer.natural_high()
             && self.spot.game.is_holdem()
@@ -282,12 +284,17 @@ pub fn monte_carlo<S: Scorer>(
     let sampler = Sampler::new(spot, scorer);
     if !sampler.ranged.is_empty() && super::exact::count_joints(spot, 1) == 0 {
         return Err(Error::Equity {
-            reason: "the players' ranges cannot all be dealt at once: every joint holding shares a card".into(),
+            reason:
+                "the players' ranges cannot all be dealt at once: every joint holding shares a card"
+                    .into(),
         });
     }
     let range = shards.first..shards.first + shards.count;
     let parts: Vec<Result<Counts>> = if parallel {
-        range.into_par_iter().map(|i| sampler.shard(seed, i)).collect()
+        range
+            .into_par_iter()
+            .map(|i| sampler.shard(seed, i))
+            .collect()
     } else {
         range.map(|i| sampler.shard(seed, i)).collect()
     };

@@ -52,7 +52,7 @@ impl Xoshiro256pp {
     /// n / 2^32, is far under any Monte Carlo error.
     #[inline(always)]
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 }
 

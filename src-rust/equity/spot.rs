@@ -75,12 +75,7 @@ impl Spot {
     /// game's hole cards, weights are positive and finite, the deck has
     /// enough cards left; combos blocked by known cards are removed, and a
     /// player left with none is an error.
-    pub fn new(
-        game: Game,
-        players: Vec<Vec<Combo>>,
-        board: &[u8],
-        dead: &[u8],
-    ) -> Result<Spot> {
+    pub fn new(game: Game, players: Vec<Vec<Combo>>, board: &[u8], dead: &[u8]) -> Result<Spot> {
         game.check()?;
         if !(2..=MAX_PLAYERS).contains(&players.len()) {
             return Err(bad(format!(
@@ -146,10 +141,7 @@ impl Spot {
                     return Err(Error::DuplicateCard { card });
                 }
             }
-            let kept: Vec<Combo> = combos
-                .into_iter()
-                .filter(|c| c.mask & table == 0)
-                .collect();
+            let kept: Vec<Combo> = combos.into_iter().filter(|c| c.mask & table == 0).collect();
             if kept.is_empty() {
                 return Err(bad(format!(
                     "player {p}: every combo is blocked by the board or dead cards"

@@ -12,12 +12,7 @@ use pyo3::types::PyDict;
 
 type PlayersArg = Vec<Vec<(Vec<u8>, f64)>>;
 
-fn spot(
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    game: (u8, u8, u8),
-) -> Result<Spot> {
+fn spot(players: PlayersArg, board: Vec<u8>, dead: Vec<u8>, game: (u8, u8, u8)) -> Result<Spot> {
     let (hole, board_size, omaha) = game;
     let scoring = if omaha == 0 {
         Scoring::High
