@@ -45,6 +45,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
         if mc:
             write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
+    hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
+    pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
+    if hoyle_hands and pk_hands:
+        write(f"  hoyle / pokerkit, random hands: {hoyle_hands / pk_hands:.1f}x (target 60x)")
+    clones = THROUGHPUT.get("hoyle: Hand.clone() per second (6-max)")
+    if clones:
+        write(f"  Hand.clone(), 6-max: {1e6 / clones:.2f} us (target < 10 us)")
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

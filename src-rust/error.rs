@@ -29,6 +29,8 @@ pub enum Error {
     },
     #[error("{0}")]
     Batch(String),
+    #[error("bad hand rules: {0}")]
+    Rules(String),
     #[error("{what} has {got} entries but contributions has {expected}: give one entry per seat")]
     SeatCount {
         what: &'static str,

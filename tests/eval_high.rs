@@ -217,7 +217,7 @@ fn every_kernel_agrees_and_catches_every_bad_row() {
         .collect();
     eprintln!("kernels on this CPU: {kernels:?}");
     for k in 5..=7usize {
-        for rows in [0usize, 1, 7, 8, 9, 63, 64, 65, 1000] {
+        for rows in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 1000] {
             let mut data = Vec::with_capacity(rows * k);
             for _ in 0..rows {
                 data.extend(deck.choose_multiple(&mut rng, k).copied());

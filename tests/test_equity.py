@@ -252,3 +252,17 @@ def test_plot_grid() -> None:
     except ImportError:
         with pytest.raises(hoyle.HoyleError, match="matplotlib"):
             plot.range_grid(["AA", "KK"], "/dev/null", trials=1000)
+
+
+def test_game_presets() -> None:
+    games = pytest.importorskip("hoyle.games")
+    holdem = hoyle.equity(["AhKh", "QsQd"], game=games.texas_holdem())
+    assert holdem.wins == (787_966, 917_606)
+    omaha = hoyle.equity(["AsKsQdJd", "9h9c8h7c"], board="Ts 2s 3d", game=games.omaha())
+    shape = Showdown(hole=4, board=5, hole_cards=2)
+    assert omaha == hoyle.equity(["AsKsQdJd", "9h9c8h7c"], board="Ts 2s 3d", game=shape)
+    stud = hoyle.equity(["AsAd Kc 7h 2d 3c", "Qh Jh Th 9h 4s 5s"], game=games.seven_card_stud())
+    assert stud.deals == 40 * 39
+    # high-low and wild-card games wait for the rules scorers
+    with pytest.raises(EquityError, match="not supported yet"):
+        hoyle.equity(["AsKsQdJd", "9h9c8h7c"], game=games.omaha_hilo())

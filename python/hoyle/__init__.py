@@ -7,51 +7,81 @@
 
 from __future__ import annotations
 
+from hoyle import games
 from hoyle._core import (
     Card,
     HandRank,
+    HandRules,
+    LowRank,
     Pot,
     Settlement,
     evaluate,
     evaluate_batch,
+    evaluate_low,
+    evaluate_low_batch,
     parse_cards,
     settle,
 )
+from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (
     CardError,
     DuplicateCardError,
     EquityError,
+    GameError,
     HandError,
     HoyleError,
+    IllegalActionError,
     RangeError,
+    RulesError,
     SettlementError,
 )
+from hoyle.games import Game, Street
+from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
 from hoyle.ranges import Range
 from hoyle.settlement import Rake
+from hoyle.table import Table
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "Betting",
     "Card",
     "CardError",
     "Category",
     "DuplicateCardError",
     "Equity",
     "EquityError",
+    "Game",
+    "GameError",
+    "Hand",
     "HandError",
     "HandRank",
+    "HandRules",
     "HoyleError",
+    "IllegalActionError",
+    "Legal",
+    "Limit",
+    "LowRank",
+    "NoLimit",
     "Pot",
+    "PotLimit",
     "Rake",
     "Range",
     "RangeError",
+    "RulesError",
     "Settlement",
     "SettlementError",
+    "Street",
+    "Table",
     "equity",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
+    "games",
     "parse_cards",
     "settle",
 ]

@@ -61,6 +61,21 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from hoyle import play
+
+    summary = play.match(
+        game=args.game,
+        hands=args.hands,
+        seed=args.seed,
+        bots=args.bots.split(","),
+        stack=args.stack,
+        progress=not args.quiet,
+    )
+    play.print_summary(summary)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the ``hoyle`` command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hoyle", description="hoyle, a poker engine.")
@@ -87,6 +102,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
     p_eq.set_defaults(func=_equity)
+    p_play = commands.add_parser("play", help="a match of the built-in bots, with a summary")
+    p_play.add_argument("--hands", type=int, default=2_000, help="hands to play")
+    p_play.add_argument("--seed", type=int, default=None, help="seed for the cards and bots")
+    p_play.add_argument(
+        "--game", default="texas_holdem", help="preset in hoyle.games (default texas_holdem)"
+    )
+    p_play.add_argument(
+        "--bots",
+        default="tight,loose,random,tight,loose,random",
+        help="comma-separated bots, one per seat: tight, loose, random",
+    )
+    p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
+    p_play.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_play.set_defaults(func=_play)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

@@ -8,9 +8,12 @@ __all__ = [
     "CardError",
     "DuplicateCardError",
     "EquityError",
+    "GameError",
     "HandError",
     "HoyleError",
+    "IllegalActionError",
     "RangeError",
+    "RulesError",
     "SettlementError",
 ]
 
@@ -30,6 +33,11 @@ class DuplicateCardError(CardError):
 class HandError(HoyleError):
     """A hand hoyle cannot rank: wrong number of cards, jokers without rules,
     or a batch of the wrong dtype or shape."""
+
+
+class RulesError(HoyleError):
+    """Bad hand rules: an unknown setting value or a combination that makes
+    no sense (say, ``bug_fills_flush`` without ``jokers="bug"``)."""
 
 
 class SettlementError(HoyleError):
@@ -52,3 +60,14 @@ class RangeError(HoyleError):
         super().__init__(message)
         self.position = position
         self.token = token
+
+
+class GameError(HoyleError):
+    """Game settings that cannot be played: a bad betting structure, forced
+    bets, streets, deck, or stacks and button that do not fit the game."""
+
+
+class IllegalActionError(HoyleError):
+    """An action the rules do not allow at this point of the hand: out of
+    turn, a check facing a bet, a raise outside the legal range, a bad
+    draw. The message says why and what is legal; the hand is unchanged."""

@@ -4,7 +4,7 @@
 >>> len(Range("QQ+")), len(Range("AKs")), len(Range("AKo")), len(Range("XX"))
 (18, 4, 12, 1326)
 >>> len(Range("QQ+, AKs").without("As"))
-13
+18
 """
 
 from __future__ import annotations

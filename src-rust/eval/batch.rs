@@ -57,61 +57,99 @@ fn eval_chunk_x86_v3(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     eval_chunk_generic(data, k, out)
 }
 
-/// Evaluates rows of `K` cards eight at a time, checking each block of
-/// eight with AVX-512 (ids below 52; 64-bit card masks of popcount K,
-/// built with one byte permute and one variable shift per card position)
-/// while the scalar core evaluates the block without checks of its own.
-/// Rows left over after the last full block take the checked scalar loop.
+/// Evaluates rows of `K` cards sixteen at a time, one row per 32-bit lane:
+/// a two-register byte permute brings card `p` of every row into its lane;
+/// the rank sum comes from a 16-entry in-register table (`vpermd`), the
+/// suit counters from variable shifts, the check (ids below 52, 64-bit card
+/// masks of popcount K) from shifts and popcounts; the mixed keys then go
+/// through the perfect hash by two gathers. Rows with a flush are redone by
+/// the scalar flush lookup; rows left after the last full block take the
+/// checked scalar loop.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,popcnt,bmi1,bmi2,lzcnt")]
 fn eval_rows_avx512<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
+    use super::gen::{HASH_BITS, HASH_MIX, HASH_SHIFT, RANK_BASES};
+    use super::high::{RANK_ROW_BASE, RANK_VALUES};
     use std::arch::x86_64::*;
-    let blocks = (data.len() / K).min(out.len()) / 8;
-    // For card position p, lane r's low byte takes byte K·r + p of the block.
+    const { assert!(K >= 5 && K <= 7) };
+    let blocks = (data.len() / K).min(out.len()) / 16;
+    // For card position p, lane r's low byte takes byte K·r + p of the
+    // block (indices 64.. read the second register).
     let mut index = [[0u8; 64]; K];
     for (p, idx) in index.iter_mut().enumerate() {
-        for r in 0..8 {
-            idx[8 * r] = (K * r + p) as u8;
+        for r in 0..16 {
+            idx[4 * r] = (K * r + p) as u8;
         }
     }
-    // SAFETY: each index row is 64 readable bytes.
+    // SAFETY: every array read below is 64 readable bytes.
     let index: [__m512i; K] =
         std::array::from_fn(|p| unsafe { _mm512_loadu_si512(index[p].as_ptr().cast()) });
-    let block_bytes: u64 = (1u64 << (8 * K)) - 1;
-    let ones = _mm512_set1_epi64(1);
-    let want = _mm512_set1_epi64(K as i64);
+    let mut bases = [0u32; 16];
+    bases[..13].copy_from_slice(&RANK_BASES);
+    let bases = unsafe { _mm512_loadu_si512(bases.as_ptr().cast()) };
+    let hi_bytes: u64 = (1u64 << (16 * K - 64)) - 1;
+    let ones = _mm512_set1_epi32(1);
     let limit = _mm512_set1_epi8(52);
     let mut bad = 0u64;
+    let mut suits_of = [0u32; 16];
     for (block, slots) in data
-        .chunks_exact(8 * K)
-        .zip(out.chunks_exact_mut(8))
+        .chunks_exact(16 * K)
+        .zip(out.chunks_exact_mut(16))
         .take(blocks)
     {
-        // SAFETY: the mask reads only the block's 8·K bytes, all in `block`.
-        let bytes = unsafe { _mm512_maskz_loadu_epi8(block_bytes, block.as_ptr().cast()) };
-        bad |= _mm512_cmpge_epu8_mask(bytes, limit);
-        let mut masks = _mm512_setzero_si512();
+        // SAFETY: the loads read the block's 16·K bytes and no more.
+        let lo = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        let hi = unsafe { _mm512_maskz_loadu_epi8(hi_bytes, block[64..].as_ptr().cast()) };
+        bad |= _mm512_cmpge_epu8_mask(lo, limit) | _mm512_cmpge_epu8_mask(hi, limit);
+        let mut low_cards = _mm512_setzero_si512();
+        let mut high_cards = _mm512_setzero_si512();
+        let mut ranks = _mm512_setzero_si512();
+        let mut suits = _mm512_set1_epi32(0x3333);
         for idx in &index {
-            let card = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, *idx, bytes);
-            // a shift by 64 or more gives 0: such an id leaves the count short
-            masks = _mm512_or_si512(masks, _mm512_sllv_epi64(ones, card));
+            let card = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, lo, *idx, hi);
+            // shifts of 32 or more give 0, so ids 0..31 and 32..63 split
+            // between two masks; larger ids leave the count short
+            low_cards = _mm512_or_si512(low_cards, _mm512_sllv_epi32(ones, card));
+            let above = _mm512_sub_epi32(card, _mm512_set1_epi32(32));
+            high_cards = _mm512_or_si512(high_cards, _mm512_sllv_epi32(ones, above));
+            let rank = _mm512_srli_epi32::<2>(card);
+            ranks = _mm512_add_epi32(ranks, _mm512_permutexvar_epi32(rank, bases));
+            let suit = _mm512_and_si512(card, _mm512_set1_epi32(3));
+            suits = _mm512_add_epi32(suits, _mm512_sllv_epi32(ones, _mm512_slli_epi32::<2>(suit)));
         }
-        bad |= _mm512_cmpneq_epi64_mask(_mm512_popcnt_epi64(masks), want) as u64;
-        for (row, slot) in block.chunks_exact(K).zip(slots.iter_mut()) {
-            let row: &[u8; K] = row.try_into().unwrap();
-            let mut key = 0x3333u64 << 48;
-            for &c in row {
-                key = key.wrapping_add(CARD_KEY[c as usize]);
+        let count = _mm512_add_epi32(
+            _mm512_popcnt_epi32(low_cards),
+            _mm512_popcnt_epi32(high_cards),
+        );
+        bad |= _mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K as i32)) as u64;
+        let mixed = _mm512_and_si512(
+            _mm512_mullo_epi32(ranks, _mm512_set1_epi32(HASH_MIX as i32)),
+            _mm512_set1_epi32(((1u32 << HASH_BITS) - 1) as i32),
+        );
+        let row = _mm512_srli_epi32::<{ HASH_SHIFT }>(mixed);
+        let column = _mm512_and_si512(mixed, _mm512_set1_epi32((1 << HASH_SHIFT) - 1));
+        // SAFETY: rows are below 2^(HASH_BITS - HASH_SHIFT) = RANK_ROW_BASE's
+        // length; a row base plus a column, read as 4 bytes at scale 2, stays
+        // inside RANK_VALUES, padded for this (`tables_are_padded`).
+        let row_base = unsafe { _mm512_i32gather_epi32::<4>(row, RANK_ROW_BASE.as_ptr().cast()) };
+        let at = _mm512_add_epi32(row_base, column);
+        let values = unsafe { _mm512_i32gather_epi32::<2>(at, RANK_VALUES.as_ptr().cast()) };
+        let values = _mm512_and_si512(values, _mm512_set1_epi32(0xFFFF));
+        // SAFETY: `slots` is 16 u32.
+        unsafe { _mm512_storeu_si512(slots.as_mut_ptr().cast(), values) };
+        let mut flushes = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
+        if flushes != 0 {
+            // SAFETY: `suits_of` is 16 u32.
+            unsafe { _mm512_storeu_si512(suits_of.as_mut_ptr().cast(), suits) };
+            while flushes != 0 {
+                let r = flushes.trailing_zeros() as usize;
+                flushes &= flushes - 1;
+                let suit = ((suits_of[r] & 0x8888).trailing_zeros() - 3) >> 2;
+                slots[r] = flush_value(&block[K * r..K * r + K], suit as u8) as u32;
             }
-            let f = key & FLUSH_BITS;
-            *slot = if f != 0 {
-                flush_value(row, ((f.trailing_zeros() - 51) >> 2) as u8)
-            } else {
-                rank_value(key as u32)
-            } as u32;
         }
     }
-    let tail_ok = eval_rows::<K>(&data[blocks * 8 * K..], &mut out[blocks * 8..]);
+    let tail_ok = eval_rows::<K>(&data[blocks * 16 * K..], &mut out[blocks * 16..]);
     bad == 0 && tail_ok
 }
 
@@ -206,6 +244,37 @@ pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
+/// Runs `f(first_row, slots)` over `out` in chunks of `chunk` rows: on the
+/// calling thread for one thread or a small batch, else split over
+/// `threads` (None: all cores; a pool per other count, kept for reuse).
+/// Returns whether every call returned true.
+pub(crate) fn par_rows(
+    out: &mut [u32],
+    threads: Option<usize>,
+    chunk: usize,
+    f: impl Fn(usize, &mut [u32]) -> bool + Sync,
+) -> Result<bool> {
+    let threads = match threads {
+        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
+        Some(t) => t,
+        None => rayon::current_num_threads(),
+    };
+    if threads == 1 || out.len() < PARALLEL_MIN_ROWS {
+        return Ok(f(0, out));
+    }
+    let mut work = || {
+        out.par_chunks_mut(chunk)
+            .enumerate()
+            .map(|(i, slots)| f(i * chunk, slots))
+            .reduce(|| true, |a, b| a & b)
+    };
+    if threads == rayon::current_num_threads() {
+        Ok(work())
+    } else {
+        Ok(pool(threads)?.install(work))
+    }
+}
+
 /// Finds the first invalid row and says what is wrong with it.
 fn first_bad_row(data: &[u8], k: usize) -> Error {
     for (i, row) in data.chunks_exact(k).enumerate() {
@@ -243,26 +312,9 @@ pub fn evaluate_batch_into(
             out.len()
         )));
     }
-    let threads = match threads {
-        Some(0) => return Err(Error::Batch("threads must be at least 1".into())),
-        Some(t) => t,
-        None => rayon::current_num_threads(),
-    };
-    let ok = if threads == 1 || rows < PARALLEL_MIN_ROWS {
-        eval_chunk(data, k, out)
-    } else {
-        let mut work = || {
-            data.par_chunks(CHUNK_ROWS * k)
-                .zip(out.par_chunks_mut(CHUNK_ROWS))
-                .map(|(d, o)| eval_chunk(d, k, o))
-                .reduce(|| true, |a, b| a & b)
-        };
-        if threads == rayon::current_num_threads() {
-            work()
-        } else {
-            pool(threads)?.install(work)
-        }
-    };
+    let ok = par_rows(out, threads, CHUNK_ROWS, |first, slots| {
+        eval_chunk(&data[first * k..(first + slots.len()) * k], k, slots)
+    })?;
     if ok {
         Ok(())
     } else {

@@ -249,7 +249,7 @@ pub fn best_flush(mask: u16, five: &FiveValues) -> u16 {
 
 /// The perfect hash: `value = table[row_base[mixed >> HASH_SHIFT] + (mixed
 /// & column mask)]`. The table is padded so that any row base plus any
-/// column is inside it, whatever the key.
+/// column is inside it, whatever the key, with one slot to spare.
 pub struct PerfectHash {
     pub row_base: Vec<u32>,
     pub table: Vec<u16>,
@@ -298,6 +298,7 @@ pub fn perfect_hash(entries: &[(u32, u16)]) -> PerfectHash {
         row_base[r] = base as u32;
     }
     let max_base = *row_base.iter().max().unwrap() as usize;
-    table.resize(max_base + width, 0);
+    // One more slot: a gather reads four bytes for the last two-byte value.
+    table.resize(max_base + width + 1, 0);
     PerfectHash { row_base, table }
 }

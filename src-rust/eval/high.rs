@@ -166,7 +166,8 @@ mod tests {
     fn tables_are_padded() {
         assert_eq!(RANK_ROW_BASE.len(), HASH_ROWS);
         let max_base = *RANK_ROW_BASE.iter().max().unwrap() as usize;
-        assert!(max_base + (1 << HASH_SHIFT) <= RANK_VALUES.len());
+        // a gather of 4 bytes at the last index stays inside
+        assert!(max_base + (1 << HASH_SHIFT) < RANK_VALUES.len());
         // the packed table is dense: about 74k keys of 5..=7 cards and 0..=4
         assert!(RANK_VALUES.len() < 80_000, "{}", RANK_VALUES.len());
     }

@@ -18,3 +18,9 @@ pub use gen::{
 pub const fn category(value: u32) -> u16 {
     (value >> 12) as u16
 }
+
+pub mod low;
+pub mod omaha;
+pub mod rules;
+pub mod rules_batch;
+pub mod wild;

@@ -7,6 +7,7 @@ use pyo3::PyErr;
 pyo3::import_exception!(hoyle.errors, CardError);
 pyo3::import_exception!(hoyle.errors, DuplicateCardError);
 pyo3::import_exception!(hoyle.errors, HandError);
+pyo3::import_exception!(hoyle.errors, RulesError);
 pyo3::import_exception!(hoyle.errors, SettlementError);
 pyo3::import_exception!(hoyle.errors, EquityError);
 
@@ -26,6 +27,7 @@ impl From<Error> for PyErr {
             | Error::JokerNotAllowed { .. }
             | Error::Batch(_)
             | Error::Row { .. } => HandError::new_err(message),
+            Error::Rules(_) => RulesError::new_err(message),
             Error::SeatCount { .. }
             | Error::TooManySeats { .. }
             | Error::NegativeChips { .. }

@@ -2,6 +2,9 @@
 
 use super::cards::{to_ids, Card};
 use super::errors::HandError;
+use super::rules::{evaluate_batch_ruled, evaluate_ruled, is_natural, threads_checked, HandRules};
+use crate::eval::rules::category_of;
+use crate::eval::wild::Played;
 use crate::eval::{batch, describe, high};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -31,6 +34,9 @@ pub struct HandRank {
     value: AtomicU32,
     /// The hand's card ids in bytes 0..7 and their count in byte 7.
     cards: AtomicU64,
+    /// Set (and never changed) when evaluated under hand rules: the five as
+    /// named and as held. Such ranks are never the spare.
+    played: Option<Played>,
 }
 
 /// Packs up to seven card ids and their count into one word.
@@ -54,7 +60,26 @@ impl HandRank {
     }
 
     fn five(&self) -> [u8; 5] {
-        high::best_five(&self.ids())
+        match &self.played {
+            Some(p) => p.named,
+            None => high::best_five(&self.ids()),
+        }
+    }
+
+    /// A rank evaluated under hand rules.
+    pub fn from_played(value: u32, played: Played) -> HandRank {
+        HandRank {
+            value: AtomicU32::new(value),
+            cards: AtomicU64::new(0),
+            played: Some(played),
+        }
+    }
+
+    /// The value with the category in bits 12.. (a four-flush game's values
+    /// are wide), for describing it.
+    fn narrow(&self) -> u32 {
+        let v = self.get_value();
+        (category_of(v) as u32) << 12 | (v & 0xFFF)
     }
 }
 
@@ -104,6 +129,7 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
         HandRank {
             value: AtomicU32::new(value),
             cards: AtomicU64::new(cards),
+            played: None,
         },
     )?;
     keep_spare(rank.clone().into_ptr());
@@ -145,13 +171,25 @@ impl HandRank {
         let cls = CATEGORIES.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py.import("hoyle.category")?.getattr("Category")?.unbind())
         })?;
-        cls.bind(py).call1(((self.get_value() >> 12) as u16,))
+        cls.bind(py).call1((category_of(self.get_value()),))
     }
 
-    /// The five cards that make the hand, in the order they are read.
+    /// The five cards that make the hand, in the order they are read; a
+    /// wild card shows the card it stands for.
     #[getter]
     fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.five().into_iter().map(|id| Card { id }))
+    }
+
+    /// The same five as held, in the same order: a wild card as itself, so
+    /// `zip(held_five, best_five)` shows what each wild card stands for.
+    #[getter]
+    fn held_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let held = match &self.played {
+            Some(p) => p.held,
+            None => self.five(),
+        };
+        PyTuple::new(py, held.into_iter().map(|id| Card { id }))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -184,14 +222,14 @@ impl HandRank {
     }
 
     fn __str__(&self) -> String {
-        describe::describe(self.get_value(), &self.five())
+        describe::describe(self.narrow(), &self.five())
     }
 
     fn __repr__(&self) -> String {
         let cards: Vec<String> = self.five().iter().map(|&c| crate::cards::name(c)).collect();
         format!(
             "<HandRank {} ({}) value={}>",
-            describe::describe(self.get_value(), &self.five()),
+            describe::describe(self.narrow(), &self.five()),
             cards.join(" "),
             self.get_value()
         )
@@ -272,7 +310,8 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
 }
 
 /// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of
-/// ints is the fast path).
+/// ints is the fast path), with `board` cards if given, under `rules`
+/// (`hoyle.HandRules`: wild cards, the bug, the four-flush, Omaha's split).
 ///
 /// >>> from hoyle import evaluate
 /// >>> str(evaluate("As Ks Qs Js Ts"))
@@ -280,7 +319,16 @@ fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Optio
 /// >>> evaluate((51, 47, 43, 39, 35, 0, 1)).category.name
 /// 'STRAIGHT_FLUSH'
 #[pyfunction]
-pub fn evaluate<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, HandRank>> {
+#[pyo3(signature = (cards, *, board=None, rules=None))]
+pub fn evaluate<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, HandRules>>,
+) -> PyResult<Bound<'py, HandRank>> {
+    if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
+        return Bound::new(py, evaluate_ruled(cards, board, rules)?);
+    }
     let mut buf = [0u8; 7];
     if let Ok(t) = cards.cast_exact::<PyTuple>() {
         if let Some(n) = tuple_ids(py, t, &mut buf) {
@@ -325,12 +373,18 @@ fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
 /// >>> [int(v) for v in evaluate_batch(hands)] == [evaluate(tuple(map(int, r))).value for r in hands]
 /// True
 #[pyfunction]
-#[pyo3(signature = (hands, *, threads=None))]
+#[pyo3(signature = (hands, *, board=None, rules=None, threads=None))]
 pub fn evaluate_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, HandRules>>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
+        let threads = threads_checked(threads)?;
+        return evaluate_batch_ruled(py, hands, board, rules, threads);
+    }
     let threads = match threads {
         None => None,
         Some(t) if (1..=1024).contains(&t) => Some(t as usize),

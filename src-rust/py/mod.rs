@@ -8,6 +8,7 @@ mod cards;
 mod equity;
 mod errors;
 mod eval;
+mod rules;
 mod settle;
 
 #[pymodule]
@@ -17,6 +18,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
+    m.add_class::<rules::HandRules>()?;
+    m.add_class::<rules::LowRank>()?;
+    m.add_function(wrap_pyfunction!(rules::evaluate_low, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::evaluate_low_batch, m)?)?;
     m.add_class::<settle::Pot>()?;
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;

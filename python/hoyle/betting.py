@@ -1,0 +1,99 @@
+"""Betting structures and the legal-action summary (RULES.md §7).
+
+* ``Limit(min, max)``: every bet or raise adds between ``min`` and ``max``
+  chips (spread limit); ``Limit(x, x)`` is fixed limit.
+* ``PotLimit(cap=None)``: a bet is at most the pot; a raise at most the pot
+  after the raiser's call; ``cap`` bounds any one bet or raise.
+* ``NoLimit()``: the only maximum is the stack (table stakes).
+
+In pot limit and no limit the smallest bet is the big blind (or the game's
+``min_bet``), the smallest raise the previous bet or raise. Under every
+structure a player may go all in for less; an all-in raise smaller than a
+full raise does not reopen the betting to players who already acted.
+
+>>> Limit(5, 10)
+Limit(min=5, max=10)
+>>> Limit(10, 5)
+Traceback (most recent call last):
+...
+hoyle.errors.GameError: Limit needs 0 < min <= max, got min=10, max=5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
+
+from hoyle.errors import GameError
+
+__all__ = ["Betting", "Legal", "Limit", "NoLimit", "PotLimit"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Spread limit: each bet or raise adds ``min`` to ``max`` chips."""
+
+    min: int
+    max: int
+
+    def __post_init__(self) -> None:
+        if not 0 < self.min <= self.max:
+            raise GameError(f"Limit needs 0 < min <= max, got min={self.min}, max={self.max}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotLimit:
+    """Pot limit: a raise may be as large as the pot after the call;
+    ``cap`` (None: none) bounds the size of any one bet or raise."""
+
+    cap: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.cap is not None and self.cap <= 0:
+            raise GameError(f"PotLimit cap must be positive or None, got {self.cap}")
+
+
+@dataclass(frozen=True)
+class NoLimit:
+    """No limit: a bet or raise may be anything up to the stack."""
+
+
+Betting: TypeAlias = Limit | PotLimit | NoLimit
+
+
+class Legal(NamedTuple):
+    """What the seat to act may do.
+
+    ``call_amount`` is the chips a call adds (at most the stack; 0 when the
+    seat may check). ``min_raise_to`` and ``max_raise_to`` bound the seat's
+    whole contribution in this interval after a bet or raise; both are None
+    when it may not bet or raise. ``can_fold`` is False when the seat may
+    check (a fold there would throw away a free hand). In a draw, only
+    ``can_draw`` is True.
+    """
+
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    can_draw: bool
+
+    def describe(self) -> str:
+        """The legal actions, in words."""
+        if self.can_draw:
+            return "draw (discard 0 or more cards)"
+        out = []
+        if self.can_fold:
+            out.append("fold")
+        if self.can_check:
+            out.append("check")
+        elif self.call_amount:
+            out.append(f"call {self.call_amount}")
+        if self.min_raise_to is not None:
+            out.append(f"raise to {self.min_raise_to}..{self.max_raise_to}")
+        return ", ".join(out) if out else "nothing"
+
+
+NO_ACTION = Legal(False, False, 0, None, None, False)
+DRAW = Legal(False, False, 0, None, None, True)

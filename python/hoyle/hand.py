@@ -1,0 +1,870 @@
+"""One hand of poker, from the forced bets to the payout (RULES.md §5-10).
+
+A ``Hand`` is started by ``Game.start`` and driven by its actions:
+``fold()``, ``check()``, ``call()``, ``raise_to(total)`` (also the first
+bet: ``total`` is the seat's whole contribution in this interval) and
+``draw(discards)``. ``actor`` is the seat to act (None once the hand is
+over) and ``legal`` says what it may do. An illegal action raises
+``IllegalActionError`` and changes nothing.
+
+State is kept in plain lists of ints so that ``clone()`` is a handful of
+list copies; the legal-action summary is computed once per decision.
+
+RULES.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
+seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.
+The deck deals one card at a time from the button's left, then the board;
+A holds aces, B kings, C a pair of sevens:
+
+>>> import hoyle
+>>> game = hoyle.games.texas_holdem(blinds=(), min_bet=1)
+>>> deck = hoyle.parse_cards("Ac Kh 7c Ad Kd 7d 2c 3h 4s 9c Jd")
+>>> hand = game.start([160, 110, 40], button=2, deck=deck)
+>>> hand.check(); hand.raise_to(70); hand.call(); hand.call()
+>>> hand.contributions
+(70, 70, 40)
+>>> while not hand.is_over:
+...     hand.check()
+>>> [(pot.amount, pot.eligible) for pot in hand.settlement.pots]
+[(120, (0, 1, 2)), (60, (0, 1))]
+>>> hand.stacks
+(270, 40, 0)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from hoyle._core import Card, Settlement, parse_cards, settle
+from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, PotLimit
+from hoyle.errors import GameError, IllegalActionError
+from hoyle.showdown import values
+
+if TYPE_CHECKING:
+    from hoyle.games import Game
+
+__all__ = ["Action", "Hand"]
+
+_BET, _DRAW, _OVER = 0, 1, 2
+_tuple_new = tuple.__new__
+_RNG = random.Random()
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _rings(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_rings(n)[s]``: the seats from ``s`` going left, ``s`` first."""
+    rings = _RINGS.get(n)
+    if rings is None:
+        rings = _RINGS[n] = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+    return rings  # hoyle's own generator for unseeded hands; never the global one
+
+
+class Action(NamedTuple):
+    """One record of a hand's history.
+
+    ``kind`` is ``"ante"``, ``"blind"``, ``"bring-in"`` (forced), or
+    ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``, ``"draw"``.
+    ``amount`` is the chips this action put in, ``total`` the seat's
+    contribution in this interval after it (for a draw, the number of cards
+    replaced) and ``cards`` the discards of a draw.
+    """
+
+    street: int
+    seat: int
+    kind: str
+    amount: int
+    total: int
+    cards: tuple[int, ...] = ()
+
+
+def _card_ids(cards: Iterable[Any] | str) -> list[int]:
+    if isinstance(cards, str):
+        return [c.id for c in parse_cards(cards)]
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, str):
+            out.extend(x.id for x in parse_cards(c))
+        else:
+            out.append(operator.index(c))
+    return out
+
+
+def _exposed_key(cards: list[int], low: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Strength of exposed cards (pairs, trips, quads, then high cards; no
+    straights or flushes): larger is better. For a low game, smaller ranks
+    and fewer pairs are better, so the key is negated."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        r = c // 4
+        if low:
+            r = -1 if r == 12 else r
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    ranks = tuple(r for r, _ in groups)
+    if low:
+        return tuple(-n for n in shape), tuple(-r for r in ranks)
+    return shape, ranks
+
+
+class Hand:
+    """A hand in progress or finished. Start one with ``Game.start``."""
+
+    __slots__ = (
+        "_acted",
+        "_actor",
+        "_bet",
+        "_bets",
+        "_betting",
+        "_board",
+        "_button",
+        "_cards",
+        "_contrib",
+        "_deck",
+        "_discards",
+        "_first_street",
+        "_folded",
+        "_game",
+        "_history",
+        "_legal",
+        "_level",
+        "_min_bet",
+        "_n",
+        "_phase",
+        "_raise_size",
+        "_raises",
+        "_reseed",
+        "_ring",
+        "_settlement",
+        "_shown",
+        "_stacks",
+        "_start",
+        "_street",
+        "_to_draw",
+        "_up",
+        "_voluntary",
+    )
+
+    _acted: list[bool]
+    _actor: int | None
+    _bet: int
+    _bets: list[int]
+    _betting: Any
+    _board: list[int]
+    _button: int
+    _cards: list[list[int]]
+    _contrib: list[int]
+    _deck: list[int]
+    _discards: list[int]
+    _first_street: int
+    _folded: list[bool]
+    _game: Game
+    _history: list[tuple[int, int, str, int, int, tuple[int, ...]]]
+    _legal: Legal | None
+    _level: list[int]
+    _min_bet: int
+    _n: int
+    _phase: int
+    _raise_size: int
+    _raises: int
+    _reseed: int
+    _ring: tuple[tuple[int, ...], ...]
+    _settlement: Settlement | None
+    _shown: tuple[list[int | None], list[int | None] | None] | None
+    _stacks: list[int]
+    _start: tuple[int, ...]
+    _street: int
+    _to_draw: list[int]
+    _up: list[list[int]]
+    _voluntary: bool
+
+    def __init__(self) -> None:
+        raise TypeError("start a hand with Game.start(stacks, button=..., seed=..., deck=...)")
+
+    # -- starting -------------------------------------------------------------------------
+
+    @classmethod
+    def _begin(
+        cls,
+        game: Game,
+        stacks: Iterable[int],
+        button: int,
+        seed: int | None,
+        deck: Iterable[Any] | str | None,
+    ) -> Hand:
+        chips = list(stacks)
+        for i, c in enumerate(chips):
+            if c.__class__ is not int:
+                if isinstance(c, bool):
+                    raise TypeError("stacks must be ints, got a bool")
+                chips[i] = operator.index(c)
+        n = len(chips)
+        if n < 2:
+            raise GameError(f"a hand needs at least 2 seats, got {n}")
+        if min(chips) <= 0:
+            raise GameError(f"every seat needs chips to start a hand, got stacks {chips}")
+        if button.__class__ is not int:
+            button = operator.index(button)
+        if not 0 <= button < n:
+            raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
+        if len(game.blinds) > n:
+            raise GameError(f"{len(game.blinds)} blinds need at least as many seats, got {n}")
+        need = n * game._per_seat + game._fixed
+        if need > len(game.deck):
+            raise GameError(
+                f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}"
+            )
+        if deck is not None:
+            order = _card_ids(deck)
+            if len(set(order)) != len(order):
+                raise GameError("the deck holds a card twice")
+            allowed = set(game.deck)
+            stray = [c for c in order if c not in allowed]
+            if stray:
+                raise GameError(f"card {Card(stray[0])} is not in {game.name}'s deck")
+            if len(order) < need:
+                raise GameError(f"the deck has {len(order)} cards; {game.name} deals {need}")
+            order.reverse()
+            reseed = seed if seed is not None else 0
+        else:
+            rng = _RNG if seed is None else random.Random(seed)
+            pool = list(game.deck)
+            size = len(pool)
+            k = size if game._has_draw else need
+            rand = rng.random
+            for i in range(k):  # partial Fisher-Yates: pool[:k] is the deal
+                j = i + int(rand() * (size - i))
+                pool[i], pool[j] = pool[j], pool[i]
+            order = pool[:k]
+            order.reverse()
+            reseed = rng.getrandbits(32) if game._has_draw else 0
+
+        h = object.__new__(cls)
+        h._game = game
+        h._n = n
+        h._ring = _rings(n)
+        h._button = button
+        h._stacks = chips
+        h._start = tuple(chips)
+        h._contrib = [0] * n
+        h._bets = [0] * n
+        h._folded = [False] * n
+        h._acted = [False] * n
+        h._level = [0] * n
+        h._cards = [[] for _ in range(n)]
+        h._up = [[] for _ in range(n)]
+        h._board = []
+        h._deck = order
+        h._discards = []
+        h._reseed = reseed
+        h._history = []
+        h._settlement = None
+        h._shown = None
+        h._legal = None
+        h._to_draw = []
+        h._street = 0
+        h._first_street = 0
+        h._phase = _BET
+        h._actor = None
+        h._bet = 0
+        h._raise_size = 0
+        h._raises = 0
+        h._voluntary = False
+        h._betting = game.betting
+        h._min_bet = game.smallest_bet
+        if game.ante:
+            for k in range(1, n + 1):
+                seat = (button + k) % n
+                put = min(game.ante, chips[seat])
+                chips[seat] -= put
+                h._contrib[seat] += put
+                h._history.append((0, seat, "ante", put, 0, ()))
+        h._begin_street()
+        return h
+
+    def _order(self) -> list[int]:
+        """Active seats from the button's left, the button last."""
+        n, b, folded = self._n, self._button, self._folded
+        return [s for s in [(b + k) % n for k in range(1, n + 1)] if not folded[s]]
+
+    def _begin_street(self) -> None:
+        street = self._game.streets[self._street]
+        deck = self._deck
+        if street.burn:
+            deck.pop()
+        if street.down or street.up:
+            order = self._order()
+            cards, up = self._cards, self._up
+            for _ in range(street.down):
+                for s in order:
+                    cards[s].append(deck.pop())
+            for _ in range(street.up):
+                for s in order:
+                    c = deck.pop()
+                    cards[s].append(c)
+                    up[s].append(c)
+        for _ in range(street.board):
+            self._board.append(deck.pop())
+        n = self._n
+        self._bets = [0] * n
+        self._acted = [False] * n
+        self._level = [0] * n
+        self._bet = 0
+        self._raises = 0
+        self._voluntary = False
+        betting = street.betting or self._game.betting
+        self._betting = betting
+        self._raise_size = betting.min if isinstance(betting, Limit) else self._min_bet
+        if street.draw:
+            self._to_draw = self._order()
+            self._phase = _DRAW
+            self._actor = self._to_draw[0]
+            self._legal = DRAW
+            return
+        self._begin_betting()
+
+    def _begin_betting(self) -> None:
+        self._phase = _BET
+        self._legal = None
+        game, n, button = self._game, self._n, self._button
+        stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
+        street = game.streets[self._street]
+        first = (button + 1) % n
+        if self._street == 0 and game.blinds:
+            sb = button if n == 2 else (button + 1) % n
+            seat = sb
+            for k, blind in enumerate(game.blinds):
+                seat = (sb + k) % n
+                put = min(blind, stacks[seat])
+                stacks[seat] -= put
+                bets[seat] += put
+                contrib[seat] += put
+                history.append((0, seat, "blind", put, bets[seat], ()))
+            self._bet = max(game.blinds)
+            if not isinstance(self._betting, Limit):
+                self._raise_size = max(self._min_bet, self._bet)
+            first = (seat + 1) % n
+        elif street.first == "exposed":
+            low = not game.high
+            order = [s for s in self._order()]
+            if self._street == self._first_street and game.bring_in:
+                if low:
+                    seat = max(
+                        order, key=lambda s: ((self._up[s][-1] // 4 + 1) % 13, self._up[s][-1] & 3)
+                    )
+                else:
+                    seat = min(order, key=lambda s: (self._up[s][-1] // 4, self._up[s][-1] & 3))
+                put = min(game.bring_in, stacks[seat])
+                stacks[seat] -= put
+                bets[seat] += put
+                contrib[seat] += put
+                history.append((self._street, seat, "bring-in", put, put, ()))
+                self._bet = game.bring_in
+                first = (seat + 1) % n
+            else:
+                best = order[0]
+                best_key = _exposed_key(self._up[best], low)
+                for s in order[1:]:
+                    key = _exposed_key(self._up[s], low)
+                    if key > best_key:
+                        best, best_key = s, key
+                first = best
+        actor = self._next_actor(first)
+        self._actor = actor
+        if actor is None:
+            self._end_interval()
+
+    def _next_actor(self, start: int) -> int | None:
+        """The first seat from ``start`` (inclusive, going left) that must
+        act, or None when the interval is over. A seat owing nothing acts
+        only if some other seat could still answer it."""
+        folded, stacks, acted, bets, bet = (
+            self._folded,
+            self._stacks,
+            self._acted,
+            self._bets,
+            self._bet,
+        )
+        ring = self._ring[start]
+        for j in ring:
+            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
+                if bets[j] < bet:
+                    return j
+                for k in ring:
+                    if k != j and not folded[k] and stacks[k]:
+                        return j
+                return None
+        return None
+
+    def _end_interval(self) -> None:
+        game = self._game
+        if game.opener is not None and self._street == self._first_street and self._bet == 0:
+            self._finish(passed=True)
+            return
+        self._street += 1
+        if self._street == len(game.streets):
+            self._finish()
+        else:
+            self._begin_street()
+
+    def _finish(self, passed: bool = False) -> None:
+        folded, n = self._folded, self._n
+        low: list[int | None] | None = None
+        if passed:
+            high: list[int | None] = [0] * n
+        elif folded.count(False) == 1:
+            high = [None if f else 0 for f in folded]
+        else:
+            game = self._game
+            rules, play_high, board = game.rules, game.high, self._board
+            high = [None] * n
+            if rules.low is not None and play_high:
+                low = [None] * n
+            for s in range(n):
+                if not folded[s]:
+                    h, lo = values(rules, play_high, self._cards[s], board)
+                    high[s] = h
+                    if low is not None:
+                        low[s] = lo
+        self._shown = (high, low)
+        result = settle(self._contrib, high, low, button=self._button, rake=self._game.rake)
+        stacks = self._stacks
+        for s, won in enumerate(result.payouts):
+            stacks[s] += won
+        self._settlement = result
+        self._phase = _OVER
+        self._actor = None
+        self._legal = NO_ACTION
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game this hand is played under."""
+        return self._game
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or None when the hand is over."""
+        return self._actor
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pot has been settled."""
+        return self._phase == _OVER
+
+    @property
+    def is_drawing(self) -> bool:
+        """True while the actor is to draw rather than bet."""
+        return self._phase == _DRAW
+
+    @property
+    def button(self) -> int:
+        return self._button
+
+    @property
+    def street(self) -> int:
+        """Index of the current street in ``game.streets`` (its length once over)."""
+        return self._street
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips in front of each seat (after the payout once the hand is over)."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self._start
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put into this hand (antes, blinds, bets)."""
+        return tuple(self._contrib)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips each seat has put in during the current betting interval."""
+        return tuple(self._bets)
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far."""
+        return sum(self._contrib)
+
+    @property
+    def active(self) -> tuple[bool, ...]:
+        """For each seat, True while it has not folded."""
+        return tuple(not f for f in self._folded)
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The community cards, as card ids."""
+        return tuple(self._board)
+
+    def hole(self, seat: int) -> tuple[int, ...]:
+        """The cards a seat holds, face down and face up, as card ids."""
+        return tuple(self._cards[seat])
+
+    def up(self, seat: int) -> tuple[int, ...]:
+        """The seat's face-up cards (stud)."""
+        return tuple(self._up[seat])
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every forced bet and action so far, oldest first."""
+        make = Action._make
+        return tuple(make(record) for record in self._history)
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """Who received which pot, once the hand is over (None before)."""
+        if self._settlement is None and self._shown is not None:  # after unpickling
+            high, low = self._shown
+            self._settlement = settle(
+                self._contrib, high, low, button=self._button, rake=self._game.rake
+            )
+        return self._settlement
+
+    @property
+    def legal(self) -> Legal:
+        """What the seat to act may do (nothing once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> Legal:
+        p = self._actor
+        assert p is not None
+        bets, stacks, bet = self._bets, self._stacks, self._bet
+        mine = bets[p]
+        stack = stacks[p]
+        to_call = bet - mine
+        game = self._game
+        can_check = to_call <= 0
+        if can_check and game.first_must_bet and not self._voluntary and self._street == 0:
+            can_check = False
+        call_amount = 0 if to_call <= 0 else to_call if to_call < stack else stack
+        if (
+            stack <= to_call
+            or (self._acted[p] and bet - self._level[p] < self._raise_size)
+            or (game.raise_cap is not None and self._raises >= game.raise_cap)
+        ):
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
+        folded = self._folded
+        for j in range(self._n):
+            if j != p and not folded[j] and stacks[j] + bets[j] > bet:
+                break
+        else:  # nobody could answer a raise
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
+        if not bet and game.opener is not None and not self._may_open(p):
+            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
+        betting = self._betting
+        all_in = mine + stack
+        if betting.__class__ is Limit:
+            if bet < betting.min:
+                lo, hi = betting.min, betting.max
+            else:
+                lo, hi = bet + betting.min, bet + betting.max
+        else:
+            lo = bet + self._raise_size if bet else self._min_bet
+            if betting.__class__ is PotLimit:
+                hi = bet + sum(self._contrib) + to_call
+                if betting.cap is not None and hi > bet + betting.cap:
+                    hi = bet + betting.cap
+            else:
+                hi = all_in
+        hi = min(hi, all_in)
+        lo = min(lo, hi)
+        return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
+
+    def _may_open(self, p: int) -> bool:
+        game = self._game
+        if game.opener is None or self._street != self._first_street:
+            return True
+        return _opens(self._cards[p], game.opener)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def _refuse(self, seat: int | None, what: str) -> IllegalActionError:
+        p = self._actor
+        if p is None:
+            return IllegalActionError(f"cannot {what}: the hand is over")
+        if seat is not None and seat != p:
+            return IllegalActionError(f"seat {seat} cannot {what} out of turn: seat {p} is to act")
+        return IllegalActionError(f"seat {p} cannot {what}: it is to draw (legal: draw)")
+
+    def fold(self, *, seat: int | None = None) -> None:
+        """Give up the hand and every chip already in the pot."""
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "fold")
+        if self._bet <= self._bets[p]:
+            raise IllegalActionError(
+                f"seat {p} cannot fold: nothing to call (legal: {self.legal.describe()})"
+            )
+        folded = self._folded
+        folded[p] = True
+        self._voluntary = True
+        self._history.append((self._street, p, "fold", 0, self._bets[p], ()))
+        self._legal = None
+        if folded.count(False) == 1:
+            self._finish()
+        else:
+            self._after(p)
+
+    def check(self, *, seat: int | None = None) -> None:
+        """Pass without betting, when nothing is owed."""
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "check")
+        legal = self._legal or self.legal
+        if not legal.can_check:
+            why = (
+                f"{legal.call_amount} to call"
+                if legal.call_amount
+                else "the first bettor must bet in this game"
+            )
+            raise IllegalActionError(f"seat {p} cannot check: {why} (legal: {legal.describe()})")
+        self._acted[p] = True
+        self._level[p] = self._bet
+        self._voluntary = True
+        self._history.append((self._street, p, "check", 0, self._bets[p], ()))
+        self._after(p)
+
+    def call(self, *, seat: int | None = None) -> None:
+        """Match the highest bet, or go all in for less."""
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "call")
+        bets = self._bets
+        bet = self._bet
+        amount = bet - bets[p]
+        if amount <= 0:
+            raise IllegalActionError(
+                f"seat {p} cannot call: nothing to call (legal: {self.legal.describe()})"
+            )
+        stacks = self._stacks
+        stack = stacks[p]
+        amount = min(amount, stack)
+        stacks[p] = stack - amount
+        total = bets[p] = bets[p] + amount
+        self._contrib[p] += amount
+        self._acted[p] = True
+        self._level[p] = bet
+        self._voluntary = True
+        self._history.append((self._street, p, "call", amount, total, ()))
+        self._after(p)
+
+    def raise_to(self, total: int, *, seat: int | None = None) -> None:
+        """Bet or raise so that the seat's contribution in this interval is
+        ``total``."""
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "raise")
+        legal = self._legal or self.legal
+        if total.__class__ is not int:
+            if isinstance(total, bool):
+                raise TypeError("raise_to needs an int total, got a bool")
+            total = operator.index(total)
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        if lo is None or hi is None:
+            raise IllegalActionError(
+                f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
+            )
+        if not lo <= total <= hi:
+            raise IllegalActionError(
+                f"seat {p} cannot raise to {total}: the total must be {lo}..{hi} "
+                f"(legal: {legal.describe()})"
+            )
+        bets = self._bets
+        amount = total - bets[p]
+        old = self._bet
+        if self._betting.__class__ is not Limit and total - old >= self._raise_size:
+            self._raise_size = total - old
+        self._stacks[p] -= amount
+        bets[p] = total
+        self._contrib[p] += amount
+        self._bet = total
+        self._raises += 1
+        self._acted[p] = True
+        self._level[p] = total
+        self._voluntary = True
+        self._history.append((self._street, p, "bet" if old == 0 else "raise", amount, total, ()))
+        self._after(p)
+
+    def _after(self, p: int) -> None:
+        """Pass the turn left (``_next_actor``, inlined: this is the hot path)."""
+        self._legal = None
+        p += 1
+        ring = self._ring[p if p < self._n else 0]
+        folded, stacks, acted, bets, bet = (
+            self._folded,
+            self._stacks,
+            self._acted,
+            self._bets,
+            self._bet,
+        )
+        for j in ring:
+            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
+                if bets[j] < bet:
+                    self._actor = j
+                    return
+                for k in ring:
+                    if k != j and not folded[k] and stacks[k]:
+                        self._actor = j
+                        return
+                break
+        self._actor = None
+        self._end_interval()
+
+    def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
+        """Discard these cards and receive as many new ones (empty: stand pat)."""
+        p = self._actor
+        if p is None:
+            raise IllegalActionError("cannot draw: the hand is over")
+        if seat is not None and seat != p:
+            raise IllegalActionError(f"seat {seat} cannot draw out of turn: seat {p} is to act")
+        if self._phase != _DRAW:
+            raise IllegalActionError(f"seat {p} cannot draw now (legal: {self.legal.describe()})")
+        try:
+            out = _card_ids(discards)
+        except (TypeError, ValueError) as err:
+            raise IllegalActionError(f"seat {p} cannot draw {discards!r}: {err}") from None
+        held = self._cards[p]
+        for c in out:
+            if c not in held:
+                raise IllegalActionError(f"seat {p} cannot discard {Card(c)}: not in its hand")
+        if len(set(out)) != len(out):
+            raise IllegalActionError(f"seat {p} cannot discard the same card twice")
+        street = self._game.streets[self._street]
+        limit = street.draw
+        kept = [c for c in held if c not in out]
+        if street.draw_ace is not None and any(c // 4 == 12 for c in kept):
+            limit = max(limit, street.draw_ace)
+        if len(out) > limit:
+            raise IllegalActionError(
+                f"seat {p} cannot draw {len(out)} cards: at most {limit} on this draw"
+            )
+        if len(out) > len(self._deck) + len(self._discards):
+            raise IllegalActionError(f"seat {p} cannot draw {len(out)}: the deck is exhausted")
+        deck = self._deck
+        if len(out) > len(deck):  # RULES: the discards are shuffled to complete the stub
+            pile = self._discards
+            random.Random(self._reseed + len(self._history)).shuffle(pile)
+            deck[:0] = pile
+            self._discards = []
+        for c in out:
+            held.remove(c)
+        for _ in out:
+            held.append(deck.pop())
+        self._discards.extend(out)
+        self._history.append((self._street, p, "draw", 0, len(out), tuple(out)))
+        self._to_draw.pop(0)
+        if self._to_draw:
+            self._actor = self._to_draw[0]
+        else:
+            self._begin_betting()
+
+    # -- copying ----------------------------------------------------------------------------
+
+    def clone(self) -> Hand:
+        """An independent copy: the same state and the same future deal."""
+        h = object.__new__(Hand)
+        h._game = self._game
+        h._n = self._n
+        h._ring = self._ring
+        h._button = self._button
+        h._start = self._start
+        h._stacks = self._stacks[:]
+        h._contrib = self._contrib[:]
+        h._bets = self._bets[:]
+        h._folded = self._folded[:]
+        h._acted = self._acted[:]
+        h._level = self._level[:]
+        h._cards = [c[:] for c in self._cards]
+        h._up = [c[:] for c in self._up]
+        h._board = self._board[:]
+        h._deck = self._deck[:]
+        h._discards = self._discards[:]
+        h._reseed = self._reseed
+        h._history = self._history[:]
+        h._settlement = self._settlement
+        h._shown = self._shown
+        h._legal = self._legal
+        h._to_draw = self._to_draw[:]
+        h._street = self._street
+        h._first_street = self._first_street
+        h._phase = self._phase
+        h._actor = self._actor
+        h._bet = self._bet
+        h._raise_size = self._raise_size
+        h._raises = self._raises
+        h._voluntary = self._voluntary
+        h._betting = self._betting
+        h._min_bet = self._min_bet
+        return h
+
+    def __copy__(self) -> Hand:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            name: getattr(self, name)
+            for name in self.__slots__
+            if name not in ("_legal", "_settlement")
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._settlement = None
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        if self._phase == _OVER:
+            self._legal = NO_ACTION
+        elif self._phase == _DRAW:
+            self._legal = DRAW
+        else:
+            self._legal = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (object.__new__, (Hand,), self.__getstate__())
+
+    def __repr__(self) -> str:
+        state = "over" if self._actor is None else f"seat {self._actor} to act"
+        return (
+            f"<Hand {self._game.name}, {self._n} seats, street {self._street}, "
+            f"pot {sum(self._contrib)}, {state}>"
+        )
+
+
+def _opens(cards: list[int], opener: str) -> bool:
+    """Jacks or better (a pair of jacks or any better hand), or with
+    ``"jacks-or-four-flush"`` also four cards of one suit."""
+    counts: dict[int, int] = {}
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        counts[c // 4] = counts.get(c // 4, 0) + 1
+        suits[c & 3] += 1
+    if (
+        any(n >= 2 for r, n in counts.items() if r >= 9)
+        or sum(n >= 2 for n in counts.values()) >= 2
+    ):
+        return True
+    if any(n >= 3 for n in counts.values()):
+        return True
+    ranks = sorted(counts)
+    if len(cards) >= 5 and (max(suits) >= 5 or _straight(ranks)):
+        return True
+    return opener == "jacks-or-four-flush" and max(suits) >= 4
+
+
+def _straight(ranks: list[int]) -> bool:
+    rs = set(ranks)
+    if 12 in rs:
+        rs.add(-1)
+    return any(all(r + k in rs for k in range(5)) for r in range(-1, 9))

@@ -1,0 +1,137 @@
+"""A table that plays hand after hand (RULES.md §5, §10): the deal moves one
+seat left each hand, stacks carry over, busted players leave, and players
+join or leave between hands.
+
+Table seats are fixed numbers ``0..seats-1``; a hand is dealt to the
+occupied seats with chips, in table order, so hand seat ``i`` is table seat
+``table.in_hand[i]``.
+
+>>> import hoyle
+>>> table = hoyle.Table(hoyle.games.texas_holdem(), [100, 100, 100])
+>>> hand = table.deal(seed=1)
+>>> table.in_hand, hand.button
+((0, 1, 2), 0)
+>>> while not hand.is_over:
+...     hand.fold() if hand.legal.can_fold else hand.check()
+>>> table.stacks
+(100, 99, 101)
+>>> table.leave(1)  # seat 1 leaves with its chips, and a new player sits
+99
+>>> table.join(1, 50)
+>>> table.deal(seed=2).button  # the deal moved one seat left
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hoyle.errors import GameError
+from hoyle.games import Game
+from hoyle.hand import Hand
+
+__all__ = ["Table"]
+
+
+class Table:
+    """Seats with stacks (None: empty) playing one game hand after hand."""
+
+    __slots__ = ("_button", "_game", "_hand", "_in_hand", "_seats")
+
+    def __init__(self, game: Game, stacks: Iterable[int | None]) -> None:
+        self._game = game
+        self._seats: list[int | None] = list(stacks)
+        for s in self._seats:
+            if s is not None and s < 0:
+                raise GameError(f"a stack cannot be negative, got {s}")
+        self._button: int | None = None
+        self._hand: Hand | None = None
+        self._in_hand: tuple[int, ...] = ()
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current (or last) hand."""
+        return self._hand
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Table seats of the current hand's seats, in order."""
+        return self._in_hand
+
+    @property
+    def button(self) -> int | None:
+        """The table seat holding the button (None before the first hand)."""
+        return self._button
+
+    @property
+    def stacks(self) -> tuple[int | None, ...]:
+        """Each table seat's chips (None: empty), counting the current hand
+        as it stands (its results once it is over)."""
+        self._collect()
+        return tuple(self._seats)
+
+    def _collect(self) -> None:
+        hand = self._hand
+        if hand is None:
+            return
+        if hand.is_over:
+            for seat, chips in zip(self._in_hand, hand.stacks, strict=True):
+                self._seats[seat] = chips
+            self._hand = None
+            return
+
+    def _between_hands(self, what: str) -> None:
+        self._collect()
+        if self._hand is not None:
+            raise GameError(f"cannot {what} during a hand: finish it first")
+
+    def join(self, seat: int, stack: int) -> None:
+        """Seat a player with ``stack`` chips in an empty seat (between hands)."""
+        self._between_hands("join")
+        if not 0 <= seat < len(self._seats):
+            self._seats.extend([None] * (seat + 1 - len(self._seats)))
+        if self._seats[seat] is not None:
+            raise GameError(f"seat {seat} is taken")
+        if stack <= 0:
+            raise GameError(f"a player joins with chips, got {stack}")
+        self._seats[seat] = stack
+
+    def leave(self, seat: int) -> int:
+        """Empty a seat between hands; returns the chips the player takes."""
+        self._between_hands("leave")
+        chips = self._seats[seat]
+        if chips is None:
+            raise GameError(f"seat {seat} is empty")
+        self._seats[seat] = None
+        return chips
+
+    def deal(self, *, seed: int | None = None, deck: Sequence[Any] | str | None = None) -> Hand:
+        """Start the next hand among the seats with chips; busted players
+        (no chips) are taken out first. The button moves to the next such
+        seat to the left."""
+        self._between_hands("deal")
+        for i, chips in enumerate(self._seats):
+            if chips == 0:
+                self._seats[i] = None
+        playing = tuple(i for i, chips in enumerate(self._seats) if chips)
+        if len(playing) < 2:
+            raise GameError(f"a hand needs two players with chips; {len(playing)} seated")
+        if self._button is None:
+            button = playing[0]
+        else:
+            later = [s for s in playing if s > self._button]
+            button = later[0] if later else playing[0]
+        self._button = button
+        stacks = [self._seats[s] or 0 for s in playing]
+        hand = self._game.start(stacks, button=playing.index(button), seed=seed, deck=deck)
+        self._hand = hand
+        self._in_hand = playing
+        return hand
+
+    def __repr__(self) -> str:
+        return f"Table({self._game.name}, stacks={list(self.stacks)})"

@@ -1,0 +1,281 @@
+//! Hand rules: which cards are wild, what a joker is, the four-flush, the
+//! low ranking and its qualifier, and Omaha's fixed number of hole cards
+//! (RULES.md §2–4). Parsed and checked once into a small `Copy` value, so
+//! evaluating with rules never re-reads the settings' text.
+
+use crate::cards::{self, JOKER, JOKER2, RANK_CHARS};
+use crate::error::{Error, Result};
+
+/// What a joker is, when the deck has one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Jokers {
+    /// No jokers: a joker in a hand is an error.
+    #[default]
+    None,
+    /// A joker is fully wild.
+    Wild,
+    /// A joker is the bug: an ace, or a filler for straights and straight
+    /// flushes (and plain flushes with `bug_fills_flush`).
+    Bug,
+}
+
+/// The low rankings of RULES.md §4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Low {
+    AceToFive,
+    DeuceToSeven,
+    AceToSix,
+    Badugi,
+}
+
+impl Low {
+    pub const NAMES: [&'static str; 4] = ["ace-to-five", "deuce-to-seven", "ace-to-six", "badugi"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn parse(text: &str) -> Result<Low> {
+        match text {
+            "ace-to-five" => Ok(Low::AceToFive),
+            "deuce-to-seven" => Ok(Low::DeuceToSeven),
+            "ace-to-six" => Ok(Low::AceToSix),
+            "badugi" => Ok(Low::Badugi),
+            _ => Err(Error::Rules(format!(
+                "low must be one of \"ace-to-five\", \"deuce-to-seven\", \"ace-to-six\", \"badugi\" or None, got {text:?}"
+            ))),
+        }
+    }
+}
+
+/// Settled hand rules. `wild` and `bug` are masks over card ids 0..=53.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Cards that are fully wild (natural ids, and 52, 53 when jokers are wild).
+    pub wild: u64,
+    /// Cards that are the bug (52, 53 when jokers are bugs).
+    pub bug: u64,
+    pub jokers: Jokers,
+    pub bug_fills_flush: bool,
+    pub four_flush: bool,
+    pub low: Option<Low>,
+    /// Highest rank a qualifying low may hold, ace = 1 ... king = 13.
+    pub low_qualifier: Option<u8>,
+    /// Exactly this many hole cards play, with 5 - h board cards.
+    pub hole_cards: Option<u8>,
+}
+
+const JOKER_BITS: u64 = 1 << JOKER | 1 << JOKER2;
+
+/// The settings as given, before checking.
+#[derive(Clone, Debug, Default)]
+pub struct RulesText<'a> {
+    pub wild_ranks: &'a str,
+    pub wild_cards: &'a str,
+    pub jokers: Option<&'a str>,
+    pub bug_fills_flush: bool,
+    pub four_flush: bool,
+    pub low: Option<&'a str>,
+    pub low_qualifier: Option<i64>,
+    pub hole_cards: Option<i64>,
+}
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::Rules(msg.into())
+}
+
+impl Rules {
+    /// Checks the settings and settles them; every bad value or combination
+    /// is an `Error::Rules` saying what is allowed.
+    pub fn new(t: &RulesText<'_>) -> Result<Rules> {
+        let mut wild = 0u64;
+        for ch in t.wild_ranks.chars() {
+            if ch.is_whitespace() || ch == ',' {
+                continue;
+            }
+            let up = ch.to_ascii_uppercase();
+            let Some(r) = RANK_CHARS.iter().position(|&c| c as char == up) else {
+                return Err(bad(format!(
+                    "wild_ranks: unknown rank {ch:?}; ranks are 2-9, T, J, Q, K, A (e.g. \"2\" for deuces wild)"
+                )));
+            };
+            let bits = 0xFu64 << (4 * r);
+            if wild & bits != 0 {
+                return Err(bad(format!("wild_ranks: rank {up} is listed twice")));
+            }
+            wild |= bits;
+        }
+        let named = cards::parse_text(t.wild_cards).map_err(|e| bad(format!("wild_cards: {e}")))?;
+        for &c in &named {
+            if cards::is_joker(c) {
+                return Err(bad(
+                    "wild_cards: a joker is made wild with jokers=\"wild\", not in wild_cards",
+                ));
+            }
+            if wild & 1 << c != 0 {
+                return Err(bad(format!(
+                    "wild_cards: {} is listed twice or is already wild through wild_ranks",
+                    cards::name(c)
+                )));
+            }
+            wild |= 1 << c;
+        }
+        let jokers = match t.jokers {
+            None => Jokers::None,
+            Some("wild") => Jokers::Wild,
+            Some("bug") => Jokers::Bug,
+            Some(other) => {
+                return Err(bad(format!(
+                    "jokers must be \"wild\", \"bug\" or None, got {other:?}"
+                )))
+            }
+        };
+        let mut bug = 0u64;
+        match jokers {
+            Jokers::Wild => wild |= JOKER_BITS,
+            Jokers::Bug => bug = JOKER_BITS,
+            Jokers::None => {}
+        }
+        if t.bug_fills_flush && jokers != Jokers::Bug {
+            return Err(bad(
+                "bug_fills_flush needs jokers=\"bug\": it says whether the bug may fill a plain flush",
+            ));
+        }
+        let low = t.low.map(Low::parse).transpose()?;
+        let low_qualifier = match t.low_qualifier {
+            None => None,
+            Some(q) => {
+                if low != Some(Low::AceToFive) {
+                    return Err(bad(
+                        "low_qualifier applies to low=\"ace-to-five\" only (e.g. 8 for eight or better)",
+                    ));
+                }
+                if !(5..=13).contains(&q) {
+                    return Err(bad(format!(
+                        "low_qualifier is the highest rank a qualifying low may hold, 5..=13 (8 = eight or better), got {q}"
+                    )));
+                }
+                Some(q as u8)
+            }
+        };
+        let hole_cards = match t.hole_cards {
+            None => None,
+            Some(h) if (1..=4).contains(&h) => Some(h as u8),
+            Some(h) => {
+                return Err(bad(format!(
+                    "hole_cards is how many hole cards must play with 5 - hole_cards board cards, 1..=4 (2 for Omaha), got {h}"
+                )))
+            }
+        };
+        if hole_cards.is_some() && low == Some(Low::Badugi) {
+            return Err(bad(
+                "badugi is a four-card draw hand: hole_cards does not apply to it",
+            ));
+        }
+        Ok(Rules {
+            wild,
+            bug,
+            jokers,
+            bug_fills_flush: t.bug_fills_flush,
+            four_flush: t.four_flush,
+            low,
+            low_qualifier,
+            hole_cards,
+        })
+    }
+
+    /// Whether some card is wild or a bug.
+    pub fn has_wilds(&self) -> bool {
+        self.wild | self.bug != 0
+    }
+
+    /// Whether the high hand is the natural one, plain `high::value_of`.
+    pub fn is_natural_high(&self) -> bool {
+        !self.has_wilds() && !self.four_flush && self.hole_cards.is_none()
+    }
+
+    /// Checks ids (range, duplicates, jokers only when the rules have them).
+    pub fn check_cards(&self, cards: &[u8]) -> Result<()> {
+        cards::check_distinct(cards)?;
+        if self.jokers == Jokers::None && cards.iter().any(|&c| cards::is_joker(c)) {
+            return Err(Error::JokerNotAllowed {
+                context:
+                    "a joker needs hand rules that say what it is (jokers=\"wild\" or \"bug\")",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// With the four-flush on, values are `category << 16 | index` so that the
+/// four-flush (9,295 classes: four suited ranks, then the fifth card) fits;
+/// the indices of the other categories are the natural ones.
+pub const WIDE_SHIFT: u32 = 16;
+
+/// Widens a natural-encoded value (`category << 12 | index`).
+#[inline(always)]
+pub const fn widen(value: u32) -> u32 {
+    (value >> 12) << WIDE_SHIFT | (value & 0xFFF)
+}
+
+/// The category of a value in either encoding: narrow values are below
+/// `1 << 16` (the largest is five aces, `11 << 12 | 12`), wide ones above.
+#[inline(always)]
+pub const fn category_of(value: u32) -> u16 {
+    if value >= 1 << WIDE_SHIFT {
+        (value >> WIDE_SHIFT) as u16
+    } else {
+        (value >> 12) as u16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(t: RulesText<'_>) -> Result<Rules> {
+        Rules::new(&t)
+    }
+
+    #[test]
+    fn settings_parse() {
+        let r = rules(RulesText {
+            wild_ranks: "2",
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(r.wild, 0xF);
+        let r = rules(RulesText {
+            wild_cards: "JsJh",
+            jokers: Some("bug"),
+            bug_fills_flush: true,
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(r.wild, 1 << 39 | 1 << 38);
+        assert_eq!(r.bug, JOKER_BITS);
+        assert!(rules(RulesText {
+            wild_ranks: "1",
+            ..Default::default()
+        })
+        .is_err());
+        assert!(rules(RulesText {
+            bug_fills_flush: true,
+            ..Default::default()
+        })
+        .is_err());
+        assert!(rules(RulesText {
+            low: Some("deuce-to-seven"),
+            low_qualifier: Some(8),
+            ..Default::default()
+        })
+        .is_err());
+    }
+
+    #[test]
+    fn wide_values() {
+        assert_eq!(category_of(widen(2 << 12 | 5)), 2);
+        assert_eq!(category_of(11 << 12 | 12), 11);
+        assert_eq!(category_of(3 << 16 | 9294), 3);
+    }
+}

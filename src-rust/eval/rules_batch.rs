@@ -1,0 +1,254 @@
+//! Many hands under hand rules: rows of a C-contiguous array (and,
+//! optionally, a board per row), one value per row, split over threads for
+//! large batches like the natural batch.
+
+use super::batch::par_rows;
+use super::low::LowPrepared;
+use super::omaha;
+use super::wild::Prepared;
+use crate::error::{Error, Result};
+
+const CHUNK_ROWS: usize = 1 << 14;
+
+/// The shape of a batch: `k` hole cards per row and `b` board cards per row
+/// (b = 0 without a board).
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub k: usize,
+    pub b: usize,
+}
+
+/// Checks the card counts a row must have under `hole_cards`.
+pub fn check_counts(
+    hole_cards: Option<u8>,
+    hole: usize,
+    board: usize,
+    low_min: usize,
+) -> Result<()> {
+    match hole_cards {
+        None => {
+            let n = hole + board;
+            if !(low_min..=7).contains(&n) {
+                return Err(Error::HandSize {
+                    what: "the hand with its board",
+                    got: n,
+                    allowed: if low_min == 4 {
+                        "badugi is evaluated from 4 to 7 cards"
+                    } else {
+                        "a hand is evaluated from 5, 6 or 7 cards (hole and board together)"
+                    },
+                });
+            }
+        }
+        Some(h) => {
+            let h = h as usize;
+            if !(h..=6).contains(&hole) {
+                return Err(Error::HandSize {
+                    what: "the hole",
+                    got: hole,
+                    allowed: "with hole_cards = h, a hand holds h to 6 hole cards",
+                });
+            }
+            if !(5 - h..=5).contains(&board) {
+                return Err(Error::HandSize {
+                    what: "the board",
+                    got: board,
+                    allowed: "with hole_cards = h, the board holds 5 - h to 5 cards",
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `f(first_row, hole_chunk, board_chunk, out_chunk) -> ok` over the
+/// batch, in parallel when large; on failure, names the first bad row.
+fn drive(
+    hands: &[u8],
+    board: &[u8],
+    shape: Shape,
+    out: &mut [u32],
+    threads: Option<usize>,
+    check: impl Fn(&[u8], &[u8]) -> Result<()> + Sync,
+    f: impl Fn(&[u8], &[u8], &mut [u32]) -> bool + Sync,
+) -> Result<()> {
+    let rows = out.len();
+    if hands.len() != rows * shape.k || board.len() != rows * shape.b {
+        return Err(Error::Batch(format!(
+            "{} hole ids and {} board ids do not make {rows} rows of {} and {}",
+            hands.len(),
+            board.len(),
+            shape.k,
+            shape.b
+        )));
+    }
+    let ok = par_rows(out, threads, CHUNK_ROWS, |first, slots| {
+        let last = first + slots.len();
+        f(
+            &hands[first * shape.k..last * shape.k],
+            &board[first * shape.b..last * shape.b],
+            slots,
+        )
+    })?;
+    if ok {
+        return Ok(());
+    }
+    for i in 0..rows {
+        let h = &hands[i * shape.k..(i + 1) * shape.k];
+        let b = &board[i * shape.b..(i + 1) * shape.b];
+        if let Err(e) = check(h, b) {
+            return Err(Error::Row {
+                row: i,
+                source: Box::new(e),
+            });
+        }
+    }
+    Err(Error::Batch("a row is invalid".into()))
+}
+
+/// Checks one row's cards (ids, duplicates across hole and board, jokers).
+fn check_row(rules: &super::rules::Rules, hole: &[u8], board: &[u8]) -> Result<()> {
+    let all: Vec<u8> = hole.iter().chain(board).copied().collect();
+    rules.check_cards(&all)
+}
+
+fn rows_plain<const K: usize>(prep: &Prepared, data: &[u8], out: &mut [u32]) -> bool {
+    let mut ok = true;
+    for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
+        let row: &[u8; K] = row.try_into().unwrap();
+        let (v, good) = prep.row(row);
+        ok &= good;
+        *slot = v;
+    }
+    ok
+}
+
+fn rows_low<const K: usize>(prep: &LowPrepared, data: &[u8], out: &mut [u32]) -> bool {
+    let mut ok = true;
+    for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
+        let row: &[u8; K] = row.try_into().unwrap();
+        let (v, good) = prep.row(row);
+        ok &= good;
+        *slot = v;
+    }
+    ok
+}
+
+/// Whether hole and board together are distinct ids the rules allow.
+fn row_ok(rules: &super::rules::Rules, hole: &[u8], board: &[u8]) -> bool {
+    check_row(rules, hole, board).is_ok()
+}
+
+fn rows_split(
+    rules: &super::rules::Rules,
+    shape: Shape,
+    hands: &[u8],
+    board: &[u8],
+    out: &mut [u32],
+    value: impl Fn(&[u8], &[u8]) -> u32,
+) -> bool {
+    let mut ok = true;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let h = &hands[i * shape.k..(i + 1) * shape.k];
+        let b = &board[i * shape.b..(i + 1) * shape.b];
+        if row_ok(rules, h, b) {
+            *slot = value(h, b);
+        } else {
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn rows_plo4(hands: &[u8], board: &[u8], out: &mut [u32]) -> bool {
+    let mut ok = true;
+    for ((h, b), slot) in hands
+        .chunks_exact(4)
+        .zip(board.chunks_exact(5))
+        .zip(out.iter_mut())
+    {
+        let h: &[u8; 4] = h.try_into().unwrap();
+        let b: &[u8; 5] = b.try_into().unwrap();
+        let ids = h.iter().chain(b).fold(0u64, |m, &c| m | 1 << (c & 63));
+        ok &= ids.count_ones() == 9 && h.iter().chain(b).all(|&c| c < 52);
+        *slot = omaha::natural_plo4(h, b) as u32;
+    }
+    ok
+}
+
+/// High values of a batch under the rules (see `Prepared::value`).
+pub fn evaluate_batch_into(
+    prep: &Prepared,
+    hands: &[u8],
+    board: &[u8],
+    shape: Shape,
+    out: &mut [u32],
+    threads: Option<usize>,
+) -> Result<()> {
+    let rules = prep.rules;
+    check_counts(rules.hole_cards, shape.k, shape.b, 5)?;
+    let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
+    let natural_plo4 = rules.hole_cards == Some(2)
+        && !rules.has_wilds()
+        && !rules.four_flush
+        && shape.k == 4
+        && shape.b == 5;
+    if natural_plo4 {
+        return drive(hands, board, shape, out, threads, check, rows_plo4);
+    }
+    if shape.b == 0 && rules.hole_cards.is_none() {
+        return drive(
+            hands,
+            board,
+            shape,
+            out,
+            threads,
+            check,
+            |h, _, o| match shape.k {
+                5 => rows_plain::<5>(prep, h, o),
+                6 => rows_plain::<6>(prep, h, o),
+                _ => rows_plain::<7>(prep, h, o),
+            },
+        );
+    }
+    drive(hands, board, shape, out, threads, check, |h, b, o| {
+        rows_split(&rules, shape, h, b, o, |h, b| prep.value(h, b))
+    })
+}
+
+/// Low values of a batch under the rules (0 = no qualifying low).
+pub fn evaluate_low_batch_into(
+    prep: &LowPrepared,
+    hands: &[u8],
+    board: &[u8],
+    shape: Shape,
+    out: &mut [u32],
+    threads: Option<usize>,
+) -> Result<()> {
+    let rules = prep.rules;
+    let min = if rules.low == Some(super::rules::Low::Badugi) {
+        4
+    } else {
+        5
+    };
+    check_counts(rules.hole_cards, shape.k, shape.b, min)?;
+    let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
+    if shape.b == 0 && rules.hole_cards.is_none() && shape.k >= 5 {
+        return drive(
+            hands,
+            board,
+            shape,
+            out,
+            threads,
+            check,
+            |h, _, o| match shape.k {
+                5 => rows_low::<5>(prep, h, o),
+                6 => rows_low::<6>(prep, h, o),
+                _ => rows_low::<7>(prep, h, o),
+            },
+        );
+    }
+    drive(hands, board, shape, out, threads, check, |h, b, o| {
+        rows_split(&rules, shape, h, b, o, |h, b| prep.value(h, b))
+    })
+}

@@ -1,0 +1,469 @@
+//! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low`, `evaluate_low_batch`
+//! and the rules paths of `evaluate` / `evaluate_batch`.
+
+use super::cards::{to_ids, Card};
+use super::errors::HandError;
+use super::eval::HandRank;
+use crate::cards::{self, RANK_CHARS};
+use crate::error::Error;
+use crate::eval::low::{self, LowPlayed, LowPrepared};
+use crate::eval::rules::{Jokers, Low, Rules, RulesText};
+use crate::eval::rules_batch::{self, Shape};
+use crate::eval::wild::{self, Prepared};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
+use pyo3::types::PyTuple;
+
+/// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
+/// ranking and its qualifier, and Omaha's exact number of hole cards
+/// (RULES.md §2–4). Frozen and keyword-only; checked once when made, so
+/// evaluating with rules never re-reads them. Bad values or combinations
+/// raise `hoyle.errors.RulesError` (a `ValueError`).
+///
+/// >>> from hoyle import HandRules, evaluate
+/// >>> deuces = HandRules(wild_ranks="2")
+/// >>> str(evaluate("Ah Kh 9h 5h 2c", rules=deuces))
+/// 'Flush, Ace High'
+/// >>> [str(c) for c in evaluate("Ah Kh 9h 5h 2c", rules=deuces).best_five]
+/// ['Ah', 'Kh', 'Qh', '9h', '5h']
+/// >>> str(evaluate("As Ad Ac Ah 2c", rules=deuces))
+/// 'Five of a Kind, Aces'
+#[pyclass(frozen, module = "hoyle", name = "HandRules")]
+pub struct HandRules {
+    wild_ranks: String,
+    wild_cards: String,
+    jokers: Option<String>,
+    bug_fills_flush: bool,
+    four_flush: bool,
+    low: Option<String>,
+    low_qualifier: Option<i64>,
+    hole_cards: Option<i64>,
+    pub prep: Prepared,
+    pub low_prep: Option<LowPrepared>,
+}
+
+impl HandRules {
+    pub fn rules(&self) -> &Rules {
+        &self.prep.rules
+    }
+}
+
+#[pymethods]
+impl HandRules {
+    #[new]
+    #[pyo3(signature = (*, wild_ranks="", wild_cards="", jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        wild_ranks: &str,
+        wild_cards: &str,
+        jokers: Option<&str>,
+        bug_fills_flush: bool,
+        four_flush: bool,
+        low: Option<&str>,
+        low_qualifier: Option<i64>,
+        hole_cards: Option<i64>,
+    ) -> PyResult<Self> {
+        let rules = Rules::new(&RulesText {
+            wild_ranks,
+            wild_cards,
+            jokers,
+            bug_fills_flush,
+            four_flush,
+            low,
+            low_qualifier,
+            hole_cards,
+        })?;
+        Ok(HandRules {
+            wild_ranks: wild_ranks.to_string(),
+            wild_cards: wild_cards.to_string(),
+            jokers: jokers.map(str::to_string),
+            bug_fills_flush,
+            four_flush,
+            low: low.map(str::to_string),
+            low_qualifier,
+            hole_cards,
+            prep: Prepared::new(rules),
+            low_prep: LowPrepared::new(rules),
+        })
+    }
+
+    /// Ranks that are wild, e.g. "2" for deuces wild.
+    #[getter]
+    fn wild_ranks(&self) -> &str {
+        &self.wild_ranks
+    }
+    /// Particular wild cards, e.g. "JsJh" for one-eyed jacks.
+    #[getter]
+    fn wild_cards(&self) -> &str {
+        &self.wild_cards
+    }
+    /// "wild", "bug" or None (no jokers).
+    #[getter]
+    fn jokers(&self) -> Option<&str> {
+        self.jokers.as_deref()
+    }
+    /// Whether the bug may fill a plain flush.
+    #[getter]
+    fn bug_fills_flush(&self) -> bool {
+        self.bug_fills_flush
+    }
+    /// Whether a four-flush beats one pair and loses to two pair.
+    #[getter]
+    fn four_flush(&self) -> bool {
+        self.four_flush
+    }
+    /// The low ranking, or None.
+    #[getter]
+    fn low(&self) -> Option<&str> {
+        self.low.as_deref()
+    }
+    /// The highest card of a qualifying ace-to-five low (8 = eight or better).
+    #[getter]
+    fn low_qualifier(&self) -> Option<i64> {
+        self.low_qualifier
+    }
+    /// Exactly this many hole cards play (2 = Omaha), or None.
+    #[getter]
+    fn hole_cards(&self) -> Option<i64> {
+        self.hole_cards
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<HandRules>()
+            .is_ok_and(|o| o.get().prep.rules == self.prep.rules)
+    }
+
+    /// Pickles as `functools.partial(HandRules, **fields)()`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        let py = slf.py();
+        let r = slf.get();
+        let fields = pyo3::types::PyDict::new(py);
+        fields.set_item("wild_ranks", &r.wild_ranks)?;
+        fields.set_item("wild_cards", &r.wild_cards)?;
+        fields.set_item("jokers", r.jokers.as_deref())?;
+        fields.set_item("bug_fills_flush", r.bug_fills_flush)?;
+        fields.set_item("four_flush", r.four_flush)?;
+        fields.set_item("low", r.low.as_deref())?;
+        fields.set_item("low_qualifier", r.low_qualifier)?;
+        fields.set_item("hole_cards", r.hole_cards)?;
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((slf.get_type(),), Some(&fields))?;
+        Ok((partial, ()))
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.prep.rules.hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.wild_ranks.is_empty() {
+            parts.push(format!("wild_ranks={:?}", self.wild_ranks));
+        }
+        if !self.wild_cards.is_empty() {
+            parts.push(format!("wild_cards={:?}", self.wild_cards));
+        }
+        if let Some(j) = &self.jokers {
+            parts.push(format!("jokers={j:?}"));
+        }
+        if self.bug_fills_flush {
+            parts.push("bug_fills_flush=True".into());
+        }
+        if self.four_flush {
+            parts.push("four_flush=True".into());
+        }
+        if let Some(l) = &self.low {
+            parts.push(format!("low={l:?}"));
+        }
+        if let Some(q) = self.low_qualifier {
+            parts.push(format!("low_qualifier={q}"));
+        }
+        if let Some(h) = self.hole_cards {
+            parts.push(format!("hole_cards={h}"));
+        }
+        format!("HandRules({})", parts.join(", ").replace('"', "'"))
+    }
+}
+
+/// Ids of cards and board, checked for the rules (counts, ids, duplicates
+/// across both, jokers).
+fn hand_ids(
+    rules: &Rules,
+    cards: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    low_min: usize,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    let mut hole = to_ids(cards)?;
+    let mut board = match board {
+        Some(b) => to_ids(b)?,
+        None => Vec::new(),
+    };
+    // Jokers written as text in both get distinct ids.
+    let mut all: Vec<u8> = hole.iter().chain(&board).copied().collect();
+    if all.iter().filter(|&&c| c == cards::JOKER).count() == 2 && !all.contains(&cards::JOKER2) {
+        cards::number_jokers(&mut all);
+    }
+    let n = hole.len();
+    hole.copy_from_slice(&all[..n]);
+    board.copy_from_slice(&all[n..]);
+    rules_batch::check_counts(rules.hole_cards, hole.len(), board.len(), low_min)?;
+    rules.check_cards(&all)?;
+    Ok((hole, board))
+}
+
+/// `evaluate` with a board or rules.
+pub fn evaluate_ruled(
+    cards: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, HandRules>>,
+) -> PyResult<HandRank> {
+    let default;
+    let prep = match rules {
+        Some(r) => &r.get().prep,
+        None => {
+            default = Prepared::new(Rules::default());
+            &default
+        }
+    };
+    let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
+    let (value, played) = wild::play(prep, &hole, &board);
+    Ok(HandRank::from_played(value, played))
+}
+
+fn array_arg<'py>(
+    what: &str,
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
+    let bad = || {
+        HandError::new_err(format!(
+            "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k)"
+        ))
+    };
+    let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
+    let (rows, k) = (array.shape()[0], array.shape()[1]);
+    let readonly = array.try_readonly().map_err(|_| bad())?;
+    readonly.as_slice().map_err(|_| bad())?;
+    Ok((readonly, rows, k))
+}
+
+/// `evaluate_batch` / `evaluate_low_batch` with rules or a board.
+fn run_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
+    run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let (h, rows, k) = array_arg("hands", hands)?;
+    let board_arr = match board {
+        Some(b) => {
+            let (arr, brows, b) = array_arg("board", b)?;
+            if brows != rows {
+                return Err(HandError::new_err(format!(
+                    "board has {brows} rows but hands has {rows}"
+                )));
+            }
+            Some((arr, b))
+        }
+        None => None,
+    };
+    let hdata = h.as_slice()?;
+    let (bdata, b): (&[u8], usize) = match &board_arr {
+        Some((arr, b)) => (arr.as_slice()?, *b),
+        None => (&[], 0),
+    };
+    let mut out = vec![0u32; rows];
+    py.detach(|| run(hdata, bdata, Shape { k, b }, &mut out, threads))?;
+    Ok(out.into_pyarray(py))
+}
+
+/// `evaluate_batch` with rules or a board.
+pub fn evaluate_batch_ruled<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, HandRules>>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let default;
+    let prep = match rules {
+        Some(r) => &r.get().prep,
+        None => {
+            default = Prepared::new(Rules::default());
+            &default
+        }
+    };
+    run_batch(py, hands, board, threads, |h, b, s, o, t| {
+        rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
+    })
+}
+
+fn low_prep(rules: &HandRules) -> PyResult<&LowPrepared> {
+    rules.low_prep.as_ref().ok_or_else(|| {
+        Error::Rules(
+            "these rules name no low ranking: set low= to \"ace-to-five\", \"deuce-to-seven\", \"ace-to-six\" or \"badugi\"".into(),
+        )
+        .into()
+    })
+}
+
+/// The rank of a low hand: `.value` (larger is the better low, so high and
+/// low compare the same way), `.ranking`, `.best_cards` (the cards that
+/// make it, a wild card shown as what it names), `.held_cards` (the same
+/// cards as held) and, as `str()`, its ranks from the highest: "8-6-4-2-A".
+///
+/// >>> from hoyle import HandRules, evaluate_low
+/// >>> razz = HandRules(low="ace-to-five", low_qualifier=8)
+/// >>> str(evaluate_low("8c 6d 4h 2s Ac Kd Kh", rules=razz))
+/// '8-6-4-2-A'
+/// >>> evaluate_low("9c 6d 4h 2s Ac Kd Kh", rules=razz) is None
+/// True
+#[pyclass(frozen, module = "hoyle", name = "LowRank")]
+pub struct LowRank {
+    low: Low,
+    played: LowPlayed,
+}
+
+#[pymethods]
+impl LowRank {
+    /// The value: larger is the better low, equal is a tie.
+    #[getter]
+    fn value(&self) -> u32 {
+        self.played.value
+    }
+
+    /// The low ranking ("ace-to-five", "deuce-to-seven", "ace-to-six", "badugi").
+    #[getter]
+    fn ranking(&self) -> &'static str {
+        self.low.name()
+    }
+
+    /// The cards that make the low, as they play, highest first.
+    #[getter]
+    fn best_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.played.len as usize;
+        PyTuple::new(py, self.played.named[..n].iter().map(|&id| Card { id }))
+    }
+
+    /// The same cards as held (a wild card as itself).
+    #[getter]
+    fn held_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.played.len as usize;
+        PyTuple::new(py, self.played.held[..n].iter().map(|&id| Card { id }))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<LowRank>() {
+            Ok(other) => Ok(op
+                .matches(self.played.value.cmp(&other.get().played.value))
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.played.value as u64
+    }
+
+    fn __str__(&self) -> String {
+        let ranks = low::ranks_of(self.low, self.played.value, self.played.len);
+        let names: Vec<String> = ranks
+            .iter()
+            .map(|&r| (RANK_CHARS[r as usize] as char).to_string())
+            .collect();
+        names.join("-")
+    }
+
+    fn __repr__(&self) -> String {
+        let n = self.played.len as usize;
+        let cards: Vec<String> = self.played.named[..n]
+            .iter()
+            .map(|&c| cards::name(c))
+            .collect();
+        format!(
+            "<LowRank {} {} ({}) value={}>",
+            self.low.name(),
+            self.__str__(),
+            cards.join(" "),
+            self.played.value
+        )
+    }
+}
+
+/// The best low of the cards (with `board`, and Omaha's split when the
+/// rules set `hole_cards`) under `rules.low`; None when there is no
+/// qualifying low.
+///
+/// >>> from hoyle import HandRules, evaluate_low
+/// >>> str(evaluate_low("As 2d 3h 4c 5s", rules=HandRules(low="ace-to-six")))
+/// 'A-5-4-3-2'
+#[pyfunction]
+#[pyo3(signature = (cards, *, board=None, rules))]
+pub fn evaluate_low(
+    cards: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    rules: &Bound<'_, HandRules>,
+) -> PyResult<Option<LowRank>> {
+    let r = rules.get();
+    let lp = low_prep(r)?;
+    let min = if r.rules().low == Some(Low::Badugi) {
+        4
+    } else {
+        5
+    };
+    let (hole, board) = hand_ids(r.rules(), cards, board, min)?;
+    Ok(lp.play(&hole, &board).map(|played| LowRank {
+        low: lp.rules.low.unwrap_or(Low::AceToFive),
+        played,
+    }))
+}
+
+fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
+        Some(t) => Err(HandError::new_err(format!(
+            "threads must be between 1 and 1024 (or None for all cores), got {t}"
+        ))),
+    }
+}
+
+/// Low values of every row of `hands` (a C-contiguous `uint8` array of
+/// shape `(n, k)`; `board`, if given, `(n, b)`), equal to
+/// `evaluate_low(row).value`, and 0 where there is no qualifying low.
+#[pyfunction]
+#[pyo3(signature = (hands, *, board=None, rules, threads=None))]
+pub fn evaluate_low_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: &Bound<'py, HandRules>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let lp = low_prep(rules.get())?;
+    let threads = threads_arg(threads)?;
+    run_batch(py, hands, board, threads, |h, b, s, o, t| {
+        rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
+    })
+}
+
+pub fn threads_checked(threads: Option<i64>) -> PyResult<Option<usize>> {
+    threads_arg(threads)
+}
+
+/// Whether `evaluate` with these rules is the plain natural evaluation.
+pub fn is_natural(rules: &Bound<'_, HandRules>) -> bool {
+    let r = rules.get().rules();
+    r.is_natural_high() && r.jokers == Jokers::None
+}
