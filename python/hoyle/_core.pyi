@@ -1,6 +1,6 @@
 # Hand-written stub of the Rust extension, checked by stubtest.
 from collections.abc import Callable, Iterable
-from typing import Literal, SupportsIndex, TypeAlias, final
+from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -168,3 +168,30 @@ def settle(
     button: int = 0,
     rake: Rake | None = None,
 ) -> Settlement: ...
+
+_Players: TypeAlias = "list[list[tuple[list[int], float]]]"
+
+def equity_work(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    cap: float,
+) -> tuple[float, list[int]]: ...
+def equity_exact(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    threads: int | None = None,
+) -> dict[str, Any]: ...
+def equity_shards(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    seed: int,
+    first: int,
+    count: int,
+    threads: int | None = None,
+) -> dict[str, Any]: ...
