@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from hoyle import games
+from hoyle import games, history
 from hoyle._core import (
     Card,
     HandRank,
@@ -29,6 +29,7 @@ from hoyle.errors import (
     DuplicateCardError,
     GameError,
     HandError,
+    HistoryError,
     HoyleError,
     IllegalActionError,
     RulesError,
@@ -54,6 +55,7 @@ __all__ = [
     "HandError",
     "HandRank",
     "HandRules",
+    "HistoryError",
     "HoyleError",
     "IllegalActionError",
     "Legal",
@@ -73,6 +75,7 @@ __all__ = [
     "evaluate_low",
     "evaluate_low_batch",
     "games",
+    "history",
     "parse_cards",
     "settle",
 ]

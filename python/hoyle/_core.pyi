@@ -166,4 +166,5 @@ def settle(
     *,
     button: int = 0,
     rake: Rake | None = None,
+    dead: Iterable[SupportsIndex] | None = None,
 ) -> Settlement: ...
