@@ -82,6 +82,8 @@ class Action(NamedTuple):
 def _card_ids(cards: Iterable[Any] | str) -> list[int]:
     if isinstance(cards, str):
         return [c.id for c in parse_cards(cards)]
+    if cards.__class__ is list and all(c.__class__ is int for c in cards):
+        return cards[:]  # type: ignore[index]
     out: list[int] = []
     for c in cards:
         if isinstance(c, str):

@@ -12,10 +12,12 @@ Decisions (see also the tests):
   seat ``N-1``: ``p1`` is left of the button (the small blind), the button
   acts last, and heads-up the button (``p2``) posts the small blind. Stud
   has no button, but the same mapping makes RULES.md §10's dealing order
-  (``p1`` first) and the ties of the bring-in agree with PHH. When the file
-  has ``seats`` holding exactly ``1..N`` in that order around the table
-  (what ``dumps`` writes), seat ``seats[i] - 1`` plays ``p{i+1}`` and the
-  button is ``seats[-1] - 1``.
+  (``p1`` first) and the ties of the bring-in agree with PHH. ``dumps``
+  writes ``_hoyle_button`` when a hand's button is another seat; ``load``
+  then seats ``p1`` left of it, so the hand comes back seat for seat.
+  ``starting_stacks`` and ``finishing_stacks`` are in hoyle seat order,
+  ready to compare with ``Hand.stacks``. (The PHH ``seats`` field, a
+  physical seat number, is left alone.)
 * **Forced bets.** ``antes`` and ``blinds_or_straddles`` are positional, as
   in PHH: entry ``k`` belongs to the seat posting the ``k``-th blind (from
   the button's left; heads-up the button first). They become
@@ -122,6 +124,11 @@ _ITEM = re.compile(
     r"""|([+-]?(?:0|[1-9][0-9]*)\.[0-9]+)|([+-]?(?:0|[1-9][0-9]*))(?![0-9.:eE_])|(true|false)"""
 )
 _MORE = object()
+_S = r"""(?:'[^'\n]*'|"[^"\\\n]*")"""
+_FLAT_STRINGS = re.compile(r"\[[ \t]*(" + _S + r"(?:[ \t]*,[ \t]*" + _S + r")*)[ \t]*,?[ \t]*\][ \t]*")
+_STRING_ITEM = re.compile(_S)
+_I = r"[+-]?(?:0|[1-9][0-9]*)"
+_FLAT_INTS = re.compile(r"\[[ \t]*(" + _I + r"(?:[ \t]*,[ \t]*" + _I + r")*)[ \t]*,?[ \t]*\][ \t]*")
 
 
 class _GiveUp(Exception):
@@ -216,6 +223,14 @@ def _fast_toml(text: str) -> dict[str, Any]:
             raise _GiveUp
         rest = m[2]
         if rest[:1] == "[":
+            flat = _FLAT_STRINGS.fullmatch(rest)
+            if flat is not None:
+                table[m[1]] = [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]
+                continue
+            flat = _FLAT_INTS.fullmatch(rest)
+            if flat is not None:
+                table[m[1]] = [int(x) for x in flat[1].split(",") if x.strip()]
+                continue
             value = _array(rest)
             while value is _MORE:
                 if i >= count:
@@ -482,6 +497,8 @@ class _Prepared:
 
 
 def _chips(value: Any, scale: int, what: str) -> int:
+    if value.__class__ is int:
+        return int(value * scale)
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
         raise HistoryError(f"{what} must be a number, got {value!r}")
     amount = Decimal(value) * scale if not isinstance(value, int) else value * scale
@@ -604,9 +621,23 @@ class HandHistory:
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
 
+    def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
+        extension = self.fields.get("_hoyle_button")
+        n = len(values)
+        if not isinstance(extension, int) or isinstance(extension, bool) or not 0 <= extension < n:
+            return tuple(values)
+        out = list(values)
+        for i, v in enumerate(values):
+            out[(extension + 1 + i) % n] = v
+        return tuple(out)
+
     @property
     def starting_stacks(self) -> tuple[int, ...]:
-        """The stacks of ``p1``..``pN`` (times ``scale``)."""
+        """The starting stacks, by hoyle seat (``p1``..``pN``, unless the file
+        has ``_hoyle_button``), times ``scale``."""
+        return self._in_seat_order(list(self._stacks_p()))
+
+    def _stacks_p(self) -> tuple[int, ...]:
         value = self._field("starting_stacks")
         if not isinstance(value, list) or len(value) < 2:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
@@ -617,8 +648,8 @@ class HandHistory:
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
-        """The file's final stacks of ``p1``..``pN`` (times ``scale``), None
-        when absent. A stack that is not whole in those units (a split pot
+        """The file's final stacks by hoyle seat (as ``starting_stacks``),
+        times ``scale``; None when absent. A stack that is not whole in those units (a split pot
         recorded to half a chip) stays a ``Decimal``."""
         value = self.fields.get("finishing_stacks")
         if value is None:
@@ -629,7 +660,7 @@ class HandHistory:
         for v in value:
             d = Decimal(v) * self.scale if not isinstance(v, int) else v * self.scale
             out.append(int(d) if d == int(d) else d)
-        return tuple(out)
+        return self._in_seat_order(out)
 
     @property
     def game(self) -> Game:
@@ -673,19 +704,17 @@ class HandHistory:
 
     def _build(self) -> _Prepared:
         where = self.where
-        stacks_p = self.starting_stacks
+        stacks_p = self._stacks_p()
         n = len(stacks_p)
         game = self._make_game(n)
         seat_of = list(range(n))
         button = n - 1
-        seats = self.fields.get("seats")
-        if (
-            isinstance(seats, list)
-            and sorted(seats) == list(range(1, n + 1))
-            and all(seats[i] - 1 == (seats[-1] + i) % n for i in range(n))
-        ):
-            seat_of = [s - 1 for s in seats]
-            button = seats[-1] - 1
+        hoyle_button = self.fields.get("_hoyle_button")
+        if isinstance(hoyle_button, int) and not isinstance(hoyle_button, bool):
+            if not 0 <= hoyle_button < n:
+                raise HistoryError(f"{where}: _hoyle_button {hoyle_button} is not a seat")
+            button = hoyle_button
+            seat_of = [(button + 1 + i) % n for i in range(n)]
         stacks = [0] * n
         for i, s in enumerate(seat_of):
             stacks[s] = stacks_p[i]
@@ -735,10 +764,13 @@ class HandHistory:
                 cards.append(c)
             return out
 
+        labels = {f"p{i + 1}": s for i, s in enumerate(seat_of)}
+
         def player(index: int, text: str, word: str) -> int:
-            if word[:1] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= n:
+            seat = labels.get(word)
+            if seat is None:
                 raise fail(index, text, f"{word!r} is not a player p1..p{n}")
-            return seat_of[int(word[1:]) - 1]
+            return seat
 
         def claim(index: int, text: str, seat: int, token: str, drop: bool) -> list[int]:
             """Find the held slots of shown or discarded cards, naming unknown
@@ -748,10 +780,15 @@ class HandHistory:
             for k in range(0, len(token), 2):
                 t = token[k : k + 2]
                 c = _CARD.get(t)
-                if c is None and t != "??":
-                    raise fail(index, text, f"bad card {t!r}")
                 pick = None
-                if c is not None:
+                if t in ("Xx", "XX"):
+                    for s in hand:
+                        if cards[s] >= 52 and s not in out:
+                            pick = s
+                            break
+                elif c is None and t != "??":
+                    raise fail(index, text, f"bad card {t!r}")
+                elif c is not None:
                     for s in hand:
                         if cards[s] == c and s not in out:
                             pick = s
@@ -903,7 +940,7 @@ class HandHistory:
                         deck.extend(cards[x] for x in replacements[j].get(s, ()))
         if board_at < len(board):
             raise HistoryError(f"{where}: {len(board)} board cards; {game.name} deals fewer")
-        deck.extend(rest)
+        deck.extend(rest[: max(0, game.cards_needed(n) - len(deck))])
         resolved = [
             (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
             for kind, seat, arg, index, street in acts
@@ -1157,8 +1194,8 @@ def _strip(values: list[int]) -> list[int]:
 def dumps(hand: Hand, **extra: Any) -> str:
     """Write a hoyle hand (finished or in progress) as PHH text.
 
-    ``p1`` is the seat left of the button; ``seats`` records the hoyle seat
-    of each player (plus one) so ``load`` puts them back. A game PHH cannot
+    ``p1`` is the seat left of the button; when the button is not the last
+    seat, ``_hoyle_button`` records it so ``load`` puts the seats back. A game PHH cannot
     name exactly gets the ``_hoyle_game`` extension field. ``extra`` fields
     (``players``, ``event``...) are written after the standard ones.
     """
@@ -1238,7 +1275,8 @@ def dumps(hand: Hand, **extra: Any) -> str:
             if hand.active[s]:
                 actions.append(f"{label[s]} sm {_cards(hand.hole(s))}")
     fields["actions"] = actions
-    fields["seats"] = [s + 1 for s in seat_of]
+    if button != n - 1:
+        fields["_hoyle_button"] = button
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
     fields.update(extra)
