@@ -13,15 +13,13 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import hoyle
 import pytest
 
-import hoyle
 from benches.conftest import THROUGHPUT
 
 DATA = Path(__file__).parent.parent / "tests" / "data" / "phh"
-FILES = [
-    (str(p), p.read_bytes()) for p in sorted(DATA.rglob("*")) if p.suffix in (".phh", ".phhs")
-]
+FILES = [(str(p), p.read_bytes()) for p in sorted(DATA.rglob("*")) if p.suffix in (".phh", ".phhs")]
 
 
 def replay_hoyle() -> int:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import bots, games, history
 
 PRESETS = sorted(name for name in games.__all__ if name[0].islower())

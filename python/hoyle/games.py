@@ -144,6 +144,7 @@ class Game:
     _per_seat: int = field(init=False, repr=False, compare=False, default=0)
     _fixed: int = field(init=False, repr=False, compare=False, default=0)
     _has_draw: bool = field(init=False, repr=False, compare=False, default=False)
+    _deck_set: frozenset[int] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
@@ -184,6 +185,7 @@ class Game:
         object.__setattr__(self, "_per_seat", per_seat)
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
+        object.__setattr__(self, "_deck_set", frozenset(self.deck))
 
     @property
     def smallest_bet(self) -> int:

@@ -83,7 +83,7 @@ def _card_ids(cards: Iterable[Any] | str) -> list[int]:
     if isinstance(cards, str):
         return [c.id for c in parse_cards(cards)]
     if cards.__class__ is list and all(c.__class__ is int for c in cards):
-        return cards[:]  # type: ignore[index]
+        return cards[:]
     out: list[int] = []
     for c in cards:
         if isinstance(c, str):
@@ -226,9 +226,9 @@ class Hand:
             order = _card_ids(deck)
             if len(set(order)) != len(order):
                 raise GameError("the deck holds a card twice")
-            allowed = set(game.deck)
-            stray = [c for c in order if c not in allowed]
-            if stray:
+            allowed = game._deck_set
+            if not allowed.issuperset(order):
+                stray = [c for c in order if c not in allowed]
                 raise GameError(f"card {Card(stray[0])} is not in {game.name}'s deck")
             if len(order) < need:
                 raise GameError(f"the deck has {len(order)} cards; {game.name} deals {need}")
@@ -576,7 +576,11 @@ class Hand:
         call_amount = 0 if to_call <= 0 else to_call if to_call < stack else stack
         if (
             stack <= to_call
-            or (self._acted[p] and bet - self._level[p] < self._raise_size and not self._completed(p))
+            or (
+                self._acted[p]
+                and bet - self._level[p] < self._raise_size
+                and not self._completed(p)
+            )
             or (game.raise_cap is not None and self._raises >= game.raise_cap)
         ):
             return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))

@@ -71,10 +71,12 @@ import datetime
 import json
 import os
 import re
-import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import Any
+from itertools import islice
+from typing import Any, cast
+
+import tomllib
 
 from hoyle._core import HandRules
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
@@ -102,7 +104,9 @@ __all__ = ["HandHistory", "dumps", "load"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
-_CARD: dict[str, int] = {r + s: 4 * i + j for i, r in enumerate(_RANKS) for j, s in enumerate(_SUITS)}
+_CARD: dict[str, int] = {
+    r + s: 4 * i + j for i, r in enumerate(_RANKS) for j, s in enumerate(_SUITS)
+}
 _NAME: list[str] = [*sorted(_CARD, key=_CARD.__getitem__), "Xx", "Xx"]
 _UNKNOWN = -1
 _SHORT_DECK = tuple(range(16, 52))
@@ -125,7 +129,9 @@ _ITEM = re.compile(
 )
 _MORE = object()
 _S = r"""(?:'[^'\n]*'|"[^"\\\n]*")"""
-_FLAT_STRINGS = re.compile(r"\[[ \t]*(" + _S + r"(?:[ \t]*,[ \t]*" + _S + r")*)[ \t]*,?[ \t]*\][ \t]*")
+_FLAT_STRINGS = re.compile(
+    r"\[[ \t]*(" + _S + r"(?:[ \t]*,[ \t]*" + _S + r")*)[ \t]*,?[ \t]*\][ \t]*"
+)
 _STRING_ITEM = re.compile(_S)
 _I = r"[+-]?(?:0|[1-9][0-9]*)"
 _FLAT_INTS = re.compile(r"\[[ \t]*(" + _I + r"(?:[ \t]*,[ \t]*" + _I + r")*)[ \t]*,?[ \t]*\][ \t]*")
@@ -222,6 +228,12 @@ def _fast_toml(text: str) -> dict[str, Any]:
         if m is None or m[1] in table:
             raise _GiveUp
         rest = m[2]
+        if rest[:2] == "['" and rest[-2:] == "']":  # PokerKit's own layout, one pass
+            body = rest[2:-2]
+            items = body.split("', '")
+            if body.count("'") == 2 * len(items) - 2 and "\n" not in body:
+                table[m[1]] = items
+                continue
         if rest[:1] == "[":
             flat = _FLAT_STRINGS.fullmatch(rest)
             if flat is not None:
@@ -274,10 +286,18 @@ _GAMES = {
 _CODES = {name: code for code, name in _GAMES.items()}
 _STUD = {"seven_card_stud", "seven_card_stud_hilo", "razz", "five_card_stud"}
 _GAME_CACHE: dict[tuple[Any, ...], Game] = {}
+_RAW_GAMES: dict[tuple[Any, ...], Game] = {}
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(value)
+    return value
 
 
 def _standard_game(
     variant: str,
+    *,
     antes: tuple[int, ...],
     blinds: tuple[int, ...],
     bring_in: int,
@@ -430,7 +450,7 @@ def _game_out(game: Game) -> dict[str, Any]:
         out["deck"] = list(game.deck)
     if game.rake is not None:
         out["rake"] = {"percent": str(game.rake.percent), "cap": game.rake.cap}
-    return _drop_none(out)
+    return cast(dict[str, Any], _drop_none(out))
 
 
 def _drop_none(value: Any) -> Any:
@@ -463,7 +483,9 @@ def _game_in(d: dict[str, Any]) -> Game:
             raise_cap=d.get("raise_cap"),
             opener=d.get("opener"),
             first_must_bet=d.get("first_must_bet", False),
-            rake=None if rake is None else Rake(percent=Decimal(rake["percent"]), cap=rake.get("cap")),
+            rake=None
+            if rake is None
+            else Rake(percent=Decimal(rake["percent"]), cap=rake.get("cap")),
         )
     except (KeyError, TypeError) as err:
         raise GameError(f"bad _hoyle_game field: {err!r}") from None
@@ -479,6 +501,7 @@ class _Prepared:
 
     def __init__(
         self,
+        *,
         game: Game,
         stacks: list[int],
         button: int,
@@ -528,7 +551,7 @@ class HandHistory:
     ``.phhs`` file. Amounts are in chips times ``scale``.
     """
 
-    __slots__ = ("_prepared", "_scale", "fields", "name", "repairs", "source")
+    __slots__ = ("_actions", "_prepared", "_scale", "fields", "name", "repairs", "source")
 
     def __init__(
         self, fields: dict[str, Any], *, source: str | None = None, name: str | None = None
@@ -538,10 +561,12 @@ class HandHistory:
         self.name = name
         self._prepared: _Prepared | None = None
         self._scale: int | None = None
+        self._actions: list[str] | None = None
         self.repairs: list[str] = []
 
     def __repr__(self) -> str:
-        return f"<HandHistory {self.where}: {self.variant}, {len(self.fields.get('starting_stacks', ()))} seats>"
+        seats = len(self.fields.get("starting_stacks", ()))
+        return f"<HandHistory {self.where}: {self.variant}, {seats} seats>"
 
     @property
     def where(self) -> str:
@@ -566,10 +591,12 @@ class HandHistory:
     @property
     def actions(self) -> list[str]:
         """The action lines, as written."""
-        value = self._field("actions")
-        if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
-            raise HistoryError(f"{self.where}: actions must be a list of strings")
-        return value
+        if self._actions is None:
+            value = self._field("actions")
+            if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+                raise HistoryError(f"{self.where}: actions must be a list of strings")
+            self._actions = value
+        return self._actions
 
     @property
     def ante_trimming_status(self) -> bool:
@@ -586,10 +613,14 @@ class HandHistory:
                 value = f.get(key, ())
                 if isinstance(value, list):
                     for v in value:
-                        places = max(places, _places(v))
+                        if v.__class__ is not int:
+                            places = max(places, _places(v))
             for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
-                places = max(places, _places(f.get(key, 0)))
-            for a in self.actions:
+                v = f.get(key, 0)
+                if v.__class__ is not int:
+                    places = max(places, _places(v))
+            actions = self.actions
+            for a in actions if any("." in a for a in actions) else ():
                 if "cbr" in a:
                     words = a.split("#", 1)[0].split()
                     if len(words) == 3 and "." in words[2]:
@@ -642,7 +673,8 @@ class HandHistory:
         if not isinstance(value, list) or len(value) < 2:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
         try:
-            return tuple(_chips(v, self.scale, "starting_stacks") for v in value)
+            scale = self.scale
+            return tuple(_chips(v, scale, "starting_stacks") for v in value)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
 
@@ -684,16 +716,39 @@ class HandHistory:
                 if self.scale != 1:
                     raise GameError("a _hoyle_game hand must use whole chips")
                 return _game_in(extension)
-            min_bet = f.get("min_bet")
-            return _standard_game(
-                self.variant,
-                self._amounts("antes", n),
-                self._amounts("blinds_or_straddles", n),
-                self._amount("bring_in"),
-                self._amount("small_bet"),
-                self._amount("big_bet"),
-                None if min_bet is None else self._amount("min_bet"),
+            key: tuple[Any, ...] = (
+                f.get("variant"),
+                _hashable(f.get("antes")),
+                _hashable(f.get("blinds_or_straddles")),
+                f.get("bring_in"),
+                f.get("small_bet"),
+                f.get("big_bet"),
+                f.get("min_bet"),
+                self.scale,
+                n,
             )
+            try:
+                game = _RAW_GAMES.get(key)
+                cacheable = True
+            except TypeError:  # an unhashable field: no caching
+                cacheable, game = False, None
+            if game is not None:
+                return game
+            if len(_RAW_GAMES) > 4096:
+                _RAW_GAMES.clear()
+            min_bet = f.get("min_bet")
+            game = _standard_game(
+                self.variant,
+                antes=self._amounts("antes", n),
+                blinds=self._amounts("blinds_or_straddles", n),
+                bring_in=self._amount("bring_in"),
+                small_bet=self._amount("small_bet"),
+                big_bet=self._amount("big_bet"),
+                min_bet=None if min_bet is None else self._amount("min_bet"),
+            )
+            if cacheable:
+                _RAW_GAMES[key] = game
+            return game
         except GameError as err:
             raise HistoryError(f"{self.where}: {err}") from None
 
@@ -737,12 +792,23 @@ class HandHistory:
         last_deal_seat: set[int] | None = None  # seats dealt in the current batch
         last_kind = ""
         jokers = 52
+        unknown = False
 
         def fail(index: int, text: str, why: str) -> HistoryError:
             return HistoryError(f"{where}: action {index + 1} {text!r}: {why}")
 
         def slots_for(index: int, text: str, token: str) -> list[int]:
-            nonlocal jokers
+            nonlocal jokers, unknown
+            try:  # the usual case: known cards, each once
+                ids = [_CARD[token[k : k + 2]] for k in range(0, len(token), 2)]
+            except KeyError:
+                pass
+            else:
+                if len(token) % 2 == 0 and known.isdisjoint(ids) and len(set(ids)) == len(ids):
+                    known.update(ids)
+                    base = len(cards)
+                    cards.extend(ids)
+                    return list(range(base, base + len(ids)))
             if len(token) % 2:
                 raise fail(index, text, f"bad cards {token!r}")
             out = []
@@ -756,7 +822,9 @@ class HandHistory:
                         c, jokers = jokers, jokers + 1
                     else:
                         raise fail(index, text, f"bad card {t!r}")
-                if c != _UNKNOWN:
+                if c == _UNKNOWN:
+                    unknown = True
+                else:
                     if c in known:
                         raise fail(index, text, f"card {_NAME[c]} is dealt twice")
                     known.add(c)
@@ -816,7 +884,7 @@ class HandHistory:
             return out
 
         for index, text in enumerate(self.actions):
-            words = text.split("#", 1)[0].split()
+            words = text.split("#", 1)[0].split() if "#" in text else text.split()
             if not words:
                 continue
             head = words[0]
@@ -867,8 +935,10 @@ class HandHistory:
             elif kind == "sd" and len(words) in (2, 3):
                 if not has_draw:
                     raise fail(index, text, f"{game.name} has no draw")
-                if last_kind not in ("sd", "dh") or not drawers or last_kind == "dh" and (
-                    seat in drawers[-1]
+                if (
+                    last_kind not in ("sd", "dh")
+                    or not drawers
+                    or (last_kind == "dh" and (seat in drawers[-1]))
                 ):
                     drawers.append([])
                     replacements.append({})
@@ -885,36 +955,38 @@ class HandHistory:
         # low-only game), except unknown stud up cards, which take cards far
         # from the bring-in (the highest, the lowest in razz) so that the
         # file's bring-in stands.
-        unused = [c for c in game.deck if c not in known]
-        if not game.high:
-            unused.reverse()
+        pool: Iterator[int] = (
+            c for c in (game.deck if game.high else reversed(game.deck)) if c not in known
+        )
         up_slots: list[int] = []
-        for j, batch in enumerate(batches):
-            if j < len(deal_streets):
-                st = streets[deal_streets[j]]
-                if st.up:
-                    for slots in batch.values():
-                        up_slots.extend(x for x in slots[st.down :] if cards[x] == _UNKNOWN)
-        for x in up_slots:
-            if not unused:
-                break
-            cards[x] = unused.pop()
-        fill = iter(unused)
-        for x, c in enumerate(cards):
-            if c == _UNKNOWN:
-                try:
-                    cards[x] = next(fill)
-                except StopIteration:
-                    raise HistoryError(f"{where}: more cards are dealt than the deck holds") from None
-        rest = list(fill)
-
+        if unknown:
+            for j, batch in enumerate(batches):
+                if j < len(deal_streets):
+                    st = streets[deal_streets[j]]
+                    if st.up:
+                        for slots in batch.values():
+                            up_slots.extend(x for x in slots[st.down :] if cards[x] == _UNKNOWN)
+        if up_slots:
+            unused = list(pool)
+            for x in up_slots:
+                if unused:
+                    cards[x] = unused.pop()
+            pool = iter(unused)
+        if unknown:
+            for x, c in enumerate(cards):
+                if c == _UNKNOWN:
+                    try:
+                        cards[x] = next(pool)
+                    except StopIteration:
+                        raise HistoryError(
+                            f"{where}: more cards are dealt than the deck holds"
+                        ) from None
         deck: list[int] = []
         board_at = 0
         order = sorted(range(n), key=lambda s: (s - button - 1) % n)
         for k, st in enumerate(streets):
             if st.burn:
-                if rest:
-                    deck.append(rest.pop(0))
+                deck.extend(islice(pool, 1))
             if st.down or st.up:
                 j = deal_streets.index(k)
                 batch = batches[j] if j < len(batches) else {}
@@ -940,13 +1012,21 @@ class HandHistory:
                         deck.extend(cards[x] for x in replacements[j].get(s, ()))
         if board_at < len(board):
             raise HistoryError(f"{where}: {len(board)} board cards; {game.name} deals fewer")
-        deck.extend(rest[: max(0, game.cards_needed(n) - len(deck))])
+        deck.extend(islice(pool, max(0, game.cards_needed(n) - len(deck))))
         resolved = [
             (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
             for kind, seat, arg, index, street in acts
         ]
         final = [sorted(cards[x] for x in h) for h in held]
-        return _Prepared(game, stacks, button, seat_of, deck, resolved, final)
+        return _Prepared(
+            game=game,
+            stacks=stacks,
+            button=button,
+            seat_of=seat_of,
+            deck=deck,
+            acts=resolved,
+            final=final,
+        )
 
     def replay(self, *, partial: bool = False, strict: bool = False) -> Hand:
         """Play the recorded actions and return the finished hand.
@@ -969,8 +1049,29 @@ class HandHistory:
         except GameError as err:
             raise HistoryError(f"{where}: {err}") from None
         texts = self.actions
+        stud = prep.game.bring_in > 0
         for kind, seat, arg, index, street in prep.acts:
             actor = hand.actor
+            if seat == actor and not stud:  # the usual case, first
+                try:
+                    if kind == "cc":
+                        if hand.legal.can_check:
+                            hand.check()
+                        else:
+                            hand.call()
+                    elif kind == "cbr":
+                        hand.raise_to(self._capped(hand, actor, arg))
+                    elif kind == "f":
+                        hand.fold()
+                    elif kind == "sd":
+                        hand.draw(arg)
+                    else:
+                        raise IllegalActionError("no bring-in in this game")
+                except IllegalActionError as err:
+                    raise HistoryError(
+                        f"{where}: action {index + 1} {texts[index]!r}: {err}"
+                    ) from None
+                continue
             if actor is not None and street > hand.street and self._bring_in_option(hand):
                 hand.check()  # PHH gives a called bring-in no option; hoyle does
                 actor = hand.actor
@@ -994,9 +1095,7 @@ class HandHistory:
                 and hand.legal.can_fold
                 and hand.active[seat]
             ):
-                repairs.append(
-                    f"p{prep.seat_of.index(actor) + 1} folds before action {index + 1}"
-                )
+                repairs.append(f"p{prep.seat_of.index(actor) + 1} folds before action {index + 1}")
                 hand.fold()
                 actor = hand.actor
             if actor is None:
@@ -1173,12 +1272,12 @@ def _plain_game(variant: str, stakes: dict[str, Any]) -> Game | None:
     try:
         return _standard_game(
             variant,
-            tuple(_strip(stakes["antes"])),
-            tuple(_strip(stakes.get("blinds_or_straddles", []))),
-            stakes.get("bring_in", 0),
-            stakes.get("small_bet", 0),
-            stakes.get("big_bet", 0),
-            stakes.get("min_bet"),
+            antes=tuple(_strip(stakes["antes"])),
+            blinds=tuple(_strip(stakes.get("blinds_or_straddles", []))),
+            bring_in=stakes.get("bring_in", 0),
+            small_bet=stakes.get("small_bet", 0),
+            big_bet=stakes.get("big_bet", 0),
+            min_bet=stakes.get("min_bet"),
         )
     except (GameError, HistoryError):
         return None
