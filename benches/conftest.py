@@ -27,6 +27,24 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             ratio = THROUGHPUT[ours] / THROUGHPUT[theirs]
             goal = f"  (target {target}x)" if target else ""
             write(f"  {ours} / {theirs}: {ratio:.2f}x{goal}")
+    equity_pairs = [
+        ("equity exact AhKh v QsQd, 2 thread(s)", "phevaluator Python loop (exact)", 100.0),
+        ("equity exact AhKh v QsQd, 1 thread(s)", "phevaluator Python loop (exact)", None),
+        ("equity Monte Carlo, 2 thread(s)", "eval7 Monte Carlo", None),
+    ]
+    for ours, theirs, want in equity_pairs:
+        if ours in THROUGHPUT and theirs in THROUGHPUT:
+            ratio = THROUGHPUT[ours] / THROUGHPUT[theirs]
+            goal = f"  (target {want}x)" if want else ""
+            write(f"  {ours} / {theirs}: {ratio:.1f}x{goal}")
+    for threads in (1, 2):
+        exact_rate = THROUGHPUT.get(f"equity exact AhKh v QsQd, {threads} thread(s)")
+        if exact_rate:
+            ms = 1_712_304 / exact_rate * 1e3
+            write(f"  exact AhKh v QsQd, {threads} thread(s): {ms:.2f} ms (target 3 ms on 2)")
+        mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
+        if mc:
+            write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
     hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:

@@ -69,6 +69,8 @@ pub enum Error {
     },
     #[error("bad rake: {reason}")]
     BadRake { reason: String },
+    #[error("equity: {reason}")]
+    Equity { reason: String },
 }
 
 fn join_seats(seats: &[usize]) -> String {

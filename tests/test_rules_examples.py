@@ -240,3 +240,19 @@ def test_wild_cards_and_the_bug_in_low_hands() -> None:
     low = evaluate_low("Xx 2d 3h 4s 5c", rules=bug27)
     assert low is not None
     assert str(low) == "A-5-4-3-2"
+
+
+def test_hand_rules_pickle() -> None:
+    import pickle
+
+    from hoyle import HandRules
+
+    for rules in (
+        HandRules(),
+        HandRules(wild_ranks="2", four_flush=True),
+        HandRules(jokers="bug", bug_fills_flush=True),
+        HandRules(low="ace-to-five", low_qualifier=8, hole_cards=2),
+    ):
+        back = pickle.loads(pickle.dumps(rules))
+        assert back == rules
+        assert repr(back) == repr(rules)

@@ -95,3 +95,12 @@ def test_omaha_with_wild_cards_uses_two_and_three() -> None:
     rules = HandRules(hole_cards=2, wild_ranks="2")
     rank = evaluate("2c Ah Kd Qs", board="Ac Ad 7h 8h 9h", rules=rules)
     assert rank.category == Category.FOUR_OF_A_KIND
+
+
+def test_rules_batch_refuses_fortran_order() -> None:
+    import hoyle
+    import numpy as np
+
+    hands = np.asfortranarray(np.array([[0, 5, 10, 15, 20, 30, 40]] * 3, dtype=np.uint8))
+    with pytest.raises(hoyle.HandError, match="C-contiguous"):
+        hoyle.evaluate_batch(hands, rules=hoyle.HandRules(wild_ranks="2"))

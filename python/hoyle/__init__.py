@@ -27,16 +27,20 @@ from hoyle.category import Category
 from hoyle.errors import (
     CardError,
     DuplicateCardError,
+    EquityError,
     GameError,
     HandError,
     HistoryError,
     HoyleError,
     IllegalActionError,
+    RangeError,
     RulesError,
     SettlementError,
 )
 from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
+from hoyle.odds import Equity, equity
+from hoyle.ranges import Range
 from hoyle.settlement import Rake
 from hoyle.table import Table
 
@@ -49,6 +53,8 @@ __all__ = [
     "CardError",
     "Category",
     "DuplicateCardError",
+    "Equity",
+    "EquityError",
     "Game",
     "GameError",
     "Hand",
@@ -65,11 +71,14 @@ __all__ = [
     "Pot",
     "PotLimit",
     "Rake",
+    "Range",
+    "RangeError",
     "RulesError",
     "Settlement",
     "SettlementError",
     "Street",
     "Table",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",

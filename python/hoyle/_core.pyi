@@ -1,6 +1,6 @@
 # Hand-written stub of the Rust extension, checked by stubtest.
-from collections.abc import Iterable
-from typing import Literal, SupportsIndex, TypeAlias, final
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -80,6 +80,7 @@ class HandRules:
     def low_qualifier(self) -> int | None: ...
     @property
     def hole_cards(self) -> int | None: ...
+    def __reduce__(self) -> tuple[Callable[[], HandRules], tuple[()]]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -168,3 +169,30 @@ def settle(
     rake: Rake | None = None,
     dead: Iterable[SupportsIndex] | None = None,
 ) -> Settlement: ...
+
+_Players: TypeAlias = "list[list[tuple[list[int], float]]]"
+
+def equity_work(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    cap: float,
+) -> tuple[float, list[int]]: ...
+def equity_exact(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    threads: int | None = None,
+) -> dict[str, Any]: ...
+def equity_shards(
+    players: _Players,
+    board: list[int],
+    dead: list[int],
+    game: tuple[int, int, int],
+    seed: int,
+    first: int,
+    count: int,
+    threads: int | None = None,
+) -> dict[str, Any]: ...

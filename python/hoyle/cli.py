@@ -25,6 +25,43 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _equity(args: argparse.Namespace) -> int:
+    kwargs: dict[str, object] = {
+        "board": args.board,
+        "dead": args.dead,
+        "trials": args.trials,
+        "seed": args.seed,
+        "threads": args.threads,
+    }
+    if args.exact:
+        kwargs["exact"] = True
+    if args.target_stderr is not None:
+        kwargs["target_stderr"] = args.target_stderr
+    eq = hoyle.equity(args.players, progress=not args.quiet, **kwargs)  # type: ignore[arg-type]
+    kind = "exact" if eq.exact else f"Monte Carlo, {eq.trials:,} trials, seed {eq.seed}"
+    print(f"equity ({kind})")
+    width = max(len(p) for p in args.players)
+    for p, name in enumerate(args.players):
+        err = "" if eq.exact else f" ± {eq.stderr[p] * 100:.2f}"
+        print(
+            f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{err}"
+            f"  win {eq.win[p] * 100:7.3f}%  tie {eq.tie[p] * 100:6.3f}%  combos {eq.combos[p]}"
+        )
+    if args.plot:
+        from hoyle import plot
+
+        plot.range_grid(
+            args.players,
+            args.plot,
+            board=args.board,
+            dead=args.dead,
+            trials=args.plot_trials,
+            seed=args.seed,
+        )
+        print(f"plot: {args.plot}")
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     from hoyle import play
 
@@ -118,6 +155,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench.add_argument("--batch", type=int, default=2_000_000, help="hands per batch")
     p_bench.add_argument("--seconds", type=float, default=1.0, help="time per case")
     p_bench.set_defaults(func=_bench)
+    p_eq = commands.add_parser("equity", help="equity of hands or ranges")
+    p_eq.add_argument("players", nargs="+", help='hands or ranges, e.g. AhKh "QQ+,AKs"')
+    p_eq.add_argument("--board", default="", help="board cards")
+    p_eq.add_argument("--dead", default="", help="dead cards")
+    p_eq.add_argument("--trials", type=int, default=None, help="Monte Carlo trials")
+    p_eq.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+    p_eq.add_argument("--exact", action="store_true", help="enumerate every board")
+    p_eq.add_argument("--target-stderr", type=float, default=None, help="stop at this error")
+    p_eq.add_argument("--threads", type=int, default=None, help="threads (default: all)")
+    p_eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
+    p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
+    p_eq.set_defaults(func=_equity)
     p_play = commands.add_parser("play", help="a match of the built-in bots, with a summary")
     p_play.add_argument("--hands", type=int, default=2_000, help="hands to play")
     p_play.add_argument("--seed", type=int, default=None, help="seed for the cards and bots")

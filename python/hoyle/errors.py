@@ -7,11 +7,13 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "DuplicateCardError",
+    "EquityError",
     "GameError",
     "HandError",
     "HistoryError",
     "HoyleError",
     "IllegalActionError",
+    "RangeError",
     "RulesError",
     "SettlementError",
 ]
@@ -43,6 +45,22 @@ class SettlementError(HoyleError):
     """Contributions and hands that cannot be settled: negative chips, lists
     of different lengths, no live seat, a low for a folded seat, a button
     that is not a seat, chips only folded seats could claim, or a bad rake."""
+
+
+class EquityError(HoyleError):
+    """A spot whose equity cannot be computed: too few or too many players,
+    a board larger than the game's, hands that collide, ranges that cannot
+    all be dealt at once, or bad settings (trials, threads, target)."""
+
+
+class RangeError(HoyleError):
+    """A range that cannot be read. ``position`` is the offset of the bad
+    token in the text and ``token`` the token itself."""
+
+    def __init__(self, message: str, *, position: int = -1, token: str = "") -> None:
+        super().__init__(message)
+        self.position = position
+        self.token = token
 
 
 class GameError(HoyleError):

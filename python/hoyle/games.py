@@ -20,7 +20,6 @@ the later streets:
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -51,28 +50,6 @@ __all__ = [
 
 STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 JOKER = 52
-_RULE_FIELDS = (
-    "wild_ranks",
-    "wild_cards",
-    "jokers",
-    "bug_fills_flush",
-    "four_flush",
-    "low",
-    "low_qualifier",
-    "hole_cards",
-)
-
-
-def _rules_from(settings: dict[str, Any]) -> HandRules:
-    return HandRules(**settings)
-
-
-def _reduce_rules(rules: HandRules) -> tuple[Any, tuple[dict[str, Any]]]:
-    return _rules_from, ({name: getattr(rules, name) for name in _RULE_FIELDS},)
-
-
-# Games and hands pickle; the Rust HandRules does not by itself yet.
-copyreg.pickle(HandRules, _reduce_rules)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -228,7 +228,7 @@ fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     Kernel::best().run(data, k, out)
 }
 
-fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
+pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
     let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
     let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());

@@ -9,6 +9,7 @@ pyo3::import_exception!(hoyle.errors, DuplicateCardError);
 pyo3::import_exception!(hoyle.errors, HandError);
 pyo3::import_exception!(hoyle.errors, RulesError);
 pyo3::import_exception!(hoyle.errors, SettlementError);
+pyo3::import_exception!(hoyle.errors, EquityError);
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
@@ -38,6 +39,7 @@ impl From<Error> for PyErr {
             | Error::ButtonOutOfRange { .. }
             | Error::UncontestedChips { .. }
             | Error::BadRake { .. } => SettlementError::new_err(message),
+            Error::Equity { .. } => EquityError::new_err(message),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::cards::{to_ids, Card};
 use super::errors::HandError;
-use super::rules::{evaluate_batch_ruled, evaluate_ruled, is_natural, threads_checked, HandRules};
+use super::rules::{evaluate_batch_ruled, evaluate_ruled, is_natural, threads_arg, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::Played;
 use crate::eval::{batch, describe, high};
@@ -341,25 +341,40 @@ pub fn evaluate<'py>(
     make_rank(py, high::value_of(&ids) as u32, pack(&ids))
 }
 
-fn bad_array(hands: &Bound<'_, PyAny>) -> PyErr {
-    let py = hands.py();
-    let got = match (
-        hands.getattr(intern!(py, "dtype")),
-        hands.getattr(intern!(py, "shape")),
-    ) {
-        (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
-        _ => format!(
-            "a {}",
-            hands
-                .get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ),
+/// A C-contiguous `uint8` array of shape `(n, k)`, read-only, with its
+/// shape; anything else is a `HandError` that says what `what` was.
+pub(crate) fn uint8_rows<'py>(
+    what: &str,
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
+    let py = obj.py();
+    let bad = || {
+        let got = match (
+            obj.getattr(intern!(py, "dtype")),
+            obj.getattr(intern!(py, "shape")),
+        ) {
+            (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
+            _ => format!(
+                "a {}",
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ),
+        };
+        HandError::new_err(format!(
+            "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k); got {got}"
+        ))
     };
-    HandError::new_err(format!(
-        "hands must be a C-contiguous numpy array of dtype uint8 and shape (n, k), k = 5, 6 or 7; got {got}"
-    ))
+    let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
+    if !array.is_c_contiguous() {
+        return Err(HandError::new_err(format!(
+            "{what} must be C-contiguous: pass numpy.ascontiguousarray({what})"
+        )));
+    }
+    let (rows, k) = (array.shape()[0], array.shape()[1]);
+    let readonly = array.try_readonly().map_err(|_| bad())?;
+    Ok((readonly, rows, k))
 }
 
 /// Ranks every row of `hands`, a C-contiguous `uint8` array of shape
@@ -382,27 +397,12 @@ pub fn evaluate_batch<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
-        let threads = threads_checked(threads)?;
+        let threads = threads_arg(threads)?;
         return evaluate_batch_ruled(py, hands, board, rules, threads);
     }
-    let threads = match threads {
-        None => None,
-        Some(t) if (1..=1024).contains(&t) => Some(t as usize),
-        Some(t) => {
-            return Err(HandError::new_err(format!(
-                "threads must be between 1 and 1024 (or None for all cores), got {t}"
-            )))
-        }
-    };
-    let array = hands.cast::<PyArray2<u8>>().map_err(|_| bad_array(hands))?;
-    if !array.is_c_contiguous() {
-        return Err(HandError::new_err(
-            "hands must be C-contiguous: pass numpy.ascontiguousarray(hands)",
-        ));
-    }
-    let readonly = array.try_readonly().map_err(|_| bad_array(hands))?;
-    let data = readonly.as_slice().map_err(|_| bad_array(hands))?;
-    let (rows, k) = (array.shape()[0], array.shape()[1]);
+    let threads = threads_arg(threads)?;
+    let (readonly, rows, k) = uint8_rows("hands", hands)?;
+    let data = readonly.as_slice()?;
     let mut out = vec![0u32; rows];
     py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
     Ok(out.into_pyarray(py))

@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 
 mod cards;
+mod equity;
 mod errors;
 mod eval;
 mod rules;
@@ -24,5 +25,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settle::Pot>()?;
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
     Ok(())
 }

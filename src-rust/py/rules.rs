@@ -3,14 +3,14 @@
 
 use super::cards::{to_ids, Card};
 use super::errors::HandError;
-use super::eval::HandRank;
+use super::eval::{uint8_rows, HandRank};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
 use crate::eval::low::{self, LowPlayed, LowPrepared};
 use crate::eval::rules::{Jokers, Low, Rules, RulesText};
 use crate::eval::rules_batch::{self, Shape};
 use crate::eval::wild::{self, Prepared};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::PyTuple;
@@ -135,6 +135,26 @@ impl HandRules {
             .is_ok_and(|o| o.get().prep.rules == self.prep.rules)
     }
 
+    /// Pickles as `functools.partial(HandRules, **fields)()`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        let py = slf.py();
+        let r = slf.get();
+        let fields = pyo3::types::PyDict::new(py);
+        fields.set_item("wild_ranks", &r.wild_ranks)?;
+        fields.set_item("wild_cards", &r.wild_cards)?;
+        fields.set_item("jokers", r.jokers.as_deref())?;
+        fields.set_item("bug_fills_flush", r.bug_fills_flush)?;
+        fields.set_item("four_flush", r.four_flush)?;
+        fields.set_item("low", r.low.as_deref())?;
+        fields.set_item("low_qualifier", r.low_qualifier)?;
+        fields.set_item("hole_cards", r.hole_cards)?;
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((slf.get_type(),), Some(&fields))?;
+        Ok((partial, ()))
+    }
+
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -217,22 +237,6 @@ pub fn evaluate_ruled(
     Ok(HandRank::from_played(value, played))
 }
 
-fn array_arg<'py>(
-    what: &str,
-    obj: &Bound<'py, PyAny>,
-) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
-    let bad = || {
-        HandError::new_err(format!(
-            "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k)"
-        ))
-    };
-    let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
-    let (rows, k) = (array.shape()[0], array.shape()[1]);
-    let readonly = array.try_readonly().map_err(|_| bad())?;
-    readonly.as_slice().map_err(|_| bad())?;
-    Ok((readonly, rows, k))
-}
-
 /// `evaluate_batch` / `evaluate_low_batch` with rules or a board.
 fn run_batch<'py>(
     py: Python<'py>,
@@ -241,10 +245,10 @@ fn run_batch<'py>(
     threads: Option<usize>,
     run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let (h, rows, k) = array_arg("hands", hands)?;
+    let (h, rows, k) = uint8_rows("hands", hands)?;
     let board_arr = match board {
         Some(b) => {
-            let (arr, brows, b) = array_arg("board", b)?;
+            let (arr, brows, b) = uint8_rows("board", b)?;
             if brows != rows {
                 return Err(HandError::new_err(format!(
                     "board has {brows} rows but hands has {rows}"
@@ -409,7 +413,7 @@ pub fn evaluate_low(
     }))
 }
 
-fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
+pub(crate) fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
     match threads {
         None => Ok(None),
         Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
@@ -436,10 +440,6 @@ pub fn evaluate_low_batch<'py>(
     run_batch(py, hands, board, threads, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })
-}
-
-pub fn threads_checked(threads: Option<i64>) -> PyResult<Option<usize>> {
-    threads_arg(threads)
 }
 
 /// Whether `evaluate` with these rules is the plain natural evaluation.

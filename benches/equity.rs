@@ -1,0 +1,68 @@
+//! Criterion benchmarks of equity: `cargo bench --bench equity`.
+//! AhKh v QsQd preflop, all 1,712,304 boards, on 1 and 2 threads; Monte
+//! Carlo boards per second.
+
+use _core::cards::parse_text;
+use _core::equity::{enumerate, monte_carlo, Combo, Game, HighScorer, Shards, Spot, SHARD_TRIALS};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+
+fn spot(hands: &[&str]) -> Spot {
+    let players = hands
+        .iter()
+        .map(|h| vec![Combo::new(&parse_text(h).unwrap(), 1.0).unwrap()])
+        .collect();
+    Spot::new(Game::HOLDEM, players, &[], &[]).unwrap()
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+fn bench_exact(c: &mut Criterion) {
+    let s = spot(&["AhKh", "QsQd"]);
+    let mut group = c.benchmark_group("exact_akh_qq");
+    group.throughput(Throughput::Elements(1_712_304));
+    for threads in [1usize, 2] {
+        let p = pool(threads);
+        group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
+            b.iter(|| p.install(|| enumerate(black_box(&s), &HighScorer, true).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+fn bench_monte_carlo(c: &mut Criterion) {
+    let s = spot(&["AhKh", "QsQd"]);
+    let shards = 32;
+    let mut group = c.benchmark_group("monte_carlo_heads_up");
+    group.throughput(Throughput::Elements(shards * SHARD_TRIALS));
+    group.sample_size(10);
+    for threads in [1usize, 2] {
+        let p = pool(threads);
+        group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
+            b.iter(|| {
+                p.install(|| {
+                    monte_carlo(
+                        black_box(&s),
+                        &HighScorer,
+                        1,
+                        Shards {
+                            first: 0,
+                            count: shards,
+                        },
+                        true,
+                    )
+                    .unwrap()
+                })
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_exact, bench_monte_carlo);
+criterion_main!(benches);

@@ -1,0 +1,75 @@
+"""pytest-benchmark: equity beside a Python loop over phevaluator and
+eval7's Monte Carlo. Run with ``python -m pytest benches --benchmark-enable``;
+ratios are printed at the end (same run, same machine)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import hoyle
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from .conftest import THROUGHPUT
+
+BOARDS = 1_712_304
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_exact_akh_qq(benchmark: BenchmarkFixture, threads: int) -> None:
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        hoyle.equity, args=(["AhKh", "QsQd"],), kwargs={"threads": threads}, rounds=30
+    )
+    assert eq.wins == (787_966, 917_606)
+    if benchmark.stats is not None:
+        THROUGHPUT[f"equity exact AhKh v QsQd, {threads} thread(s)"] = (
+            BOARDS / benchmark.stats.stats.min
+        )
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_monte_carlo(benchmark: BenchmarkFixture, threads: int) -> None:
+    trials = 64 * 65_536
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        hoyle.equity,
+        args=(["AhKh", "QsQd"],),
+        kwargs={"trials": trials, "seed": 1, "threads": threads},
+        rounds=5,
+    )
+    assert abs(eq.equity[0] - 0.462145) < 5 * eq.stderr[0]
+    if benchmark.stats is not None:
+        THROUGHPUT[f"equity Monte Carlo, {threads} thread(s)"] = trials / benchmark.stats.stats.min
+
+
+def phevaluator_loop() -> int:
+    ev = pytest.importorskip("phevaluator")._pheval.evaluate_7cards
+    a, b = (50, 46), (43, 41)  # AhKh, QsQd (id = 4 * rank + suit)
+    deck = [c for c in range(52) if c not in (*a, *b)]
+    wins = 0
+    for x1, x2, x3, x4, x5 in itertools.combinations(deck, 5):
+        if ev(*a, x1, x2, x3, x4, x5) < ev(*b, x1, x2, x3, x4, x5):
+            wins += 1
+    return wins
+
+
+def test_phevaluator_python_loop(benchmark: BenchmarkFixture) -> None:
+    pytest.importorskip("phevaluator")
+    wins = benchmark.pedantic(phevaluator_loop, rounds=1)  # type: ignore[no-untyped-call]
+    assert wins == 787_966
+    if benchmark.stats is not None:
+        THROUGHPUT["phevaluator Python loop (exact)"] = BOARDS / benchmark.stats.stats.min
+
+
+def test_eval7_monte_carlo(benchmark: BenchmarkFixture) -> None:
+    eval7 = pytest.importorskip("eval7")
+    hero = [eval7.Card("Ah"), eval7.Card("Kh")]
+    villain = [((eval7.Card("Qs"), eval7.Card("Qd")), 1.0)]
+    trials = 2_000_000
+    t = time.perf_counter()
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        eval7.py_hand_vs_range_monte_carlo, args=(hero, villain, [], trials), rounds=3
+    )
+    assert abs(eq - 0.462) < 0.01, time.perf_counter() - t
+    if benchmark.stats is not None:
+        THROUGHPUT["eval7 Monte Carlo"] = trials / benchmark.stats.stats.min

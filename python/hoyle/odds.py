@@ -1,0 +1,413 @@
+"""Equity: how often each hand or range wins.
+
+``hoyle.equity`` enumerates every remaining board when that is cheap
+(about 50 million hand evaluations or fewer) and runs Monte Carlo otherwise,
+both in Rust with the interpreter released. Monte Carlo runs in fixed shards
+of 65,536 trials, shard ``i`` seeded from ``(seed, i)``: the totals are the
+same on any number of threads, with or without an executor.
+
+>>> import hoyle
+>>> eq = hoyle.equity(["AhKh", "QsQd"])
+>>> round(eq.equity[0], 6), eq.exact, eq.deals
+(0.462145, True, 1712304)
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from hoyle import _core
+from hoyle._core import Card, parse_cards
+from hoyle.category import Category
+from hoyle.errors import EquityError
+from hoyle.ranges import Range
+
+__all__ = ["EXACT_LIMIT", "SHARD_TRIALS", "Equity", "Showdown", "equity"]
+
+#: Trials per Monte Carlo shard (fixed: it is part of what a seed means).
+SHARD_TRIALS = 1 << 16
+#: Exact enumeration is chosen automatically up to this many evaluations.
+EXACT_LIMIT = 50_000_000
+#: Trials when neither ``trials`` nor ``target_stderr`` is given.
+DEFAULT_TRIALS = 1_000_000
+#: Most trials a ``target_stderr`` run may take unless ``trials`` says.
+MAX_TRIALS = 1 << 30
+
+PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
+Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The shape of a showdown for equity: cards per player, board cards,
+    and ``hole_cards`` when exactly that many must play (Omaha: 2).
+
+    >>> Showdown(hole=4, board=5, hole_cards=2)  # Omaha
+    Showdown(hole=4, board=5, hole_cards=2)
+    """
+
+    hole: int = 2
+    board: int = 5
+    hole_cards: int | None = None
+
+
+HOLDEM = Showdown()
+
+
+@dataclass(frozen=True)
+class Equity:
+    """The result of ``hoyle.equity``: one entry per player in every tuple.
+
+    ``equity`` is the expected share of the pot; ``win`` the fraction of
+    deals won outright (the whole pot alone); ``tie`` the fraction where the
+    player took part of the pot. ``categories`` breaks each player's equity
+    down by the category of the winning high hand. ``deals`` counts the
+    boards (exact) or trials (Monte Carlo) per joint holding; ``wins`` and
+    ``ties`` are the integer counts behind ``win`` and ``tie`` (summed over
+    joint holdings). ``stderr`` is 0 for exact results.
+    """
+
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    stderr: tuple[float, ...]
+    categories: tuple[Mapping[Category, float], ...]
+    combos: tuple[int, ...]
+    exact: bool
+    deals: int
+    trials: int
+    wins: tuple[int, ...]
+    ties: tuple[int, ...]
+    holdings: int = 0
+    seed: int | None = None
+    low: tuple[float, ...] = field(default=())
+
+    @property
+    def loss(self) -> tuple[float, ...]:
+        """The fraction of deals each player won nothing."""
+        return tuple(1.0 - w - t for w, t in zip(self.win, self.tie, strict=True))
+
+    def __str__(self) -> str:
+        kind = "exact" if self.exact else f"Monte Carlo, {self.trials:,} trials"
+        rows = [f"equity ({kind})"]
+        for p, (e, w, t) in enumerate(zip(self.equity, self.win, self.tie, strict=True)):
+            err = f" ± {self.stderr[p] * 100:.2f}%" if not self.exact else ""
+            rows.append(
+                f"  player {p}: {e * 100:7.3f}%{err}  win {w * 100:7.3f}%  tie {t * 100:6.3f}%"
+            )
+        return "\n".join(rows)
+
+
+def _shape(game: Any) -> tuple[int, int, int]:
+    if game is None:
+        return (2, 5, 0)
+    if isinstance(game, Showdown):
+        return (game.hole, game.board, game.hole_cards or 0)
+    streets = getattr(game, "streets", None)
+    if streets is None:
+        raise EquityError(
+            f"game must be None (hold'em), a hoyle.odds.Showdown or a hoyle.Game, got {game!r}"
+        )
+    hole = sum(getattr(s, "down", 0) + getattr(s, "up", 0) for s in streets)
+    board = sum(getattr(s, "board", 0) for s in streets)
+    if any(getattr(s, "draw", 0) for s in streets):
+        raise EquityError("equity of draw games (cards still to be drawn) is not supported yet")
+    rules = getattr(game, "rules", None)
+    unsupported = [
+        name
+        for name in ("wild_ranks", "wild_cards", "jokers", "four_flush", "low")
+        if rules is not None and getattr(rules, name, None)
+    ]
+    if unsupported or not getattr(game, "high", True):
+        raise EquityError(
+            "equity with hand rules ("
+            + ", ".join(unsupported or ["low only"])
+            + ") is not supported yet: only natural high hands"
+        )
+    hole_cards = getattr(rules, "hole_cards", None) if rules is not None else None
+    return (hole, board, hole_cards or 0)
+
+
+def _player(p: object, index: int, hole: int) -> list[tuple[list[int], float]]:
+    if isinstance(p, Range):
+        return [([a, b], w) for (a, b), w in p.items()]
+    if isinstance(p, str):
+        try:
+            ids = [c.id for c in parse_cards(p)]
+        except ValueError:
+            ids = []
+            bad = True
+        else:
+            bad = any(i >= 52 for i in ids)
+        if bad or (not ids and p.strip()):
+            return _player(Range(p), index, hole)
+        return [(ids, 1.0)]
+    try:
+        ids = [c.id for c in parse_cards(list(p))]  # type: ignore[call-overload]
+    except TypeError:
+        raise EquityError(
+            f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
+        ) from None
+    return [(ids, 1.0)]
+
+
+def _progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None, Any]:
+    if progress is None or progress is False:
+        return None, None
+    if callable(progress):
+        return progress, None
+    try:
+        from rich.progress import Progress as RichProgress
+    except ImportError:  # pragma: no cover - rich absent
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        except ImportError:
+            return None, None
+        bar = tqdm(total=0, unit="trials", unit_scale=True)
+
+        def tq(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+        return tq, bar
+    rp = RichProgress(transient=True)
+    rp.start()
+    task = rp.add_task("equity", total=None)
+
+    def rich_update(done: int, total: int) -> None:
+        rp.update(task, completed=done, total=total)
+
+    return rich_update, rp
+
+
+def _rounds(total_shards: int) -> list[tuple[int, int]]:
+    """The fixed plan of rounds: 4, 4, 8, 16, ... shards, so that a
+    ``target_stderr`` run stops at the same place however it is run."""
+    out = []
+    first, size = 0, 4
+    while first < total_shards:
+        count = min(size, total_shards - first)
+        out.append((first, count))
+        first += count
+        if first > 4:
+            size *= 2
+    return out
+
+
+_Job: TypeAlias = (
+    "tuple[list[list[tuple[list[int], float]]], list[int], list[int], tuple[int, int, int], int]"
+)
+
+
+def _run_shards(job: _Job, first: int, count: int) -> dict[str, Any]:
+    """One executor task: shards ``first .. first + count`` (picklable). It
+    runs on one thread: the executor is the parallelism, and a forked
+    worker must not wait on the parent's thread pool."""
+    players, board, dead, shape, seed = job
+    return _core.equity_shards(players, board, dead, shape, seed, first, count, 1)
+
+
+def _add(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
+    if total is None:
+        return dict(part)
+    out = dict(total)
+    out["deals"] = total["deals"] + part["deals"]
+    for key in ("win", "tie", "share", "sq", "cat"):
+        out[key] = [a + b for a, b in zip(total[key], part[key], strict=True)]
+    return out
+
+
+def _stderr(c: dict[str, Any]) -> list[float]:
+    n, d = c["deals"], c["denom"]
+    if n < 2:
+        return [math.inf] * c["players"]
+    out = []
+    for s, q in zip(c["share"], c["sq"], strict=True):
+        mean = s / (n * d)
+        mean_sq = q / (n * d * d)
+        out.append(math.sqrt(max(mean_sq - mean * mean, 0.0) / (n - 1)))
+    return out
+
+
+def _categories(cat: Sequence[float], players: int) -> tuple[dict[Category, float], ...]:
+    out = []
+    for p in range(players):
+        row = {Category(c): cat[p * 16 + c] for c in range(1, 12) if cat[p * 16 + c] > 0}
+        out.append(row)
+    return tuple(out)
+
+
+def equity(
+    players: Sequence[PlayerLike],
+    *,
+    board: str | Iterable[str | int | Card] = (),
+    dead: str | Iterable[str | int | Card] = (),
+    game: Any = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    target_stderr: float | None = None,
+    threads: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress = None,
+) -> Equity:
+    """Each player's equity: share of the pot, outright wins and ties.
+
+    ``players`` are hands (``"AhKh"``, cards), ranges (``"QQ+, AKs"``,
+    ``hoyle.Range``), or the known part of a hand (stud up cards) whose
+    other cards are dealt. ``board`` and ``dead`` cards are left out of the
+    deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Showdown``, or
+    a game object with ``streets`` (and ``rules.hole_cards`` for Omaha).
+
+    ``exact=None`` enumerates when that takes at most ``EXACT_LIMIT``
+    evaluations and no ``trials`` or ``target_stderr`` is given; ``True``
+    always enumerates, ``False`` never. Monte Carlo runs ``trials`` (rounded
+    up to whole shards of 65,536; default 1,000,000), or until every
+    player's standard error is at most ``target_stderr``. The same ``seed``
+    gives the same numbers with any ``threads`` and any ``executor`` (a
+    ``concurrent.futures.Executor`` that runs the shards). ``progress`` is
+    True for a progress bar, or a callable ``(done, total)``.
+    """
+    shape = _shape(game)
+    hole = shape[0]
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise EquityError("players must be a list of hands or ranges, one per player")
+    plist = [_player(p, i, hole) for i, p in enumerate(players)]
+    board_ids = [c.id for c in parse_cards(board if isinstance(board, str) else list(board))]
+    dead_ids = [c.id for c in parse_cards(dead if isinstance(dead, str) else list(dead))]
+    if threads is not None and threads < 1:
+        raise EquityError(f"threads must be at least 1, got {threads}")
+    if trials is not None and trials < 1:
+        raise EquityError(f"trials must be at least 1, got {trials}")
+    if target_stderr is not None and not target_stderr > 0:
+        raise EquityError(f"target_stderr must be positive, got {target_stderr}")
+    work, live = _core.equity_work(plist, board_ids, dead_ids, shape, float(EXACT_LIMIT) * 100)
+    if exact is None:
+        exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
+    if exact:
+        return _exact(
+            plist, board_ids, dead_ids, shape, threads=threads, live=live, progress=progress
+        )
+    return _monte_carlo(
+        plist,
+        board_ids,
+        dead_ids,
+        shape,
+        live,
+        trials=trials,
+        seed=seed,
+        target_stderr=target_stderr,
+        threads=threads,
+        executor=executor,
+        progress=progress,
+    )
+
+
+def _exact(
+    plist: list[list[tuple[list[int], float]]],
+    board: list[int],
+    dead: list[int],
+    shape: tuple[int, int, int],
+    *,
+    threads: int | None,
+    live: list[int],
+    progress: Progress,
+) -> Equity:
+    update, bar = _progress_fn(progress)
+    try:
+        r = _core.equity_exact(plist, board, dead, shape, threads)
+        if update is not None:
+            update(1, 1)
+    finally:
+        if bar is not None:
+            bar.stop() if hasattr(bar, "stop") else bar.close()
+    n = r["players"]
+    holdings = r["combos"]
+    return Equity(
+        equity=tuple(r["equity_w"]),
+        win=tuple(r["win_w"]),
+        tie=tuple(r["tie_w"]),
+        stderr=(0.0,) * n,
+        categories=_categories(r["cat_w"], n),
+        combos=tuple(live),
+        exact=True,
+        deals=r["deals"] // max(holdings, 1),
+        trials=r["deals"],
+        wins=tuple(r["win"]),
+        ties=tuple(r["tie"]),
+        holdings=holdings,
+        low=tuple(r["cat_w"][p * 16] for p in range(n)),
+    )
+
+
+def _monte_carlo(
+    plist: list[list[tuple[list[int], float]]],
+    board: list[int],
+    dead: list[int],
+    shape: tuple[int, int, int],
+    live: list[int],
+    *,
+    trials: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    threads: int | None,
+    executor: Executor | None,
+    progress: Progress,
+) -> Equity:
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not 0 <= seed < 1 << 64:
+        raise EquityError(f"seed must be in 0..2**64, got {seed}")
+    if trials is None:
+        trials = MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS
+    total_shards = -(-trials // SHARD_TRIALS)
+    update, bar = _progress_fn(progress)
+    counts: dict[str, Any] | None = None
+    try:
+        for first, count in _rounds(total_shards):
+            if executor is None:
+                part = _core.equity_shards(plist, board, dead, shape, seed, first, count, threads)
+            else:
+                futures = [
+                    executor.submit(
+                        _run_shards, (plist, board, dead, shape, seed), f, min(4, first + count - f)
+                    )
+                    for f in range(first, first + count, 4)
+                ]
+                chunks: dict[str, Any] | None = None
+                for fut in futures:
+                    chunks = _add(chunks, fut.result())
+                assert chunks is not None
+                part = chunks
+            counts = _add(counts, part)
+            if update is not None:
+                update(counts["deals"], total_shards * SHARD_TRIALS)
+            if target_stderr is not None and max(_stderr(counts)) <= target_stderr:
+                break
+    finally:
+        if bar is not None:
+            bar.stop() if hasattr(bar, "stop") else bar.close()
+    assert counts is not None
+    n, deals, d = counts["players"], counts["deals"], counts["denom"]
+    cat = [c / (deals * d) for c in counts["cat"]]
+    return Equity(
+        equity=tuple(s / (deals * d) for s in counts["share"]),
+        win=tuple(w / deals for w in counts["win"]),
+        tie=tuple(t / deals for t in counts["tie"]),
+        stderr=tuple(_stderr(counts)),
+        categories=_categories(cat, n),
+        combos=tuple(live),
+        exact=False,
+        deals=deals,
+        trials=deals,
+        wins=tuple(counts["win"]),
+        ties=tuple(counts["tie"]),
+        seed=seed,
+        low=tuple(cat[p * 16] for p in range(n)),
+    )

@@ -1,0 +1,274 @@
+//! Integer counters of showdown outcomes.
+
+use crate::eval::category;
+
+/// `2·lcm(1..=players)`: every share (a whole pot or a half split k ≤
+/// players ways) is a whole multiple of `1 / denominator`.
+pub fn denominator(players: usize) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let lcm = (1..=players as u64).fold(1u64, |l, k| l / gcd(l, k) * k);
+    2 * lcm
+}
+
+/// Outcome counters of a number of deals; adding two gives the counters of
+/// both, so shards sum to the same totals however they were run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    pub players: usize,
+    /// Shares are counted in units of `1 / denom` of a pot.
+    pub denom: u64,
+    /// Deals (boards or trials) counted.
+    pub deals: u64,
+    /// Per player: deals where they took the whole pot alone.
+    pub win: Vec<u64>,
+    /// Per player: deals where they took part of the pot, not all of it.
+    pub tie: Vec<u64>,
+    /// Per player: sum of pot shares, in units of `1 / denom`.
+    pub share: Vec<u128>,
+    /// Per player: sum of squared shares (units `1 / denom²`), for the
+    /// standard error.
+    pub sq: Vec<u128>,
+    /// `[player * 16 + category]`: shares won with a high hand of that
+    /// category; index 0 holds shares won as the low half.
+    pub cat: Vec<u128>,
+}
+
+impl Counts {
+    pub fn new(players: usize) -> Counts {
+        Counts {
+            players,
+            denom: denominator(players),
+            deals: 0,
+            win: vec![0; players],
+            tie: vec![0; players],
+            share: vec![0; players],
+            sq: vec![0; players],
+            cat: vec![0; players * 16],
+        }
+    }
+
+    /// Adds another set of counters of the same players.
+    pub fn add(&mut self, o: &Counts) {
+        debug_assert_eq!(self.players, o.players);
+        self.deals += o.deals;
+        for (a, b) in self.win.iter_mut().zip(&o.win) {
+            *a += b;
+        }
+        for (a, b) in self.tie.iter_mut().zip(&o.tie) {
+            *a += b;
+        }
+        for (a, b) in self.share.iter_mut().zip(&o.share) {
+            *a += b;
+        }
+        for (a, b) in self.sq.iter_mut().zip(&o.sq) {
+            *a += b;
+        }
+        for (a, b) in self.cat.iter_mut().zip(&o.cat) {
+            *a += b;
+        }
+    }
+
+    /// Gives each player in `mask` the share `s` (units of `1/denom`) of
+    /// `m` deals, won with a high hand of category `cat` (0 for a low).
+    #[inline]
+    fn give(&mut self, p: usize, s: u64, cat: usize, m: u64) {
+        let s128 = s as u128;
+        self.share[p] += s128 * m as u128;
+        self.sq[p] += s128 * s128 * m as u128;
+        self.cat[p * 16 + cat] += s128 * m as u128;
+    }
+
+    /// Records `m` deals with these scores (`lows` only read when
+    /// `has_low`; a low of 0 is no low). The best high takes the pot, or
+    /// half of it when some player has a low, which the best low takes.
+    pub fn record(&mut self, highs: &[u32], lows: &[u32], has_low: bool, m: u64) {
+        let best = highs.iter().copied().max().unwrap_or(0);
+        let hmask = winners(highs, best);
+        let low_best = if has_low {
+            lows.iter().copied().max().unwrap_or(0)
+        } else {
+            0
+        };
+        let d = self.denom;
+        let kh = hmask.count_ones() as u64;
+        let hcat = category(best) as usize;
+        self.deals += m;
+        if low_best == 0 {
+            self.give_all(hmask, d / kh, hcat, m);
+            return;
+        }
+        let lmask = winners(lows, low_best);
+        let kl = lmask.count_ones() as u64;
+        let (hs, ls) = (d / (2 * kh), d / (2 * kl));
+        for p in 0..self.players {
+            let (h, l) = (hmask >> p & 1 == 1, lmask >> p & 1 == 1);
+            if !(h || l) {
+                continue;
+            }
+            let s = if h { hs } else { 0 } + if l { ls } else { 0 };
+            self.share[p] += s as u128 * m as u128;
+            self.sq[p] += (s as u128 * s as u128) * m as u128;
+            if h {
+                self.cat[p * 16 + hcat] += hs as u128 * m as u128;
+            }
+            if l {
+                self.cat[p * 16] += ls as u128 * m as u128;
+            }
+            if s == d {
+                self.win[p] += m;
+            } else {
+                self.tie[p] += m;
+            }
+        }
+    }
+
+    /// Every player in `mask` shares the whole pot: `s = denom / |mask|`.
+    #[inline]
+    pub fn give_all(&mut self, mask: u64, s: u64, cat: usize, m: u64) {
+        let whole = mask.count_ones() == 1;
+        let mut bits = mask;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.give(p, s, cat, m);
+            if whole {
+                self.win[p] += m;
+            } else {
+                self.tie[p] += m;
+            }
+        }
+    }
+
+    /// Each player's equity (expected pot share).
+    pub fn equity(&self) -> Vec<f64> {
+        let n = (self.deals as f64) * self.denom as f64;
+        self.share.iter().map(|&s| s as f64 / n).collect()
+    }
+
+    /// Each player's standard error of equity, treating deals as
+    /// independent samples (Monte Carlo).
+    pub fn stderr(&self) -> Vec<f64> {
+        let n = self.deals as f64;
+        let d = self.denom as f64;
+        self.share
+            .iter()
+            .zip(&self.sq)
+            .map(|(&s, &q)| {
+                if self.deals < 2 {
+                    return f64::INFINITY;
+                }
+                let mean = s as f64 / (n * d);
+                let mean_sq = q as f64 / (n * d * d);
+                ((mean_sq - mean * mean).max(0.0) / (n - 1.0)).sqrt()
+            })
+            .collect()
+    }
+}
+
+/// The bit set of players whose value equals `best`.
+#[inline(always)]
+pub(crate) fn winners(values: &[u32], best: u32) -> u64 {
+    let mut mask = 0u64;
+    for (p, &v) in values.iter().enumerate() {
+        mask |= ((v == best) as u64) << p;
+    }
+    mask
+}
+
+/// Most players for the winner-set tally (2^P · 16 counters).
+pub const TALLY_MAX_PLAYERS: usize = 10;
+
+/// Deals counted by winner set and winning category, `[mask << 4 | cat]`:
+/// one increment per deal in the hot loops of high-only games.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    pub players: usize,
+    pub slots: Vec<u64>,
+}
+
+impl Tally {
+    pub fn new(players: usize) -> Tally {
+        debug_assert!(players <= TALLY_MAX_PLAYERS);
+        Tally {
+            players,
+            slots: vec![0; 16 << players],
+        }
+    }
+
+    #[inline(always)]
+    pub fn bump(&mut self, mask: u64, value: u32, m: u64) {
+        let i = (mask as usize) << 4 | category(value) as usize;
+        // SAFETY-free: bounds are checked, and the check is cheap next to
+        // the evaluation.
+        self.slots[i] += m;
+    }
+
+    pub fn add(&mut self, o: &Tally) {
+        for (a, b) in self.slots.iter_mut().zip(&o.slots) {
+            *a += b;
+        }
+    }
+
+    /// The same deals as [`Counts`].
+    pub fn counts(&self) -> Counts {
+        let mut c = Counts::new(self.players);
+        for (i, &m) in self.slots.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let mask = (i >> 4) as u64;
+            let k = mask.count_ones() as u64;
+            c.deals += m;
+            c.give_all(mask, c.denom / k, i & 15, m);
+        }
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn denominators() {
+        assert_eq!(denominator(2), 4);
+        assert_eq!(denominator(3), 12);
+        assert_eq!(denominator(10), 5040);
+        assert!(denominator(23) < 1 << 40);
+    }
+
+    #[test]
+    fn high_low_halves() {
+        let mut c = Counts::new(3);
+        // p0 best high, p1 and p2 tie the low: 1/2, 1/4, 1/4.
+        c.record(&[9, 5, 5], &[0, 7, 7], true, 1);
+        assert_eq!(c.equity(), vec![0.5, 0.25, 0.25]);
+        assert_eq!(c.tie, vec![1, 1, 1]);
+        // p0 scoops: best high and the only low.
+        c.record(&[9, 5, 5], &[3, 0, 0], true, 1);
+        assert_eq!(c.win, vec![1, 0, 0]);
+        // no low: the high takes all.
+        c.record(&[9, 9, 5], &[0, 0, 0], true, 2);
+        assert_eq!(c.tie, vec![3, 3, 1]);
+        let total: f64 = c.equity().iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn tally_matches_record() {
+        let mut t = Tally::new(3);
+        let mut c = Counts::new(3);
+        for (h, m) in [([1u32 << 12, 2 << 12, 2 << 12], 3u64), ([7 << 12, 1, 2], 1)] {
+            let best = *h.iter().max().unwrap();
+            t.bump(winners(&h, best), best, m);
+            c.record(&h, &[0; 3], false, m);
+        }
+        assert_eq!(t.counts(), c);
+    }
+}

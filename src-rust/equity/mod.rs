@@ -1,0 +1,31 @@
+//! Equity: how often each hand or range wins, by exact enumeration of the
+//! cards still to come or by Monte Carlo.
+//!
+//! A spot is a game (how many cards each player and the board hold at the
+//! showdown, and how a showdown is scored), each player's combos (a fixed
+//! hand is one combo; a range many, weighted), the known board and the dead
+//! cards. Players' missing cards (stud down cards) and the missing board
+//! cards are dealt from the rest of the deck.
+//!
+//! Results are integer counters ([`Counts`]): each deal adds its pot share
+//! to every player as a fraction with the common denominator
+//! `2·lcm(1..=players)`, so a tie or a half pot is counted exactly and the
+//! sum over shards does not depend on how the work was split.
+
+// The hot loops index several per-player arrays by the same player.
+#![allow(clippy::needless_range_loop)]
+
+mod count;
+mod exact;
+mod holdem;
+mod monte;
+mod rng;
+mod score;
+mod spot;
+
+pub use count::{denominator, Counts, Tally};
+pub use exact::{count_joints, deals_per_joint, enumerate, exact_work, Exact};
+pub use monte::{monte_carlo, shard_seed, Shards, SHARD_TRIALS};
+pub use rng::{SplitMix64, Xoshiro256pp};
+pub use score::{Game, HighScorer, OmahaScorer, Scorer, Scoring};
+pub use spot::{Combo, Spot, MAX_HOLE};

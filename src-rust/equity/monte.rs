@@ -1,0 +1,306 @@
+//! Monte Carlo in fixed shards. Shard `i` always runs [`SHARD_TRIALS`]
+//! trials from a generator seeded with `shard_seed(seed, i)`, and counters
+//! are integers, so the sum over shards is the same whichever threads,
+//! processes or machines ran them, in whatever order.
+//!
+//! A trial picks each ranged player's combo with probability proportional
+//! to its weight, starts over when two picks collide (so joint holdings
+//! come out in proportion to the product of their weights), then deals the
+//! missing hole and board cards by rejection against a 64-bit card mask.
+
+use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
+use super::holdem::{board_word, full_value, hole_word, suit_bit, suit_mask};
+use super::rng::{SplitMix64, Xoshiro256pp};
+use super::score::Scorer;
+use super::spot::{Spot, MAX_HOLE};
+use crate::error::{Error, Result};
+use crate::eval::high::CARD_KEY;
+use rayon::prelude::*;
+
+/// Trials per shard.
+pub const SHARD_TRIALS: u64 = 1 << 16;
+
+/// Restarts in a row after which a trial gives up: the ranges then almost
+/// never fit together.
+const MAX_RESTARTS: u32 = 1 << 20;
+
+/// The generator seed of shard `shard` of a run seeded with `seed`.
+pub fn shard_seed(seed: u64, shard: u64) -> u64 {
+    let mut sm = SplitMix64(seed);
+    let a = sm.next_u64();
+    SplitMix64(a ^ shard.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// A range of shards to run: `first..first + count`.
+#[derive(Clone, Copy, Debug)]
+pub struct Shards {
+    pub first: u64,
+    pub count: u64,
+}
+
+struct Sampler<'a, S: Scorer> {
+    spot: &'a Spot,
+    scorer: &'a S,
+    /// Players with more than one combo.
+    ranged: Vec<usize>,
+    /// Per player, per combo: accept when a random u64 is at most this
+    /// (weight / largest weight of the player, scaled).
+    accept: Vec<Vec<u64>>,
+    board_missing: usize,
+    hole_missing: Vec<usize>,
+}
+
+impl<'a, S: Scorer> Sampler<'a, S> {
+    fn new(spot: &'a Spot, scorer: &'a S) -> Self {
+        let accept = spot
+            .players
+            .iter()
+            .map(|cs| {
+                let top = cs.iter().map(|c| c.weight).fold(0.0f64, f64::max);
+                cs.iter()
+                    .map(|c| {
+                        let r = c.weight / top;
+                        if r >= 1.0 {
+                            u64::MAX
+                        } else {
+                            (r * 18_446_744_073_709_551_616.0) as u64
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Sampler {
+            spot,
+            scorer,
+            ranged: (0..spot.players.len())
+                .filter(|&p| spot.players[p].len() > 1)
+                .collect(),
+            accept,
+            board_missing: spot.game.board as usize - spot.board.len(),
+            hole_missing: spot
+                .players
+                .iter()
+                .map(|cs| (spot.game.hole - cs[0].len) as usize)
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn draw(rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+        loop {
+            let c = rng.below(52);
+            if *used >> c & 1 == 0 {
+                *used |= 1 << c;
+                return c as u8;
+            }
+        }
+    }
+
+    /// Picks each ranged player's combo (indices into `picks`); returns the
+    /// cards now used, or None when the ranges did not fit together within
+    /// `MAX_RESTARTS` tries.
+    #[inline(always)]
+    fn pick(&self, rng: &mut Xoshiro256pp, picks: &mut [usize]) -> Option<u64> {
+        let spot = self.spot;
+        let mut restarts = 0;
+        'again: loop {
+            let mut used = spot.known;
+            for &p in &self.ranged {
+                let combos = &spot.players[p];
+                let accept = &self.accept[p];
+                let i = loop {
+                    let i = rng.below(combos.len() as u32) as usize;
+                    if accept[i] == u64::MAX || rng.next_u64() <= accept[i] {
+                        break i;
+                    }
+                };
+                let m = combos[i].mask;
+                if m & used != 0 {
+                    restarts += 1;
+                    if restarts > MAX_RESTARTS {
+                        return None;
+                    }
+                    continue 'again;
+                }
+                used |= m;
+                picks[p] = i;
+            }
+            return Some(used);
+        }
+    }
+
+    /// Deals one trial into `hands`/`board`; false when the ranges did not
+    /// fit together.
+    #[inline(always)]
+    fn deal(
+        &self,
+        rng: &mut Xoshiro256pp,
+        picks: &mut [usize],
+        hands: &mut [[u8; MAX_HOLE]],
+        lens: &mut [usize],
+        board: &mut [u8; 8],
+    ) -> bool {
+        let spot = self.spot;
+        let Some(mut used) = self.pick(rng, picks) else {
+            return false;
+        };
+        for (p, &m) in self.hole_missing.iter().enumerate() {
+            let c = &spot.players[p][picks[p]];
+            let base = c.len as usize;
+            hands[p] = c.ids;
+            for k in 0..m {
+                hands[p][base + k] = Self::draw(rng, &mut used);
+            }
+            lens[p] = base + m;
+        }
+        let b = spot.board.len();
+        for slot in board.iter_mut().skip(b).take(self.board_missing) {
+            *slot = Self::draw(rng, &mut used);
+        }
+        true
+    }
+
+    /// Hold'em with two-card combos: hole words made once per combo, the
+    /// board's word once per trial, two cards drawn per random word.
+    fn holdem_shard<const N: usize>(&self, rng: &mut Xoshiro256pp) -> Option<Tally> {
+        let spot = self.spot;
+        let words: Vec<Vec<(u64, u64)>> = spot
+            .players
+            .iter()
+            .map(|cs| {
+                cs.iter()
+                    .map(|c| (hole_word(&c.ids[..2]), suit_mask(&c.ids[..2])))
+                    .collect()
+            })
+            .collect();
+        let (bkey, bmask) = (board_word(&spot.board), suit_mask(&spot.board));
+        let mut picks = [0usize; N];
+        let mut tally = Tally::new(N);
+        let mut values = [0u32; N];
+        for _ in 0..SHARD_TRIALS {
+            let mut used = self.pick(rng, &mut picks)?;
+            let (mut key, mut mask) = (bkey, bmask);
+            let mut left = self.board_missing;
+            while left > 0 {
+                let r = rng.next_u64();
+                for half in [r >> 32, r & 0xFFFF_FFFF] {
+                    let c = (half * 52) >> 32;
+                    if left > 0 && used >> c & 1 == 0 {
+                        used |= 1 << c;
+                        key = key.wrapping_add(CARD_KEY[c as usize]);
+                        mask |= suit_bit(c as u8);
+                        left -= 1;
+                    }
+                }
+            }
+            for p in 0..N {
+                let (hk, hm) = words[p][picks[p]];
+                values[p] = full_value(key.wrapping_add(hk), mask | hm);
+            }
+            let best = *values.iter().max().unwrap_or(&0);
+            tally.bump(winners(&values, best), best, 1);
+        }
+        Some(tally)
+    }
+
+    fn shard(&self, seed: u64, shard: u64) -> Result<Counts> {
+        let n = self.spot.players.len();
+        let mut rng = Xoshiro256pp::seed(shard_seed(seed, shard));
+        let mut hands = vec![[0u8; MAX_HOLE]; n];
+        let mut lens = vec![0usize; n];
+        for (p, cs) in self.spot.players.iter().enumerate() {
+            hands[p] = cs[0].ids;
+            lens[p] = cs[0].len as usize;
+        }
+        let mut picks = vec![0usize; n];
+        let mut board = [0u8; 8];
+        board[..self.spot.board.len()].copy_from_slice(&self.spot.board);
+        let blen = self.spot.game.board as usize;
+        let mut highs = vec![0u32; n];
+        let mut lows = vec![0u32; n];
+        let too_hard = || {
+            Error::Equity {
+            reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
+        }
+        };
+        if self.scorer.natural_high()
+            && self.spot.game.is_holdem()
+            && self.spot.players.iter().all(|cs| cs[0].len == 2)
+            && n <= TALLY_MAX_PLAYERS
+        {
+            let t = match n {
+                2 => self.holdem_shard::<2>(&mut rng),
+                3 => self.holdem_shard::<3>(&mut rng),
+                4 => self.holdem_shard::<4>(&mut rng),
+                5 => self.holdem_shard::<5>(&mut rng),
+                6 => self.holdem_shard::<6>(&mut rng),
+                7 => self.holdem_shard::<7>(&mut rng),
+                8 => self.holdem_shard::<8>(&mut rng),
+                9 => self.holdem_shard::<9>(&mut rng),
+                10 => self.holdem_shard::<10>(&mut rng),
+                _ => None, // n <= TALLY_MAX_PLAYERS here
+            };
+            return t.map(|t| t.counts()).ok_or_else(too_hard);
+        }
+        if !self.scorer.has_low() && n <= TALLY_MAX_PLAYERS {
+            let mut tally = Tally::new(n);
+            for _ in 0..SHARD_TRIALS {
+                if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
+                    return Err(too_hard());
+                }
+                for p in 0..n {
+                    highs[p] = self.scorer.score(&hands[p][..lens[p]], &board[..blen]).0;
+                }
+                let best = *highs.iter().max().unwrap_or(&0);
+                tally.bump(winners(&highs, best), best, 1);
+            }
+            return Ok(tally.counts());
+        }
+        let mut counts = Counts::new(n);
+        let has_low = self.scorer.has_low();
+        for _ in 0..SHARD_TRIALS {
+            if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
+                return Err(too_hard());
+            }
+            for p in 0..n {
+                (highs[p], lows[p]) = self.scorer.score(&hands[p][..lens[p]], &board[..blen]);
+            }
+            counts.record(&highs, &lows, has_low, 1);
+        }
+        Ok(counts)
+    }
+}
+
+/// Runs the shards `shards` of a run seeded with `seed` and sums their
+/// counters: on the current rayon pool when `parallel`, else on the calling
+/// thread alone (safe in a forked process, where rayon's threads are gone).
+pub fn monte_carlo<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    seed: u64,
+    shards: Shards,
+    parallel: bool,
+) -> Result<Counts> {
+    let sampler = Sampler::new(spot, scorer);
+    if !sampler.ranged.is_empty() && super::exact::count_joints(spot, 1) == 0 {
+        return Err(Error::Equity {
+            reason:
+                "the players' ranges cannot all be dealt at once: every joint holding shares a card"
+                    .into(),
+        });
+    }
+    let range = shards.first..shards.first + shards.count;
+    let parts: Vec<Result<Counts>> = if parallel {
+        range
+            .into_par_iter()
+            .map(|i| sampler.shard(seed, i))
+            .collect()
+    } else {
+        range.map(|i| sampler.shard(seed, i)).collect()
+    };
+    let mut counts = Counts::new(spot.players.len());
+    for p in parts {
+        counts.add(&p?);
+    }
+    Ok(counts)
+}

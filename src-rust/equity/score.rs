@@ -1,0 +1,187 @@
+//! How a showdown is scored: the one abstraction the equity engine needs
+//! from a game. A scorer turns one player's cards (hole and board) into a
+//! high value and a low value, both larger-is-better, low 0 meaning "no
+//! qualifying low". Wild cards, four-flushes and low rankings plug in here
+//! as further scorers.
+
+use crate::error::{Error, Result};
+use crate::eval::high::value_of;
+
+/// Scores one player's hand at the showdown.
+pub trait Scorer: Sync {
+    /// `(high, low)`: larger is better for both; a low of 0 is no low.
+    fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32);
+    /// Whether the pot is split high-low (otherwise `low` is ignored).
+    fn has_low(&self) -> bool {
+        false
+    }
+    /// Whether `high` is the natural best five of all the cards (hold'em's
+    /// fast path may then score boards its own way).
+    fn natural_high(&self) -> bool {
+        false
+    }
+}
+
+/// The scoring rules the core knows without hand rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Best five of all the player's cards (hold'em, stud, five-card hands).
+    High,
+    /// Exactly this many hole cards with the rest from the board (Omaha: 2).
+    Omaha(u8),
+}
+
+/// The shape of a showdown: cards per player, board cards, and scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub hole: u8,
+    pub board: u8,
+    pub scoring: Scoring,
+}
+
+impl Game {
+    /// Texas hold'em: two hole cards, five on the board, best five of seven.
+    pub const HOLDEM: Game = Game {
+        hole: 2,
+        board: 5,
+        scoring: Scoring::High,
+    };
+
+    /// Checks the shape can be scored.
+    pub fn check(&self) -> Result<()> {
+        let bad = |reason: String| Err(Error::Equity { reason });
+        if self.hole as usize > super::MAX_HOLE {
+            return bad(format!(
+                "a player holds at most {} cards, got hole={}",
+                super::MAX_HOLE,
+                self.hole
+            ));
+        }
+        match self.scoring {
+            Scoring::High => {
+                let n = self.hole + self.board;
+                if !(5..=7).contains(&n) {
+                    return bad(format!(
+                        "a high hand is the best five of 5, 6 or 7 cards, but hole={} and board={} make {n}",
+                        self.hole, self.board
+                    ));
+                }
+            }
+            Scoring::Omaha(h) => {
+                if !(1..=4).contains(&h) || h > self.hole || 5 - h > self.board {
+                    return bad(format!(
+                        "Omaha scoring with {h} hole cards needs 1..=4 of them and {} board cards, but hole={} and board={}",
+                        5 - h.min(5),
+                        self.hole,
+                        self.board
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether this is hold'em high, which has a fast path.
+    pub fn is_holdem(&self) -> bool {
+        *self == Game::HOLDEM
+    }
+}
+
+/// Best five of the player's hole and board cards (5..=7 in all).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HighScorer;
+
+impl Scorer for HighScorer {
+    #[inline(always)]
+    fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        let mut cards = [0u8; 7];
+        let n = hole.len() + board.len();
+        cards[..hole.len()].copy_from_slice(hole);
+        cards[hole.len()..n].copy_from_slice(board);
+        (value_of(&cards[..n]) as u32, 0)
+    }
+
+    fn natural_high(&self) -> bool {
+        true
+    }
+}
+
+/// Exactly `h` hole cards and `5 - h` board cards, the best such five.
+#[derive(Clone, Copy, Debug)]
+pub struct OmahaScorer {
+    pub h: u8,
+}
+
+/// Calls `f` with every `k`-subset of `cards` (k ≤ 5) written into `out`
+/// starting at `at`.
+fn subsets(cards: &[u8], k: usize, out: &mut [u8; 5], at: usize, f: &mut impl FnMut(&[u8; 5])) {
+    fn go(
+        cards: &[u8],
+        start: usize,
+        left: usize,
+        out: &mut [u8; 5],
+        pos: usize,
+        f: &mut impl FnMut(&[u8; 5]),
+    ) {
+        if left == 0 {
+            f(out);
+            return;
+        }
+        for i in start..=cards.len() - left {
+            out[pos] = cards[i];
+            go(cards, i + 1, left - 1, out, pos + 1, f);
+        }
+    }
+    if k <= cards.len() {
+        go(cards, 0, k, out, at, f);
+    }
+}
+
+impl Scorer for OmahaScorer {
+    fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        let h = self.h as usize;
+        let mut best = 0u16;
+        let mut five = [0u8; 5];
+        subsets(hole, h, &mut five, 0, &mut |hand| {
+            let mut hand = *hand;
+            subsets(board, 5 - h, &mut hand, h, &mut |full| {
+                best = best.max(value_of(full));
+            });
+        });
+        (best as u32, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_text;
+
+    #[test]
+    fn omaha_uses_two_and_three() {
+        // Four spades in hand, one on board: no flush in Omaha.
+        let hole = parse_text("As Ks Qs Js").unwrap();
+        let board = parse_text("2s 7d 8c 9h 3d").unwrap();
+        let (v, _) = OmahaScorer { h: 2 }.score(&hole, &board);
+        assert_eq!(crate::eval::category(v), crate::eval::HIGH_CARD);
+        let (v, _) = HighScorer.score(&hole[..2], &parse_text("Qs Js Ts 2c 3d").unwrap());
+        assert_eq!(crate::eval::category(v), crate::eval::STRAIGHT_FLUSH);
+    }
+
+    #[test]
+    fn shapes_are_checked() {
+        assert!(Game::HOLDEM.check().is_ok());
+        let omaha = Game {
+            hole: 4,
+            board: 5,
+            scoring: Scoring::Omaha(2),
+        };
+        assert!(omaha.check().is_ok());
+        let bad = Game {
+            hole: 4,
+            board: 5,
+            scoring: Scoring::High,
+        };
+        assert!(bad.check().is_err());
+    }
+}

@@ -1,0 +1,310 @@
+//! Equity against a naive enumeration written here: nested loops over the
+//! deck, every hand scored from scratch by `value_of` (or best 2 + 3 for
+//! Omaha), outcomes counted by hand.
+
+#![allow(clippy::needless_range_loop)]
+
+use _core::cards::parse_text;
+use _core::equity::{
+    enumerate, monte_carlo, Combo, Counts, Game, HighScorer, OmahaScorer, Scorer, Scoring, Shards,
+    Spot, SHARD_TRIALS,
+};
+use _core::eval::high::value_of;
+
+fn ids(text: &str) -> Vec<u8> {
+    parse_text(text).unwrap()
+}
+
+fn fixed(hands: &[&str]) -> Vec<Vec<Combo>> {
+    hands
+        .iter()
+        .map(|h| vec![Combo::new(&ids(h), 1.0).unwrap()])
+        .collect()
+}
+
+fn holdem(hands: &[&str], board: &str, dead: &str) -> Spot {
+    Spot::new(Game::HOLDEM, fixed(hands), &ids(board), &ids(dead)).unwrap()
+}
+
+/// Every k-subset of `deck`.
+fn subsets(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for i in 0..deck.len() {
+        for mut rest in subsets(&deck[i + 1..], k - 1) {
+            rest.insert(0, deck[i]);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Wins, ties, losses and twelfths of pots by brute force.
+fn naive(
+    holes: &[Vec<u8>],
+    board: &[u8],
+    dead: &[u8],
+    omaha: bool,
+) -> (Vec<u64>, Vec<u64>, Vec<f64>) {
+    let n = holes.len();
+    let mut used: Vec<u8> = board.iter().chain(dead).copied().collect();
+    for h in holes {
+        used.extend(h);
+    }
+    let deck: Vec<u8> = (0..52).filter(|c| !used.contains(c)).collect();
+    let mut win = vec![0u64; n];
+    let mut tie = vec![0u64; n];
+    let mut eq = vec![0f64; n];
+    let mut boards = 0u64;
+    for rest in subsets(&deck, 5 - board.len()) {
+        let full: Vec<u8> = board.iter().chain(&rest).copied().collect();
+        let values: Vec<u32> = holes
+            .iter()
+            .map(|h| {
+                if omaha {
+                    let mut best = 0;
+                    for two in subsets(h, 2) {
+                        for three in subsets(&full, 3) {
+                            let five: Vec<u8> = two.iter().chain(&three).copied().collect();
+                            best = best.max(value_of(&five) as u32);
+                        }
+                    }
+                    best
+                } else {
+                    let seven: Vec<u8> = h.iter().chain(&full).copied().collect();
+                    value_of(&seven) as u32
+                }
+            })
+            .collect();
+        let best = *values.iter().max().unwrap();
+        let k = values.iter().filter(|&&v| v == best).count();
+        for p in 0..n {
+            if values[p] == best {
+                if k == 1 {
+                    win[p] += 1;
+                } else {
+                    tie[p] += 1;
+                }
+                eq[p] += 1.0 / k as f64;
+            }
+        }
+        boards += 1;
+    }
+    (win, tie, eq.iter().map(|e| e / boards as f64).collect())
+}
+
+fn check_against_naive(hands: &[&str], board: &str, dead: &str) {
+    let spot = holdem(hands, board, dead);
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    let holes: Vec<Vec<u8>> = hands.iter().map(|h| ids(h)).collect();
+    let (win, tie, eq) = naive(&holes, &ids(board), &ids(dead), false);
+    assert_eq!(ex.counts.win, win, "{hands:?} {board}");
+    assert_eq!(ex.counts.tie, tie, "{hands:?} {board}");
+    for p in 0..hands.len() {
+        assert!((ex.equity[p] - eq[p]).abs() < 1e-12, "{hands:?} {board}");
+    }
+}
+
+#[test]
+fn aks_v_queens_preflop() {
+    let spot = holdem(&["AhKh", "QsQd"], "", "");
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    let c = &ex.counts;
+    assert_eq!(c.deals, 1_712_304);
+    assert_eq!(c.win, vec![787_966, 917_606]);
+    assert_eq!(c.tie, vec![6_732, 6_732]);
+    assert_eq!(format!("{:.6}", ex.equity[0]), "0.462145");
+    assert_eq!(ex.combos, 1);
+}
+
+#[test]
+fn preflop_agrees_with_naive() {
+    // Flush-heavy, paired, and dominated hands; heads-up and multiway.
+    check_against_naive(&["AsKs", "7s6s"], "", "");
+    check_against_naive(&["2c2d", "AhKd", "Ts9s"], "", "");
+}
+
+#[test]
+fn with_board_and_dead_cards() {
+    check_against_naive(&["AhKh", "QsQd"], "2h7h", "");
+    check_against_naive(&["AhKh", "QsQd"], "Jh Th 2c", "Qh");
+    check_against_naive(&["AhKh", "QsQd", "9h8h", "5c5d"], "Jh Th 2c", "3h 4h");
+    check_against_naive(&["AsAd", "KsKd", "QsQd"], "2s3s4s5s", "");
+    check_against_naive(&["AsAd", "KsKd"], "2s3s4s5s6s", "");
+    check_against_naive(
+        &["Ac5c", "6h7h", "8d9d", "TsJs", "2c2d", "3h3d", "4s4c"],
+        "Kc Qd 9c",
+        "",
+    );
+    // Six of the board's suit on the turn: one player already flushes.
+    check_against_naive(&["AsKs", "QhQd"], "2s 7s 9s Td", "");
+}
+
+#[test]
+fn threads_do_not_change_results() {
+    let spot = holdem(&["AhKh", "QsQd", "7c7d"], "", "");
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let a = one.install(|| enumerate(&spot, &HighScorer, true).unwrap());
+    let b = two.install(|| enumerate(&spot, &HighScorer, true).unwrap());
+    assert_eq!(a.counts, b.counts);
+}
+
+#[test]
+fn ranges_weighted_and_joined() {
+    // Player 0: AA (six combos), player 1: KK with one combo at half weight.
+    let aa: Vec<Combo> = ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc"]
+        .iter()
+        .map(|h| Combo::new(&ids(h), 1.0).unwrap())
+        .collect();
+    let kk: Vec<Combo> = ["KsKh", "KdKc"]
+        .iter()
+        .zip([1.0, 0.5])
+        .map(|(h, w)| Combo::new(&ids(h), w).unwrap())
+        .collect();
+    let board = ids("As 2c 7d");
+    let spot = Spot::new(Game::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
+    // AsA* combos are blocked by the board.
+    assert_eq!(spot.players[0].len(), 3);
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    assert_eq!(ex.combos, 6);
+    // Weighted average of the fixed-hand results.
+    let mut want = [0.0; 2];
+    let mut total = 0.0;
+    for a in ["AhAd", "AhAc", "AdAc"] {
+        for (k, w) in [("KsKh", 1.0), ("KdKc", 0.5)] {
+            let holes = vec![ids(a), ids(k)];
+            let (_, _, eq) = naive(&holes, &board, &[], false);
+            want[0] += w * eq[0];
+            want[1] += w * eq[1];
+            total += w;
+        }
+    }
+    for p in 0..2 {
+        assert!((ex.equity[p] - want[p] / total).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn omaha_against_naive() {
+    let game = Game {
+        hole: 4,
+        board: 5,
+        scoring: Scoring::Omaha(2),
+    };
+    let hands = ["AsKsQdJd", "9h9c8h7c"];
+    let board = ids("Ts 2s 3d");
+    let spot = Spot::new(game, fixed(&hands), &board, &[]).unwrap();
+    let ex = enumerate(&spot, &OmahaScorer { h: 2 }, true).unwrap();
+    let holes: Vec<Vec<u8>> = hands.iter().map(|h| ids(h)).collect();
+    let (win, tie, _) = naive(&holes, &board, &[], true);
+    assert_eq!(ex.counts.win, win);
+    assert_eq!(ex.counts.tie, tie);
+}
+
+#[test]
+fn stud_with_missing_down_cards() {
+    // Seven-card stud: each has six known cards, one down card to come.
+    let game = Game {
+        hole: 7,
+        board: 0,
+        scoring: Scoring::High,
+    };
+    let players = fixed(&["AsAd Kc 7h 2d 3c", "Qh Jh Th 9h 4s 5s"]);
+    let spot = Spot::new(game, players, &[], &[]).unwrap();
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    // 40 live cards: 40 * 39 deals.
+    assert_eq!(ex.counts.deals, 40 * 39);
+    let a = ids("AsAd Kc 7h 2d 3c");
+    let b = ids("Qh Jh Th 9h 4s 5s");
+    let deck: Vec<u8> = (0..52)
+        .filter(|c| !a.contains(c) && !b.contains(c))
+        .collect();
+    let (mut wa, mut wb) = (0u64, 0u64);
+    for &x in &deck {
+        for &y in &deck {
+            if x == y {
+                continue;
+            }
+            let va = HighScorer.score(&[a.clone(), vec![x]].concat(), &[]).0;
+            let vb = HighScorer.score(&[b.clone(), vec![y]].concat(), &[]).0;
+            wa += (va > vb) as u64;
+            wb += (vb > va) as u64;
+        }
+    }
+    assert_eq!(ex.counts.win, vec![wa, wb]);
+}
+
+fn mc(spot: &Spot, seed: u64, shards: u64) -> Counts {
+    monte_carlo(
+        spot,
+        &HighScorer,
+        seed,
+        Shards {
+            first: 0,
+            count: shards,
+        },
+        true,
+    )
+    .unwrap()
+}
+
+#[test]
+fn monte_carlo_is_within_its_error() {
+    for (hands, board) in [
+        (&["AhKh", "QsQd"][..], ""),
+        (&["AsAd", "8h9h", "2c2d"][..], ""),
+        (&["AhKh", "QsQd"][..], "Jh Th 2c"),
+    ] {
+        let spot = holdem(hands, board, "");
+        let ex = enumerate(&spot, &HighScorer, true).unwrap();
+        let c = mc(&spot, 42, 8);
+        assert_eq!(c.deals, 8 * SHARD_TRIALS);
+        let (eq, se) = (c.equity(), c.stderr());
+        for p in 0..hands.len() {
+            assert!(
+                (eq[p] - ex.equity[p]).abs() < 4.0 * se[p],
+                "{hands:?} {board}: {} vs {} (se {})",
+                eq[p],
+                ex.equity[p],
+                se[p]
+            );
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_shards_add_up() {
+    let spot = holdem(&["AhKh", "QsQd"], "", "");
+    let whole = mc(&spot, 9, 6);
+    let mut parts =
+        monte_carlo(&spot, &HighScorer, 9, Shards { first: 0, count: 2 }, true).unwrap();
+    parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards { first: 2, count: 4 }, true).unwrap());
+    assert_eq!(whole, parts);
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    assert_eq!(one.install(|| mc(&spot, 9, 6)), whole);
+    assert_ne!(mc(&spot, 10, 6), whole);
+}
+
+#[test]
+fn bad_spots_are_refused() {
+    let two = fixed(&["AhKh", "AhQd"]);
+    assert!(Spot::new(Game::HOLDEM, two, &[], &[]).is_err());
+    let board_clash = fixed(&["AhKh", "QsQd"]);
+    assert!(Spot::new(Game::HOLDEM, board_clash, &ids("Ah"), &[]).is_err());
+    let one = fixed(&["AhKh"]);
+    assert!(Spot::new(Game::HOLDEM, one, &[], &[]).is_err());
+    let big = fixed(&["AhKh", "QsQd"]);
+    assert!(Spot::new(Game::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
+}
