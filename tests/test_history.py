@@ -272,3 +272,20 @@ def test_hand_history_repr_and_where() -> None:
     assert "NT" in repr(history)
     assert history.button == 3
     assert history.seat(1) == 0
+
+
+def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from hoyle.cli import main
+
+    good = tmp_path / "good.phh"
+    good.write_text(FO8 + "finishing_stacks = [15, 105, 90]\n", "utf-8")
+    bad = tmp_path / "bad.phh"
+    bad.write_text(NT4.replace("p3 cbr 200", "p3 cbr 3"), "utf-8")
+    assert main(["replay", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "FO/8  pot 46  won by p1 p2  finishing stacks match" in out
+    assert "1 hands replayed from 1 files" in out
+    assert main(["replay", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.phh: action 5 'p3 cbr 3'" in out
+    assert "1 errors" in out
