@@ -108,6 +108,9 @@ _CARD: dict[str, int] = {
     r + s: 4 * i + j for i, r in enumerate(_RANKS) for j, s in enumerate(_SUITS)
 }
 _NAME: list[str] = [*sorted(_CARD, key=_CARD.__getitem__), "Xx", "Xx"]
+_PAIR: dict[str, tuple[int, int]] = {
+    a + b: (_CARD[a], _CARD[b]) for a in _CARD for b in _CARD if a != b
+}
 _UNKNOWN = -1
 _SHORT_DECK = tuple(range(16, 52))
 
@@ -543,6 +546,39 @@ def _places(value: Any) -> int:
     return 0
 
 
+_SEATING: dict[tuple[int, int], tuple[list[int], dict[str, int], list[int]]] = {}
+_STREET_KINDS: dict[int, tuple[Game, list[int], list[int], list[int]]] = {}
+
+
+def _seating(n: int, button: int) -> tuple[list[int], dict[str, int], list[int]]:
+    """For ``n`` seats and a button: the hoyle seat of each ``pK``, the
+    labels ``pK`` -> seat, and the seats in dealing order (shared: read only)."""
+    key = (n, button)
+    out = _SEATING.get(key)
+    if out is None:
+        seat_of = list(range(n)) if button == n - 1 else [(button + 1 + i) % n for i in range(n)]
+        labels = {f"p{i + 1}": s for i, s in enumerate(seat_of)}
+        order = sorted(range(n), key=lambda s: (s - button - 1) % n)
+        out = _SEATING[key] = (seat_of, labels, order)
+    return out
+
+
+def _street_kinds(game: Game) -> tuple[list[int], list[int], list[int]]:
+    """The streets of a game that deal to the seats, draw, and deal the
+    board (shared: read only)."""
+    got = _STREET_KINDS.get(id(game))
+    if got is not None and got[0] is game:
+        return got[1], got[2], got[3]
+    streets = game.streets
+    deal = [k for k, st in enumerate(streets) if st.down or st.up]
+    draw = [k for k, st in enumerate(streets) if st.draw]
+    board = [k for k, st in enumerate(streets) if st.board]
+    if len(_STREET_KINDS) > 4096:
+        _STREET_KINDS.clear()
+    _STREET_KINDS[id(game)] = (game, deal, draw, board)
+    return deal, draw, board
+
+
 class HandHistory:
     """One hand of a PHH file: its fields as read, and its replay.
 
@@ -762,21 +798,19 @@ class HandHistory:
         stacks_p = self._stacks_p()
         n = len(stacks_p)
         game = self._make_game(n)
-        seat_of = list(range(n))
         button = n - 1
         hoyle_button = self.fields.get("_hoyle_button")
         if isinstance(hoyle_button, int) and not isinstance(hoyle_button, bool):
             if not 0 <= hoyle_button < n:
                 raise HistoryError(f"{where}: _hoyle_button {hoyle_button} is not a seat")
             button = hoyle_button
-            seat_of = [(button + 1 + i) % n for i in range(n)]
+        seat_of, labels, order = _seating(n, button)
         stacks = [0] * n
         for i, s in enumerate(seat_of):
             stacks[s] = stacks_p[i]
         scale = self.scale
         streets = game.streets
-        deal_streets = [k for k, st in enumerate(streets) if st.down or st.up]
-        draw_streets = [k for k, st in enumerate(streets) if st.draw]
+        deal_streets, draw_streets, board_streets = _street_kinds(game)
         has_draw = bool(draw_streets)
         known: set[int] = set()
         cards: list[int] = []  # slot -> card id (or _UNKNOWN)
@@ -786,7 +820,6 @@ class HandHistory:
         drawers: list[list[int]] = []  # per draw phase, seats in order of their sd
         replacements: list[dict[int, list[int]]] = []
         acts: list[tuple[str, int, Any, int, int]] = []
-        board_streets = [k for k, st in enumerate(streets) if st.board]
         at = 0  # the street the file has reached
         dbs = 0
         last_deal_seat: set[int] | None = None  # seats dealt in the current batch
@@ -799,16 +832,33 @@ class HandHistory:
 
         def slots_for(index: int, text: str, token: str) -> list[int]:
             nonlocal jokers, unknown
-            try:  # the usual case: known cards, each once
-                ids = [_CARD[token[k : k + 2]] for k in range(0, len(token), 2)]
-            except KeyError:
-                pass
+            # The usual case: known cards, each once (``_PAIR`` holds two
+            # different cards).
+            size = len(token)
+            ids: Any = None
+            if size == 4:
+                ids = _PAIR.get(token)
+            elif size == 6:
+                first, rest = _CARD.get(token[:2]), _PAIR.get(token[2:])
+                if first is not None and rest is not None and first not in rest:
+                    ids = (first, *rest)
+            elif size == 2:
+                first = _CARD.get(token)
+                if first is not None:
+                    ids = (first,)
             else:
-                if len(token) % 2 == 0 and known.isdisjoint(ids) and len(set(ids)) == len(ids):
-                    known.update(ids)
-                    base = len(cards)
-                    cards.extend(ids)
-                    return list(range(base, base + len(ids)))
+                try:
+                    ids = [_CARD[token[k : k + 2]] for k in range(0, size, 2)]
+                except KeyError:
+                    pass
+                else:
+                    if size % 2 or len(set(ids)) != len(ids):
+                        ids = None
+            if ids is not None and known.isdisjoint(ids):
+                known.update(ids)
+                base = len(cards)
+                cards.extend(ids)
+                return list(range(base, base + len(ids)))
             if len(token) % 2:
                 raise fail(index, text, f"bad cards {token!r}")
             out = []
@@ -831,8 +881,6 @@ class HandHistory:
                 out.append(len(cards))
                 cards.append(c)
             return out
-
-        labels = {f"p{i + 1}": s for i, s in enumerate(seat_of)}
 
         def player(index: int, text: str, word: str) -> int:
             seat = labels.get(word)
@@ -890,7 +938,9 @@ class HandHistory:
             head = words[0]
             if head == "d":
                 if len(words) == 4 and words[1] == "dh":
-                    seat = player(index, text, words[2])
+                    seat = labels.get(words[2])  # type: ignore[assignment]
+                    if seat is None:
+                        seat = player(index, text, words[2])
                     slots = slots_for(index, text, words[3])
                     held[seat].extend(slots)
                     if has_draw and drawers:
@@ -915,7 +965,9 @@ class HandHistory:
                 continue
             if len(words) < 2:
                 raise fail(index, text, "expected 'pN ACTION'")
-            seat = player(index, text, head)
+            seat = labels.get(head)  # type: ignore[assignment]
+            if seat is None:
+                seat = player(index, text, head)
             kind = words[1]
             if kind == "sm":
                 if len(words) == 3 and words[2] != "-":
@@ -927,8 +979,13 @@ class HandHistory:
             if kind in ("f", "cc", "pb") and len(words) == 2:
                 acts.append((kind, seat, None, index, at))
             elif kind == "cbr" and len(words) == 3:
+                word = words[2]
+                if word.isascii() and word.isdigit():  # whole chips, the usual case
+                    acts.append((kind, seat, int(word) * scale, index, at))
+                    last_kind = kind
+                    continue
                 try:
-                    amount = _chips(Decimal(words[2]), scale, "the amount")
+                    amount = _chips(Decimal(word), scale, "the amount")
                 except (ArithmeticError, ValueError, HistoryError):
                     raise fail(index, text, f"bad amount {words[2]!r}") from None
                 acts.append((kind, seat, amount, index, at))
@@ -983,7 +1040,6 @@ class HandHistory:
                         ) from None
         deck: list[int] = []
         board_at = 0
-        order = sorted(range(n), key=lambda s: (s - button - 1) % n)
         for k, st in enumerate(streets):
             if st.burn:
                 deck.extend(islice(pool, 1))
