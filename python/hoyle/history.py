@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import json.scanner
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -227,36 +228,66 @@ def _fast_toml(text: str) -> dict[str, Any]:
                 raise _GiveUp
             table = root[h[1]] = {}
             continue
-        m = _KEY_LINE.fullmatch(line)
-        if m is None or m[1] in table:
+        key, eq, rest = line.partition("=")
+        key = key.rstrip(" \t")
+        if not eq or key in table or (key not in _KEYS_SEEN and not _good_key(key)):
             raise _GiveUp
-        rest = m[2]
+        rest = rest.lstrip(" \t")
         if rest[:2] == "['" and rest[-2:] == "']":  # PokerKit's own layout, one pass
             body = rest[2:-2]
             items = body.split("', '")
             if body.count("'") == 2 * len(items) - 2 and "\n" not in body:
-                table[m[1]] = items
+                table[key] = items
                 continue
         if rest[:1] == "[":
+            if _NUMBERS.issuperset(rest) and rest.count("[") == 1:
+                try:  # a flat array of numbers: JSON reads it the same
+                    value, end = _json_numbers(rest, 0)
+                except (ValueError, StopIteration):
+                    end = -1
+                if end == len(rest):
+                    table[key] = value
+                    continue
             flat = _FLAT_STRINGS.fullmatch(rest)
             if flat is not None:
-                table[m[1]] = [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]
+                table[key] = [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]
                 continue
             flat = _FLAT_INTS.fullmatch(rest)
             if flat is not None:
-                table[m[1]] = [int(x) for x in flat[1].split(",") if x.strip()]
+                table[key] = [int(x) for x in flat[1].split(",") if x.strip()]
                 continue
             value = _array(rest)
             while value is _MORE:
                 if i >= count:
                     raise _GiveUp
-                rest += "\n" + lines[i]
+                more = lines[i]
+                rest += "\n" + more
                 i += 1
-                value = _array(rest)
+                if "]" in more:  # else the array cannot close yet
+                    value = _array(rest)
+        elif rest[:1] == "'" and rest[-1:] == "'" and rest.count("'") == 2 and "\n" not in rest:
+            value = rest[1:-1]  # a literal string, alone on its line
+        elif rest.isascii() and rest.isdigit() and (rest[0] != "0" or rest == "0"):
+            value = int(rest)
         else:
             value = _scalar(rest)
-        table[m[1]] = value
+        table[key] = value
     return root
+
+
+_KEYS_SEEN: set[str] = set()
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_NUMBERS = frozenset("0123456789.-, []")
+_json_numbers = json.scanner.make_scanner(json.JSONDecoder(parse_float=Decimal))
+
+
+def _good_key(key: str) -> bool:
+    """True for a bare TOML key (remembered: PHH files share a few names)."""
+    if _BARE_KEY.fullmatch(key) is None:
+        return False
+    if len(_KEYS_SEEN) < 1024:
+        _KEYS_SEEN.add(key)
+    return True
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -629,8 +660,12 @@ class HandHistory:
         """The action lines, as written."""
         if self._actions is None:
             value = self._field("actions")
-            if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+            if not isinstance(value, list):
                 raise HistoryError(f"{self.where}: actions must be a list of strings")
+            try:
+                "".join(value)  # fails unless every action is a string
+            except TypeError:
+                raise HistoryError(f"{self.where}: actions must be a list of strings") from None
             self._actions = value
         return self._actions
 
@@ -656,7 +691,7 @@ class HandHistory:
                 if v.__class__ is not int:
                     places = max(places, _places(v))
             actions = self.actions
-            for a in actions if any("." in a for a in actions) else ():
+            for a in actions if "." in "".join(actions) else ():
                 if "cbr" in a:
                     words = a.split("#", 1)[0].split()
                     if len(words) == 3 and "." in words[2]:
@@ -1073,7 +1108,7 @@ class HandHistory:
             (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
             for kind, seat, arg, index, street in acts
         ]
-        final = [sorted(cards[x] for x in h) for h in held]
+        final = [[cards[x] for x in h] for h in held]  # as dealt; compared sorted
         return _Prepared(
             game=game,
             stacks=stacks,
@@ -1186,11 +1221,12 @@ class HandHistory:
                 else f"{where}: the actions end before the hand is over"
             )
         for seat in range(len(prep.final) if hand.is_over else 0):
-            if sorted(hand.hole(seat)) != prep.final[seat]:
+            hole = hand.hole(seat)
+            if list(hole) != prep.final[seat] and sorted(hole) != sorted(prep.final[seat]):
                 raise HistoryError(
                     f"{where}: p{prep.seat_of.index(seat) + 1} ends with "
                     f"{' '.join(_NAME[c] for c in hand.hole(seat))}; the file deals "
-                    f"{' '.join(_NAME[c] for c in prep.final[seat])}"
+                    f"{' '.join(_NAME[c] for c in sorted(prep.final[seat]))}"
                 )
         return hand
 
