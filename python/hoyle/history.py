@@ -966,9 +966,30 @@ class HandHistory:
                     hand.remove(s)
             return out
 
+        label = labels.get
+        add = acts.append
         for index, text in enumerate(self.actions):
             words = text.split("#", 1)[0].split() if "#" in text else text.split()
-            if not words:
+            size = len(words)
+            # The usual actions first; anything else takes the full path below.
+            if size == 2:
+                kind = words[1]
+                if kind == "f" or kind == "cc":
+                    seat = label(words[0])  # type: ignore[assignment]
+                    if seat is not None:
+                        add((kind, seat, None, index, at))
+                        last_kind = kind
+                        continue
+            elif size == 3:
+                kind = words[1]
+                if kind == "cbr":
+                    seat = label(words[0])  # type: ignore[assignment]
+                    word = words[2]
+                    if seat is not None and word.isascii() and word.isdigit():
+                        add((kind, seat, int(word) * scale, index, at))
+                        last_kind = kind
+                        continue
+            elif not size:
                 continue
             head = words[0]
             if head == "d":
