@@ -578,7 +578,7 @@ def _places(value: Any) -> int:
 
 
 _SEATING: dict[tuple[int, int], tuple[list[int], dict[str, int], list[int]]] = {}
-_STREET_KINDS: dict[int, tuple[Game, list[int], list[int], list[int]]] = {}
+_STREET_KINDS: dict[int, tuple[Game, list[int], list[int], list[int], list[tuple[int, ...]]]] = {}
 
 
 def _seating(n: int, button: int) -> tuple[list[int], dict[str, int], list[int]]:
@@ -594,20 +594,35 @@ def _seating(n: int, button: int) -> tuple[list[int], dict[str, int], list[int]]
     return out
 
 
-def _street_kinds(game: Game) -> tuple[list[int], list[int], list[int]]:
+def _street_kinds(
+    game: Game,
+) -> tuple[list[int], list[int], list[int], list[tuple[int, ...]]]:
     """The streets of a game that deal to the seats, draw, and deal the
-    board (shared: read only)."""
+    board, and per street ``(k, burn, cards per seat, index among the
+    dealing streets or -1, board cards, index among the draws or -1)``
+    (shared: read only)."""
     got = _STREET_KINDS.get(id(game))
     if got is not None and got[0] is game:
-        return got[1], got[2], got[3]
+        return got[1], got[2], got[3], got[4]
     streets = game.streets
     deal = [k for k, st in enumerate(streets) if st.down or st.up]
     draw = [k for k, st in enumerate(streets) if st.draw]
     board = [k for k, st in enumerate(streets) if st.board]
+    plan = [
+        (
+            k,
+            st.burn,
+            st.down + st.up,
+            deal.index(k) if k in deal else -1,
+            st.board,
+            draw.index(k) if k in draw else -1,
+        )
+        for k, st in enumerate(streets)
+    ]
     if len(_STREET_KINDS) > 4096:
         _STREET_KINDS.clear()
-    _STREET_KINDS[id(game)] = (game, deal, draw, board)
-    return deal, draw, board
+    _STREET_KINDS[id(game)] = (game, deal, draw, board, plan)
+    return deal, draw, board, plan
 
 
 class HandHistory:
@@ -845,7 +860,7 @@ class HandHistory:
             stacks[s] = stacks_p[i]
         scale = self.scale
         streets = game.streets
-        deal_streets, draw_streets, board_streets = _street_kinds(game)
+        deal_streets, draw_streets, board_streets, plan = _street_kinds(game)
         has_draw = bool(draw_streets)
         known: set[int] = set()
         cards: list[int] = []  # slot -> card id (or _UNKNOWN)
@@ -989,6 +1004,29 @@ class HandHistory:
                         add((kind, seat, int(word) * scale, index, at))
                         last_kind = kind
                         continue
+            elif size == 4:
+                token = words[3]
+                ids = _PAIR.get(token) if len(token) == 4 else None
+                if ids is not None and words[1] == "dh" and words[0] == "d" and not drawers:
+                    seat = label(words[2])  # type: ignore[assignment]
+                    c0, c1 = ids
+                    if seat is not None and c0 not in known and c1 not in known:
+                        known.add(c0)
+                        known.add(c1)
+                        base = len(cards)
+                        cards.append(c0)
+                        cards.append(c1)
+                        slots = [base, base + 1]
+                        held[seat].extend(slots)
+                        if last_kind != "dh" or last_deal_seat is None or seat in last_deal_seat:
+                            batches.append({})
+                            last_deal_seat = set()
+                            if len(batches) <= len(deal_streets):
+                                at = max(at, deal_streets[len(batches) - 1])
+                        last_deal_seat.add(seat)
+                        batches[-1][seat] = slots
+                        last_kind = "dh"
+                        continue
             elif not size:
                 continue
             head = words[0]
@@ -1096,13 +1134,11 @@ class HandHistory:
                         ) from None
         deck: list[int] = []
         board_at = 0
-        for k, st in enumerate(streets):
-            if st.burn:
+        for k, burn, per, j, board_cards, draw_j in plan:
+            if burn:
                 deck.extend(islice(pool, 1))
-            if st.down or st.up:
-                j = deal_streets.index(k)
+            if j >= 0:
                 batch = batches[j] if j < len(batches) else {}
-                per = st.down + st.up
                 dealt = [s for s in order if s in batch]
                 for s in dealt:
                     if len(batch[s]) != per:
@@ -1113,22 +1149,24 @@ class HandHistory:
                 for r in range(per):
                     for s in dealt:
                         deck.append(cards[batch[s][r]])
-            for _ in range(st.board):
-                if board_at < len(board):
-                    deck.append(cards[board[board_at]])
-                    board_at += 1
-            if st.draw:
-                j = draw_streets.index(k)
-                if j < len(drawers):
-                    for s in drawers[j]:
-                        deck.extend(cards[x] for x in replacements[j].get(s, ()))
+            if board_cards and board_at < len(board):
+                take = board[board_at : board_at + board_cards]
+                deck.extend([cards[x] for x in take])
+                board_at += len(take)
+            if draw_j >= 0 and draw_j < len(drawers):
+                for s in drawers[draw_j]:
+                    deck.extend(cards[x] for x in replacements[draw_j].get(s, ()))
         if board_at < len(board):
             raise HistoryError(f"{where}: {len(board)} board cards; {game.name} deals fewer")
         deck.extend(islice(pool, max(0, game.cards_needed(n) - len(deck))))
-        resolved = [
-            (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
-            for kind, seat, arg, index, street in acts
-        ]
+        resolved = (
+            [
+                (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
+                for kind, seat, arg, index, street in acts
+            ]
+            if has_draw  # only a draw (sd) names cards
+            else acts
+        )
         final = [[cards[x] for x in h] for h in held]  # as dealt; compared sorted
         return _Prepared(
             game=game,
