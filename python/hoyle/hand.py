@@ -223,7 +223,10 @@ class Hand:
                 f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}"
             )
         if deck is not None:
-            order = _card_ids(deck)
+            if type(deck) is list and set(map(type, deck)) == {int}:
+                order = deck[:]  # card ids already (the usual replay case)
+            else:
+                order = _card_ids(deck)
             if len(set(order)) != len(order):
                 raise GameError("the deck holds a card twice")
             allowed = game._deck_set

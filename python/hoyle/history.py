@@ -278,7 +278,7 @@ def _fast_toml(text: str) -> dict[str, Any]:
 _KEYS_SEEN: set[str] = set()
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _NUMBERS = frozenset("0123456789.-, []")
-_json_numbers = json.scanner.make_scanner(json.JSONDecoder(parse_float=Decimal))
+_json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 
 
 def _good_key(key: str) -> bool:
@@ -577,8 +577,9 @@ def _places(value: Any) -> int:
     return 0
 
 
+_Street = tuple[int, bool, int, int, int, int]
 _SEATING: dict[tuple[int, int], tuple[list[int], dict[str, int], list[int]]] = {}
-_STREET_KINDS: dict[int, tuple[Game, list[int], list[int], list[int], list[tuple[int, ...]]]] = {}
+_STREET_KINDS: dict[int, tuple[Game, list[int], list[int], list[int], list[_Street]]] = {}
 
 
 def _seating(n: int, button: int) -> tuple[list[int], dict[str, int], list[int]]:
@@ -596,7 +597,7 @@ def _seating(n: int, button: int) -> tuple[list[int], dict[str, int], list[int]]
 
 def _street_kinds(
     game: Game,
-) -> tuple[list[int], list[int], list[int], list[tuple[int, ...]]]:
+) -> tuple[list[int], list[int], list[int], list[_Street]]:
     """The streets of a game that deal to the seats, draw, and deal the
     board, and per street ``(k, burn, cards per seat, index among the
     dealing streets or -1, board cards, index among the draws or -1)``
@@ -760,6 +761,8 @@ class HandHistory:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
         try:
             scale = self.scale
+            if scale == 1 and all(v.__class__ is int for v in value):
+                return tuple(value)
             return tuple(_chips(v, scale, "starting_stacks") for v in value)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
@@ -989,8 +992,8 @@ class HandHistory:
             # The usual actions first; anything else takes the full path below.
             if size == 2:
                 kind = words[1]
-                if kind == "f" or kind == "cc":
-                    seat = label(words[0])  # type: ignore[assignment]
+                if kind in ("f", "cc"):
+                    seat = label(words[0])
                     if seat is not None:
                         add((kind, seat, None, index, at))
                         last_kind = kind
@@ -998,7 +1001,7 @@ class HandHistory:
             elif size == 3:
                 kind = words[1]
                 if kind == "cbr":
-                    seat = label(words[0])  # type: ignore[assignment]
+                    seat = label(words[0])
                     word = words[2]
                     if seat is not None and word.isascii() and word.isdigit():
                         add((kind, seat, int(word) * scale, index, at))
@@ -1008,7 +1011,7 @@ class HandHistory:
                 token = words[3]
                 ids = _PAIR.get(token) if len(token) == 4 else None
                 if ids is not None and words[1] == "dh" and words[0] == "d" and not drawers:
-                    seat = label(words[2])  # type: ignore[assignment]
+                    seat = label(words[2])
                     c0, c1 = ids
                     if seat is not None and c0 not in known and c1 not in known:
                         known.add(c0)
@@ -1032,7 +1035,7 @@ class HandHistory:
             head = words[0]
             if head == "d":
                 if len(words) == 4 and words[1] == "dh":
-                    seat = labels.get(words[2])  # type: ignore[assignment]
+                    seat = labels.get(words[2])
                     if seat is None:
                         seat = player(index, text, words[2])
                     slots = slots_for(index, text, words[3])
@@ -1059,7 +1062,7 @@ class HandHistory:
                 continue
             if len(words) < 2:
                 raise fail(index, text, "expected 'pN ACTION'")
-            seat = labels.get(head)  # type: ignore[assignment]
+            seat = labels.get(head)
             if seat is None:
                 seat = player(index, text, head)
             kind = words[1]
@@ -1205,7 +1208,10 @@ class HandHistory:
             if seat == actor and not stud:  # the usual case, first
                 try:
                     if kind == "cc":
-                        if hand.legal.can_check:
+                        bets = hand.bets
+                        if max(bets) > bets[actor]:  # something to call
+                            hand.call()
+                        elif hand.legal.can_check:
                             hand.check()
                         else:
                             hand.call()
