@@ -269,6 +269,8 @@ def _fast_toml(text: str) -> dict[str, Any]:
             value = rest[1:-1]  # a literal string, alone on its line
         elif rest.isascii() and rest.isdigit() and (rest[0] != "0" or rest == "0"):
             value = int(rest)
+        elif rest in ("true", "false"):
+            value = rest == "true"
         else:
             value = _scalar(rest)
         table[key] = value
@@ -542,7 +544,7 @@ class _Prepared:
         seat_of: list[int],
         deck: list[int],
         acts: list[tuple[str, int, Any, int, int]],
-        final: list[list[int]],
+        final: list[tuple[int, ...]],
     ) -> None:
         self.game = game
         self.stacks = stacks
@@ -1170,7 +1172,7 @@ class HandHistory:
             if has_draw  # only a draw (sd) names cards
             else acts
         )
-        final = [[cards[x] for x in h] for h in held]  # as dealt; compared sorted
+        final = [tuple([cards[x] for x in h]) for h in held]  # as dealt; compared sorted
         return _Prepared(
             game=game,
             stacks=stacks,
@@ -1287,7 +1289,7 @@ class HandHistory:
             )
         for seat in range(len(prep.final) if hand.is_over else 0):
             hole = hand.hole(seat)
-            if list(hole) != prep.final[seat] and sorted(hole) != sorted(prep.final[seat]):
+            if hole != prep.final[seat] and sorted(hole) != sorted(prep.final[seat]):
                 raise HistoryError(
                     f"{where}: p{prep.seat_of.index(seat) + 1} ends with "
                     f"{' '.join(_NAME[c] for c in hand.hole(seat))}; the file deals "
