@@ -316,7 +316,8 @@ class Hand:
         if street.burn:
             deck.pop()
         if street.down or street.up:
-            order = self._order()
+            folded = self._folded  # self._order(), from the ring left of the button:
+            order = [s for s in self._ring[(self._button + 1) % self._n] if not folded[s]]
             cards, up = self._cards, self._up
             for _ in range(street.down):
                 for s in order:

@@ -280,6 +280,7 @@ def _fast_toml(text: str) -> dict[str, Any]:
 _KEYS_SEEN: set[str] = set()
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _NUMBERS = frozenset("0123456789.-, []")
+_INT_ONLY = {int}
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 
 
@@ -700,7 +701,7 @@ class HandHistory:
             f = self.fields
             for key in ("antes", "blinds_or_straddles", "starting_stacks"):
                 value = f.get(key, ())
-                if isinstance(value, list):
+                if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
                     for v in value:
                         if v.__class__ is not int:
                             places = max(places, _places(v))
@@ -763,7 +764,7 @@ class HandHistory:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
         try:
             scale = self.scale
-            if scale == 1 and all(v.__class__ is int for v in value):
+            if scale == 1 and set(map(type, value)) == _INT_ONLY:
                 return tuple(value)
             return tuple(_chips(v, scale, "starting_stacks") for v in value)
         except HistoryError as err:
@@ -1218,7 +1219,10 @@ class HandHistory:
                         else:
                             hand.call()
                     elif kind == "cbr":
-                        hand.raise_to(self._capped(hand, actor, arg))
+                        lo = hand.legal.min_raise_to
+                        hand.raise_to(
+                            arg if lo is None or arg >= lo else self._capped(hand, actor, arg)
+                        )
                     elif kind == "f":
                         hand.fold()
                     elif kind == "sd":
