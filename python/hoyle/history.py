@@ -878,7 +878,6 @@ class HandHistory:
         acts: list[tuple[str, int, Any, int, int]] = []
         at = 0  # the street the file has reached
         dbs = 0
-        last_deal_seat: set[int] | None = None  # seats dealt in the current batch
         last_kind = ""
         jokers = 52
         unknown = False
@@ -1024,12 +1023,10 @@ class HandHistory:
                         cards.append(c1)
                         slots = [base, base + 1]
                         held[seat].extend(slots)
-                        if last_kind != "dh" or last_deal_seat is None or seat in last_deal_seat:
+                        if last_kind != "dh" or not batches or seat in batches[-1]:
                             batches.append({})
-                            last_deal_seat = set()
                             if len(batches) <= len(deal_streets):
                                 at = max(at, deal_streets[len(batches) - 1])
-                        last_deal_seat.add(seat)
                         batches[-1][seat] = slots
                         last_kind = "dh"
                         continue
@@ -1046,12 +1043,10 @@ class HandHistory:
                     if has_draw and drawers:
                         replacements[-1].setdefault(seat, []).extend(slots)
                     else:
-                        if last_kind != "dh" or last_deal_seat is None or seat in last_deal_seat:
+                        if last_kind != "dh" or not batches or seat in batches[-1]:
                             batches.append({})
-                            last_deal_seat = set()
                             if len(batches) <= len(deal_streets):
                                 at = max(at, deal_streets[len(batches) - 1])
-                        last_deal_seat.add(seat)
                         batches[-1][seat] = slots
                     last_kind = "dh"
                 elif len(words) == 3 and words[1] == "db":
