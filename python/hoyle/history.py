@@ -240,12 +240,14 @@ def _fast_toml(text: str) -> dict[str, Any]:
                 table[key] = items
                 continue
         if rest[:1] == "[":
-            if _NUMBERS.issuperset(rest) and rest.count("[") == 1:
-                try:  # a flat array of numbers: JSON reads it the same
+            if "'" not in rest and '"' not in rest and "\r" not in rest:
+                # A flat array of numbers (ints, or decimals read as Decimal):
+                # JSON's numbers are TOML's, so its reader gives the same.
+                try:
                     value, end = _json_numbers(rest, 0)
                 except (ValueError, StopIteration):
                     end = -1
-                if end == len(rest):
+                if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
                     table[key] = value
                     continue
             flat = _FLAT_STRINGS.fullmatch(rest)
@@ -279,7 +281,7 @@ def _fast_toml(text: str) -> dict[str, Any]:
 
 _KEYS_SEEN: set[str] = set()
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_NUMBERS = frozenset("0123456789.-, []")
+_NUMBER_TYPES = frozenset((int, Decimal))
 _INT_ONLY = {int}
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 
