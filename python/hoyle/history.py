@@ -215,11 +215,9 @@ def _array(text: str) -> Any:
 def _fast_toml(text: str) -> dict[str, Any]:
     root: dict[str, Any] = {}
     table = root
-    lines = text.split("\n")
-    i, count = 0, len(lines)
-    while i < count:
-        line = lines[i].strip()
-        i += 1
+    lines = iter(text.split("\n"))
+    for raw in lines:
+        line = raw.strip()
         if not line or line[0] == "#":
             continue
         if line[0] == "[":
@@ -260,11 +258,10 @@ def _fast_toml(text: str) -> dict[str, Any]:
                 continue
             value = _array(rest)
             while value is _MORE:
-                if i >= count:
+                more = next(lines, None)
+                if more is None:
                     raise _GiveUp
-                more = lines[i]
                 rest += "\n" + more
-                i += 1
                 if "]" in more:  # else the array cannot close yet
                     value = _array(rest)
         elif rest[:1] == "'" and rest[-1:] == "'" and rest.count("'") == 2 and "\n" not in rest:
@@ -1198,7 +1195,8 @@ class HandHistory:
         prep = self._prepare()
         where = self.where
         try:
-            hand = prep.game.start(prep.stacks, button=prep.button, deck=prep.deck)
+            # Game.start, without its per-call import
+            hand = Hand._begin(prep.game, prep.stacks, prep.button, None, prep.deck)
         except GameError as err:
             raise HistoryError(f"{where}: {err}") from None
         texts = self.actions
