@@ -1205,7 +1205,9 @@ class HandHistory:
             actor = hand.actor
             if seat == actor and not stud:  # the usual case, first
                 try:
-                    if kind == "cc":
+                    if kind == "f":
+                        hand.fold()
+                    elif kind == "cc":
                         bets = hand.bets
                         if max(bets) > bets[actor]:  # something to call
                             hand.call()
@@ -1218,8 +1220,6 @@ class HandHistory:
                         hand.raise_to(
                             arg if lo is None or arg >= lo else self._capped(hand, actor, arg)
                         )
-                    elif kind == "f":
-                        hand.fold()
                     elif kind == "sd":
                         hand.draw(arg)
                     else:
