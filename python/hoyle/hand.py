@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._core import Card, Settlement, parse_cards, settle
-from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, PotLimit
+from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
 from hoyle.showdown import values
 
@@ -557,59 +557,70 @@ class Hand:
     @property
     def legal(self) -> Legal:
         """What the seat to act may do (nothing once the hand is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
+        return self._legal or self._compute_legal()
 
     def _compute_legal(self) -> Legal:
+        """Computes and caches ``legal`` (the hot path: one call per decision)."""
         p = self._actor
         assert p is not None
-        bets, stacks, bet = self._bets, self._stacks, self._bet
+        bets, stacks, bet, game = self._bets, self._stacks, self._bet, self._game
         mine = bets[p]
         stack = stacks[p]
         to_call = bet - mine
-        game = self._game
-        can_check = to_call <= 0
-        if can_check and game.first_must_bet and not self._voluntary and self._street == 0:
-            can_check = False
-        call_amount = 0 if to_call <= 0 else to_call if to_call < stack else stack
-        if (
-            stack <= to_call
-            or (
-                self._acted[p]
-                and bet - self._level[p] < self._raise_size
-                and not self._completed(p)
-            )
-            or (game.raise_cap is not None and self._raises >= game.raise_cap)
-        ):
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        folded = self._folded
-        for j in range(self._n):
-            if j != p and not folded[j] and stacks[j] + bets[j] > bet:
-                break
-        else:  # nobody could answer a raise
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        if not bet and game.opener is not None and not self._may_open(p):
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        betting = self._betting
-        all_in = mine + stack
-        if betting.__class__ is Limit:
-            if bet < betting.min:
-                lo, hi = betting.min, betting.max
-            else:
-                lo, hi = bet + betting.min, bet + betting.max
+        if to_call > 0:
+            facing, can_check = True, False
+            call_amount = to_call if to_call < stack else stack
         else:
-            lo = bet + self._raise_size if bet else self._min_bet
-            if betting.__class__ is PotLimit:
-                hi = bet + sum(self._contrib) + to_call
-                if betting.cap is not None and hi > bet + betting.cap:
-                    hi = bet + betting.cap
-            else:
-                hi = all_in
-        hi = min(hi, all_in)
-        lo = min(lo, hi)
-        return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
+            facing, call_amount = False, 0
+            can_check = not game.first_must_bet or self._voluntary or self._street != 0
+        if (
+            stack > to_call
+            and (
+                not self._acted[p]
+                or bet - self._level[p] >= self._raise_size
+                or self._completed(p)
+            )
+            and (game.raise_cap is None or self._raises < game.raise_cap)
+        ):
+            folded = self._folded
+            for j in self._ring[p]:
+                if j != p and not folded[j] and stacks[j] + bets[j] > bet:
+                    break
+            else:  # nobody could answer a raise
+                j = p
+            if j != p and (bet or game.opener is None or self._may_open(p)):
+                betting = self._betting
+                all_in = mine + stack
+                if betting.__class__ is NoLimit:
+                    lo = bet + self._raise_size if bet else self._min_bet
+                    legal = self._legal = _tuple_new(
+                        Legal, (facing, can_check, call_amount, lo if lo < all_in else all_in,
+                                all_in, False)
+                    )
+                    return legal
+                if betting.__class__ is Limit:
+                    if bet < betting.min:
+                        lo, hi = betting.min, betting.max
+                    else:
+                        lo, hi = bet + betting.min, bet + betting.max
+                else:
+                    lo = bet + self._raise_size if bet else self._min_bet
+                    if betting.__class__ is PotLimit:
+                        hi = bet + sum(self._contrib) + to_call
+                        if betting.cap is not None and hi > bet + betting.cap:
+                            hi = bet + betting.cap
+                    else:
+                        hi = all_in
+                hi = min(hi, all_in)
+                lo = min(lo, hi)
+                legal = self._legal = _tuple_new(
+                    Legal, (facing, can_check, call_amount, lo, hi, False)
+                )
+                return legal
+        legal = self._legal = _tuple_new(
+            Legal, (facing, can_check, call_amount, None, None, False)
+        )
+        return legal
 
     def _completed(self, p: int) -> bool:
         """True when, since ``p`` acted facing only a bring-in, the bet was
@@ -658,7 +669,7 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "check")
-        legal = self._legal or self.legal
+        legal = self._legal or self._compute_legal()
         if not legal.can_check:
             why = (
                 f"{legal.call_amount} to call"
@@ -702,7 +713,7 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "raise")
-        legal = self._legal or self.legal
+        legal = self._legal or self._compute_legal()
         if total.__class__ is not int:
             if isinstance(total, bool):
                 raise TypeError("raise_to needs an int total, got a bool")
