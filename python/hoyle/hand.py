@@ -37,10 +37,10 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card, Settlement, parse_cards, settle
+from hoyle._core import Card, Settlement, evaluate, parse_cards, settle
 from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
-from hoyle.showdown import values
+from hoyle.showdown import _plain, values
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -439,15 +439,19 @@ class Hand:
         else:
             game = self._game
             rules, play_high, board = game.rules, game.high, self._board
-            high = [None] * n
-            if rules.low is not None and play_high:
-                low = [None] * n
-            for s in range(n):
-                if not folded[s]:
-                    h, lo = values(rules, play_high, self._cards[s], board)
-                    high[s] = h
-                    if low is not None:
-                        low[s] = lo
+            cards = self._cards
+            if rules.low is None and _plain(rules):  # natural high: one tuple per seat
+                high = [None if folded[s] else evaluate((*cards[s], *board)).value for s in range(n)]
+            else:
+                high = [None] * n
+                if rules.low is not None and play_high:
+                    low = [None] * n
+                for s in range(n):
+                    if not folded[s]:
+                        h, lo = values(rules, play_high, cards[s], board)
+                        high[s] = h
+                        if low is not None:
+                            low[s] = lo
         self._shown = (high, low)
         result = settle(
             self._contrib, high, low, button=self._button, rake=self._game.rake, dead=self._dead
@@ -650,15 +654,15 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "fold")
-        if self._bet <= self._bets[p]:
+        mine = self._bets[p]
+        if self._bet <= mine:
             raise IllegalActionError(
                 f"seat {p} cannot fold: nothing to call (legal: {self.legal.describe()})"
             )
         folded = self._folded
         folded[p] = True
         self._voluntary = True
-        self._history.append((self._street, p, "fold", 0, self._bets[p], ()))
-        self._legal = None
+        self._history.append((self._street, p, "fold", 0, mine, ()))
         if folded.count(False) == 1:
             self._finish()
         else:
@@ -670,7 +674,7 @@ class Hand:
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "check")
         legal = self._legal or self._compute_legal()
-        if not legal.can_check:
+        if not legal[1]:  # can_check
             why = (
                 f"{legal.call_amount} to call"
                 if legal.call_amount
@@ -697,7 +701,8 @@ class Hand:
             )
         stacks = self._stacks
         stack = stacks[p]
-        amount = min(amount, stack)
+        if amount > stack:
+            amount = stack
         stacks[p] = stack - amount
         total = bets[p] = bets[p] + amount
         self._contrib[p] += amount
@@ -718,7 +723,8 @@ class Hand:
             if isinstance(total, bool):
                 raise TypeError("raise_to needs an int total, got a bool")
             total = operator.index(total)
-        lo, hi = legal.min_raise_to, legal.max_raise_to
+        lo = legal[3]  # min_raise_to, max_raise_to
+        hi = legal[4]
         if lo is None or hi is None:
             raise IllegalActionError(
                 f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
@@ -747,8 +753,7 @@ class Hand:
     def _after(self, p: int) -> None:
         """Pass the turn left (``_next_actor``, inlined: this is the hot path)."""
         self._legal = None
-        p += 1
-        ring = self._ring[p if p < self._n else 0]
+        ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
         folded, stacks, acted, bets, bet = (
             self._folded,
             self._stacks,
