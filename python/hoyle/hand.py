@@ -561,10 +561,10 @@ class Hand:
     @property
     def legal(self) -> Legal:
         """What the seat to act may do (nothing once the hand is over)."""
-        return self._legal or self._compute_legal()
-
-    def _compute_legal(self) -> Legal:
-        """Computes and caches ``legal`` (the hot path: one call per decision)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        # computed once per decision and cached (the hot path: inline, no helper call)
         p = self._actor
         assert p is not None
         bets, stacks, bet, game = self._bets, self._stacks, self._bet, self._game
@@ -673,7 +673,7 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "check")
-        legal = self._legal or self._compute_legal()
+        legal = self._legal or self.legal
         if not legal[1]:  # can_check
             why = (
                 f"{legal.call_amount} to call"
@@ -718,7 +718,7 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "raise")
-        legal = self._legal or self._compute_legal()
+        legal = self._legal or self.legal
         if total.__class__ is not int:
             if isinstance(total, bool):
                 raise TypeError("raise_to needs an int total, got a bool")
