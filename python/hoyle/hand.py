@@ -441,7 +441,9 @@ class Hand:
             rules, play_high, board = game.rules, game.high, self._board
             cards = self._cards
             if rules.low is None and _plain(rules):  # natural high: one tuple per seat
-                high = [None if folded[s] else evaluate((*cards[s], *board)).value for s in range(n)]
+                high = [
+                    None if folded[s] else evaluate((*cards[s], *board)).value for s in range(n)
+                ]
             else:
                 high = [None] * n
                 if rules.low is not None and play_high:
@@ -580,9 +582,7 @@ class Hand:
         if (
             stack > to_call
             and (
-                not self._acted[p]
-                or bet - self._level[p] >= self._raise_size
-                or self._completed(p)
+                not self._acted[p] or bet - self._level[p] >= self._raise_size or self._completed(p)
             )
             and (game.raise_cap is None or self._raises < game.raise_cap)
         ):
@@ -598,8 +598,15 @@ class Hand:
                 if betting.__class__ is NoLimit:
                     lo = bet + self._raise_size if bet else self._min_bet
                     legal = self._legal = _tuple_new(
-                        Legal, (facing, can_check, call_amount, lo if lo < all_in else all_in,
-                                all_in, False)
+                        Legal,
+                        (
+                            facing,
+                            can_check,
+                            call_amount,
+                            lo if lo < all_in else all_in,
+                            all_in,
+                            False,
+                        ),
                     )
                     return legal
                 if betting.__class__ is Limit:
@@ -621,9 +628,7 @@ class Hand:
                     Legal, (facing, can_check, call_amount, lo, hi, False)
                 )
                 return legal
-        legal = self._legal = _tuple_new(
-            Legal, (facing, can_check, call_amount, None, None, False)
-        )
+        legal = self._legal = _tuple_new(Legal, (facing, can_check, call_amount, None, None, False))
         return legal
 
     def _completed(self, p: int) -> bool:
@@ -701,8 +706,7 @@ class Hand:
             )
         stacks = self._stacks
         stack = stacks[p]
-        if amount > stack:
-            amount = stack
+        amount = stack if amount > stack else amount  # all in for less
         stacks[p] = stack - amount
         total = bets[p] = bets[p] + amount
         self._contrib[p] += amount
