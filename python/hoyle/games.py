@@ -22,15 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from hoyle._core import HandRules
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError
+from hoyle.hand import Hand
 from hoyle.settlement import Rake
-
-if TYPE_CHECKING:
-    from hoyle.hand import Hand
 
 __all__ = [
     "Game",
@@ -197,8 +195,6 @@ class Game:
         """Deal a hand to seats with these stacks. With ``deck`` (card ids,
         ``Card``s or text, in RULES.md §10's order) the deal is exactly that;
         with ``seed`` the hand shuffles with its own generator."""
-        from hoyle.hand import Hand
-
         return Hand._begin(self, stacks, button, seed, deck)
 
     def with_(self, **changes: Any) -> Game:

@@ -37,10 +37,10 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card, Settlement, parse_cards, settle
-from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, PotLimit
+from hoyle._core import Card, Settlement, evaluate, parse_cards, settle
+from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
-from hoyle.showdown import values
+from hoyle.showdown import _plain, values
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -443,15 +443,21 @@ class Hand:
         else:
             game = self._game
             rules, play_high, board = game.rules, game.high, self._board
-            high = [None] * n
-            if rules.low is not None and play_high:
-                low = [None] * n
-            for s in range(n):
-                if not folded[s]:
-                    h, lo = values(rules, play_high, self._cards[s], board)
-                    high[s] = h
-                    if low is not None:
-                        low[s] = lo
+            cards = self._cards
+            if rules.low is None and _plain(rules):  # natural high: one tuple per seat
+                high = [
+                    None if folded[s] else evaluate((*cards[s], *board)).value for s in range(n)
+                ]
+            else:
+                high = [None] * n
+                if rules.low is not None and play_high:
+                    low = [None] * n
+                for s in range(n):
+                    if not folded[s]:
+                        h, lo = values(rules, play_high, cards[s], board)
+                        high[s] = h
+                        if low is not None:
+                            low[s] = lo
         self._shown = (high, low)
         result = settle(
             self._contrib, high, low, button=self._button, rake=self._game.rake, dead=self._dead
@@ -562,58 +568,72 @@ class Hand:
     def legal(self) -> Legal:
         """What the seat to act may do (nothing once the hand is over)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> Legal:
+        if legal is not None:
+            return legal
+        # computed once per decision and cached (the hot path: inline, no helper call)
         p = self._actor
         assert p is not None
-        bets, stacks, bet = self._bets, self._stacks, self._bet
+        bets, stacks, bet, game = self._bets, self._stacks, self._bet, self._game
         mine = bets[p]
         stack = stacks[p]
         to_call = bet - mine
-        game = self._game
-        can_check = to_call <= 0
-        if can_check and game.first_must_bet and not self._voluntary and self._street == 0:
-            can_check = False
-        call_amount = 0 if to_call <= 0 else to_call if to_call < stack else stack
-        if (
-            stack <= to_call
-            or (
-                self._acted[p]
-                and bet - self._level[p] < self._raise_size
-                and not self._completed(p)
-            )
-            or (game.raise_cap is not None and self._raises >= game.raise_cap)
-        ):
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        folded = self._folded
-        for j in range(self._n):
-            if j != p and not folded[j] and stacks[j] + bets[j] > bet:
-                break
-        else:  # nobody could answer a raise
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        if not bet and game.opener is not None and not self._may_open(p):
-            return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
-        betting = self._betting
-        all_in = mine + stack
-        if betting.__class__ is Limit:
-            if bet < betting.min:
-                lo, hi = betting.min, betting.max
-            else:
-                lo, hi = bet + betting.min, bet + betting.max
+        if to_call > 0:
+            facing, can_check = True, False
+            call_amount = to_call if to_call < stack else stack
         else:
-            lo = bet + self._raise_size if bet else self._min_bet
-            if betting.__class__ is PotLimit:
-                hi = bet + sum(self._contrib) + to_call
-                if betting.cap is not None and hi > bet + betting.cap:
-                    hi = bet + betting.cap
-            else:
-                hi = all_in
-        hi = min(hi, all_in)
-        lo = min(lo, hi)
-        return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
+            facing, call_amount = False, 0
+            can_check = not game.first_must_bet or self._voluntary or self._street != 0
+        if (
+            stack > to_call
+            and (
+                not self._acted[p] or bet - self._level[p] >= self._raise_size or self._completed(p)
+            )
+            and (game.raise_cap is None or self._raises < game.raise_cap)
+        ):
+            folded = self._folded
+            for j in self._ring[p]:
+                if j != p and not folded[j] and stacks[j] + bets[j] > bet:
+                    break
+            else:  # nobody could answer a raise
+                j = p
+            if j != p and (bet or game.opener is None or self._may_open(p)):
+                betting = self._betting
+                all_in = mine + stack
+                if betting.__class__ is NoLimit:
+                    lo = bet + self._raise_size if bet else self._min_bet
+                    legal = self._legal = _tuple_new(
+                        Legal,
+                        (
+                            facing,
+                            can_check,
+                            call_amount,
+                            lo if lo < all_in else all_in,
+                            all_in,
+                            False,
+                        ),
+                    )
+                    return legal
+                if betting.__class__ is Limit:
+                    if bet < betting.min:
+                        lo, hi = betting.min, betting.max
+                    else:
+                        lo, hi = bet + betting.min, bet + betting.max
+                else:
+                    lo = bet + self._raise_size if bet else self._min_bet
+                    if betting.__class__ is PotLimit:
+                        hi = bet + sum(self._contrib) + to_call
+                        if betting.cap is not None and hi > bet + betting.cap:
+                            hi = bet + betting.cap
+                    else:
+                        hi = all_in
+                hi = min(hi, all_in)
+                lo = min(lo, hi)
+                legal = self._legal = _tuple_new(
+                    Legal, (facing, can_check, call_amount, lo, hi, False)
+                )
+                return legal
+        legal = self._legal = _tuple_new(Legal, (facing, can_check, call_amount, None, None, False))
+        return legal
 
     def _completed(self, p: int) -> bool:
         """True when, since ``p`` acted facing only a bring-in, the bet was
@@ -643,15 +663,15 @@ class Hand:
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "fold")
-        if self._bet <= self._bets[p]:
+        mine = self._bets[p]
+        if self._bet <= mine:
             raise IllegalActionError(
                 f"seat {p} cannot fold: nothing to call (legal: {self.legal.describe()})"
             )
         folded = self._folded
         folded[p] = True
         self._voluntary = True
-        self._history.append((self._street, p, "fold", 0, self._bets[p], ()))
-        self._legal = None
+        self._history.append((self._street, p, "fold", 0, mine, ()))
         if folded.count(False) == 1:
             self._finish()
         else:
@@ -663,7 +683,7 @@ class Hand:
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "check")
         legal = self._legal or self.legal
-        if not legal.can_check:
+        if not legal[1]:  # can_check
             why = (
                 f"{legal.call_amount} to call"
                 if legal.call_amount
@@ -690,7 +710,7 @@ class Hand:
             )
         stacks = self._stacks
         stack = stacks[p]
-        amount = min(amount, stack)
+        amount = stack if amount > stack else amount  # all in for less
         stacks[p] = stack - amount
         total = bets[p] = bets[p] + amount
         self._contrib[p] += amount
@@ -711,7 +731,8 @@ class Hand:
             if isinstance(total, bool):
                 raise TypeError("raise_to needs an int total, got a bool")
             total = operator.index(total)
-        lo, hi = legal.min_raise_to, legal.max_raise_to
+        lo = legal[3]  # min_raise_to, max_raise_to
+        hi = legal[4]
         if lo is None or hi is None:
             raise IllegalActionError(
                 f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
@@ -740,8 +761,7 @@ class Hand:
     def _after(self, p: int) -> None:
         """Pass the turn left (``_next_actor``, inlined: this is the hot path)."""
         self._legal = None
-        p += 1
-        ring = self._ring[p if p < self._n else 0]
+        ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
         folded, stacks, acted, bets, bet = (
             self._folded,
             self._stacks,
