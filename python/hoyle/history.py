@@ -1139,16 +1139,16 @@ class HandHistory:
                 deck.extend(islice(pool, 1))
             if j >= 0:
                 batch = batches[j] if j < len(batches) else {}
-                dealt = [s for s in order if s in batch]
-                for s in dealt:
-                    if len(batch[s]) != per:
+                dealt = [batch[s] for s in order if s in batch]
+                for got in dealt:
+                    if len(got) != per:
+                        s = next(s for s in order if batch.get(s) is got)
                         raise HistoryError(
-                            f"{where}: p{seat_of.index(s) + 1} is dealt {len(batch[s])} cards "
+                            f"{where}: p{seat_of.index(s) + 1} is dealt {len(got)} cards "
                             f"on street {k + 1}; {game.name} deals {per}"
                         )
                 for r in range(per):
-                    for s in dealt:
-                        deck.append(cards[batch[s][r]])
+                    deck.extend([cards[got[r]] for got in dealt])
             if board_cards and board_at < len(board):
                 take = board[board_at : board_at + board_cards]
                 deck.extend([cards[x] for x in take])
