@@ -231,14 +231,15 @@ def _fast_toml(text: str) -> dict[str, Any]:
         if not eq or key in table or (key not in _KEYS_SEEN and not _good_key(key)):
             raise _GiveUp
         rest = rest.lstrip(" \t")
-        if rest[:2] == "['" and rest[-2:] == "']":  # PokerKit's own layout, one pass
-            body = rest[2:-2]
-            items = body.split("', '")
-            if body.count("'") == 2 * len(items) - 2 and "\n" not in body:
-                table[key] = items
-                continue
-        if rest[:1] == "[":
-            if "'" not in rest and '"' not in rest and "\r" not in rest:
+        first = rest[:1]
+        if first == "[":
+            if rest[1:2] == "'" and rest[-2:] == "']":  # PokerKit's own layout, one pass
+                body = rest[2:-2]
+                items = body.split("', '")
+                if body.count("'") == 2 * len(items) - 2 and "\n" not in body:
+                    table[key] = items
+                    continue
+            elif "'" not in rest and '"' not in rest and "\r" not in rest:
                 # A flat array of numbers (ints, or decimals read as Decimal):
                 # JSON's numbers are TOML's, so its reader gives the same.
                 try:
@@ -264,8 +265,8 @@ def _fast_toml(text: str) -> dict[str, Any]:
                 rest += "\n" + more
                 if "]" in more:  # else the array cannot close yet
                     value = _array(rest)
-        elif rest[:1] == "'" and rest[-1:] == "'" and rest.count("'") == 2 and "\n" not in rest:
-            value = rest[1:-1]  # a literal string, alone on its line
+        elif first == "'":  # a literal string alone on its line, else the full reader
+            value = rest[1:-1] if rest[-1] == "'" and rest.count("'") == 2 else _scalar(rest)
         elif rest.isascii() and rest.isdigit() and (rest[0] != "0" or rest == "0"):
             value = int(rest)
         elif rest in ("true", "false"):
