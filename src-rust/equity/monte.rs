@@ -48,6 +48,8 @@ struct Sampler<'a, S: Scorer> {
     accept: Vec<Vec<u64>>,
     board_missing: usize,
     hole_missing: Vec<usize>,
+    /// The deck's card ids, ascending.
+    deck: Vec<u8>,
 }
 
 impl<'a, S: Scorer> Sampler<'a, S> {
@@ -82,16 +84,19 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                 .iter()
                 .map(|cs| (spot.game.hole - cs[0].len) as usize)
                 .collect(),
+            deck: (0..54u8).filter(|&c| spot.deck >> c & 1 == 1).collect(),
         }
     }
 
+    /// A card of the deck not in `used` (rejection sampling).
     #[inline(always)]
-    fn draw(rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+    fn draw(&self, rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+        let n = self.deck.len() as u32;
         loop {
-            let c = rng.below(52);
+            let c = self.deck[rng.below(n) as usize];
             if *used >> c & 1 == 0 {
                 *used |= 1 << c;
-                return c as u8;
+                return c;
             }
         }
     }
@@ -149,13 +154,13 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             let base = c.len as usize;
             hands[p] = c.ids;
             for k in 0..m {
-                hands[p][base + k] = Self::draw(rng, &mut used);
+                hands[p][base + k] = self.draw(rng, &mut used);
             }
             lens[p] = base + m;
         }
         let b = spot.board.len();
         for slot in board.iter_mut().skip(b).take(self.board_missing) {
-            *slot = Self::draw(rng, &mut used);
+            *slot = self.draw(rng, &mut used);
         }
         true
     }
@@ -225,6 +230,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         };
         if self.scorer.natural_high()
             && self.spot.game.is_holdem()
+            && self.spot.standard_deck()
             && self.spot.players.iter().all(|cs| cs[0].len == 2)
             && n <= TALLY_MAX_PLAYERS
         {
@@ -257,7 +263,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             return Ok(tally.counts());
         }
         let mut counts = Counts::new(n);
-        let has_low = self.scorer.has_low();
+        let split = self.scorer.split();
         for _ in 0..SHARD_TRIALS {
             if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
                 return Err(too_hard());
@@ -265,7 +271,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             for p in 0..n {
                 (highs[p], lows[p]) = self.scorer.score(&hands[p][..lens[p]], &board[..blen]);
             }
-            counts.record(&highs, &lows, has_low, 1);
+            counts.record(&highs, &lows, split, 1);
         }
         Ok(counts)
     }
