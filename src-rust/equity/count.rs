@@ -230,6 +230,15 @@ impl Tally {
         self.slots[i] += m;
     }
 
+    /// [`Tally::bump`] for natural values (`category << 12 | index`).
+    #[inline(always)]
+    pub fn bump_natural(&mut self, mask: u64, value: u32, m: u64) {
+        let i = (mask as usize) << 4 | (value >> 12) as usize & 15;
+        // wrapping: no overflow check in the hot loop (2^64 deals never
+        // happen)
+        self.slots[i] = self.slots[i].wrapping_add(m);
+    }
+
     pub fn add(&mut self, o: &Tally) {
         for (a, b) in self.slots.iter_mut().zip(&o.slots) {
             *a += b;
