@@ -259,3 +259,15 @@ def test_rules_errors() -> None:
         hoyle.equity(["Ah Kh", "Qs Qd"], game=Showdown(high=False))
     with pytest.raises(hoyle.HoyleError, match="deck"):
         hoyle.equity(["Ah Kh", "Qs Qd"], game=Showdown(deck=(*range(52), 52)))
+
+
+def test_cli_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from hoyle.cli import main
+
+    args = ["equity", "As2sKdQd", "Ah3hKcQc", "--board", "3c4h9sTd", "--game", "omaha_hilo"]
+    assert main([*args, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "exact" in out
+    assert "low" in out
+    assert main(["equity", "AhKh", "QsQd", "--game", "nope", "--quiet"]) == 2
+    assert "no preset" in capsys.readouterr().err
