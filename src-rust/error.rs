@@ -53,6 +53,12 @@ pub enum Error {
     NoLiveSeat,
     #[error("seat {seat} has a low value but high[{seat}] is None (folded): a folded seat has no hand, give None for both")]
     LowForFoldedSeat { seat: usize },
+    #[error("seat {seat} has {dead} dead chips (antes) but contributed only {contributed}: dead chips are part of the contribution")]
+    DeadOverContribution {
+        seat: usize,
+        dead: u64,
+        contributed: u64,
+    },
     #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
     ButtonOutOfRange { button: i64, seats: usize },
     #[error("{amount} chips above the largest live contribution ({level}) were put in by folded seats only (seats {}): no live seat can win them", join_seats(.seats))]

@@ -418,3 +418,17 @@ def test_settles_like_the_naive_dealer(
     for seat, h in enumerate(high):
         if h is None:
             assert s.payouts[seat] == s.refunds[seat]
+
+
+def test_dead_chips_are_never_refunded() -> None:
+    """Antes as dead money: a big-blind ante nobody matched stays in the
+    main pot, and sets no all-in level."""
+    s = settle([60, 30], [1, None], dead=[0, 10], button=1)
+    assert s.refunds == (40, 0)
+    assert s.payouts == (90, 0)
+    # antes only, everyone checks: one pot of dead chips for the live seats
+    s = settle([5, 5, 5], [3, 1, None], dead=[5, 5, 5])
+    assert [(p.amount, p.eligible) for p in s.pots] == [(15, (0, 1))]
+    assert s.payouts == (15, 0, 0)
+    with pytest.raises(hoyle.SettlementError, match="dead chips"):
+        settle([5, 5], [1, 2], dead=[6, 0])

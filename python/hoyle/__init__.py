@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from hoyle import games
+from hoyle import games, history
 from hoyle._core import (
     Card,
     HandRank,
@@ -30,6 +30,7 @@ from hoyle.errors import (
     EquityError,
     GameError,
     HandError,
+    HistoryError,
     HoyleError,
     IllegalActionError,
     RangeError,
@@ -60,6 +61,7 @@ __all__ = [
     "HandError",
     "HandRank",
     "HandRules",
+    "HistoryError",
     "HoyleError",
     "IllegalActionError",
     "Legal",
@@ -82,6 +84,7 @@ __all__ = [
     "evaluate_low",
     "evaluate_low_batch",
     "games",
+    "history",
     "parse_cards",
     "settle",
 ]

@@ -167,6 +167,7 @@ def settle(
     *,
     button: int = 0,
     rake: Rake | None = None,
+    dead: Iterable[SupportsIndex] | None = None,
 ) -> Settlement: ...
 
 _Players: TypeAlias = "list[list[tuple[list[int], float]]]"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 import hoyle
 
@@ -84,6 +85,71 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from hoyle import history
+
+    counts = {"hands": 0, "match": 0, "differ": 0, "unknown": 0, "errors": 0}
+
+    def one(path: str, say: Callable[[str], None]) -> None:
+        try:
+            hands = history.load(path)
+        except hoyle.HistoryError as err:
+            counts["errors"] += 1
+            say(f"error: {err}")
+            return
+        for h in hands:
+            try:
+                hand = h.replay()
+            except hoyle.HistoryError as err:
+                counts["errors"] += 1
+                say(f"error: {err}")
+                continue
+            counts["hands"] += 1
+            expected = h.finishing_stacks
+            if expected is None:
+                verdict = "no finishing_stacks"
+                counts["unknown"] += 1
+            elif hand.stacks == expected:
+                verdict = "finishing stacks match"
+                counts["match"] += 1
+            else:
+                verdict = "finishing stacks differ"
+                counts["differ"] += 1
+            seat_of = [h.seat(i + 1) for i in range(len(hand.stacks))]
+            winners = [
+                f"p{i + 1}"
+                for i, s in enumerate(seat_of)
+                if hand.stacks[s] > hand.starting_stacks[s]
+            ]
+            settlement = hand.settlement
+            pot = sum(p.amount for p in settlement.pots) if settlement else hand.pot
+            if not args.summary_only:
+                say(
+                    f"{h.where}  {h.variant}  pot {pot}  "
+                    f"won by {' '.join(winners) or 'nobody'}  {verdict}"
+                )
+
+    started = time.perf_counter()
+    if len(args.files) > 20 and not args.quiet:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("replaying", total=len(args.files))
+            for path in args.files:
+                one(path, lambda line: bar.console.print(line, markup=False, highlight=False))
+                bar.advance(task)
+    else:
+        for path in args.files:
+            one(path, print)
+    seconds = time.perf_counter() - started
+    print(
+        f"{counts['hands']} hands replayed from {len(args.files)} files in {seconds:.2f} s: "
+        f"{counts['match']} match their finishing stacks, {counts['differ']} differ, "
+        f"{counts['unknown']} have none; {counts['errors']} errors"
+    )
+    return 1 if counts["errors"] else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the ``hoyle`` command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hoyle", description="hoyle, a poker engine.")
@@ -127,6 +193,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")
     p_play.set_defaults(func=_play)
+    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
+    p_replay.add_argument("files", nargs="+", help="PHH files")
+    p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_replay.add_argument(
+        "--summary-only", action="store_true", help="print only the summary, not a line per hand"
+    )
+    p_replay.set_defaults(func=_replay)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

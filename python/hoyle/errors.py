@@ -10,6 +10,7 @@ __all__ = [
     "EquityError",
     "GameError",
     "HandError",
+    "HistoryError",
     "HoyleError",
     "IllegalActionError",
     "RangeError",
@@ -71,3 +72,9 @@ class IllegalActionError(HoyleError):
     """An action the rules do not allow at this point of the hand: out of
     turn, a check facing a bet, a raise outside the legal range, a bad
     draw. The message says why and what is legal; the hand is unchanged."""
+
+
+class HistoryError(HoyleError):
+    """A hand history that cannot be read or replayed: bad TOML, a missing
+    or malformed field, an unknown variant, or an action the rules refuse.
+    The message names the file, the hand and the action."""

@@ -90,7 +90,12 @@ class Game:
     """A poker game as settings. ``high=False`` with a ``rules.low`` ranking
     is a low-only game (razz, deuce-to-seven, badugi); ``high=True`` with one
     is high-low. ``blinds`` are posted from the button's left (heads-up the
-    button posts the first); more than two are straddles. ``min_bet`` is the
+    button posts the first); more than two are straddles, and a zero skips a
+    seat (``(0, 0, 3)``: only the third seat from the button's left posts).
+    ``ante`` is the same for every seat; ``antes`` instead gives one per
+    position, in the order of the blinds: ``antes[k]`` is posted by the seat
+    that posts ``blinds[k]`` (the k-th from the button's left; heads-up the
+    button first), so ``antes=(0, 100)`` is a big-blind ante. ``min_bet`` is the
     smallest bet in pot limit and no limit (default: the largest blind, else
     1). ``raise_cap`` bounds the bets and raises of one interval.
     ``opener`` is draw poker's opening requirement on the first interval
@@ -105,6 +110,7 @@ class Game:
     high: bool = True
     deck: tuple[int, ...] = STANDARD_DECK
     ante: int = 0
+    antes: tuple[int, ...] = ()
     blinds: tuple[int, ...] = ()
     bring_in: int = 0
     min_bet: int | None = None
@@ -115,17 +121,26 @@ class Game:
     _per_seat: int = field(init=False, repr=False, compare=False, default=0)
     _fixed: int = field(init=False, repr=False, compare=False, default=0)
     _has_draw: bool = field(init=False, repr=False, compare=False, default=False)
+    _deck_set: frozenset[int] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
         object.__setattr__(self, "blinds", tuple(self.blinds))
+        object.__setattr__(self, "antes", tuple(self.antes))
         object.__setattr__(self, "deck", tuple(self.deck))
         if not self.streets:
             raise GameError("a game needs at least one street")
         if not isinstance(self.betting, Limit | PotLimit | NoLimit):
             raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {self.betting!r}")
-        if self.ante < 0 or self.bring_in < 0 or any(b < 0 for b in self.blinds):
+        if (
+            self.ante < 0
+            or self.bring_in < 0
+            or any(b < 0 for b in self.blinds)
+            or any(a < 0 for a in self.antes)
+        ):
             raise GameError("antes, blinds and the bring-in must not be negative")
+        if self.ante and self.antes:
+            raise GameError("a game has one ante for every seat or per-position antes, not both")
         if self.min_bet is not None and self.min_bet <= 0:
             raise GameError(f"min_bet must be positive, got {self.min_bet}")
         if self.raise_cap is not None and self.raise_cap < 1:
@@ -147,6 +162,7 @@ class Game:
         object.__setattr__(self, "_per_seat", per_seat)
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
+        object.__setattr__(self, "_deck_set", frozenset(self.deck))
 
     @property
     def smallest_bet(self) -> int:

@@ -82,6 +82,8 @@ class Action(NamedTuple):
 def _card_ids(cards: Iterable[Any] | str) -> list[int]:
     if isinstance(cards, str):
         return [c.id for c in parse_cards(cards)]
+    if cards.__class__ is list and all(c.__class__ is int for c in cards):
+        return cards[:]
     out: list[int] = []
     for c in cards:
         if isinstance(c, str):
@@ -122,6 +124,7 @@ class Hand:
         "_button",
         "_cards",
         "_contrib",
+        "_dead",
         "_deck",
         "_discards",
         "_first_street",
@@ -156,6 +159,7 @@ class Hand:
     _button: int
     _cards: list[list[int]]
     _contrib: list[int]
+    _dead: list[int] | None
     _deck: list[int]
     _discards: list[int]
     _first_street: int
@@ -211,6 +215,8 @@ class Hand:
             raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
         if len(game.blinds) > n:
             raise GameError(f"{len(game.blinds)} blinds need at least as many seats, got {n}")
+        if len(game.antes) > n:
+            raise GameError(f"{len(game.antes)} antes need at least as many seats, got {n}")
         need = n * game._per_seat + game._fixed
         if need > len(game.deck):
             raise GameError(
@@ -220,9 +226,9 @@ class Hand:
             order = _card_ids(deck)
             if len(set(order)) != len(order):
                 raise GameError("the deck holds a card twice")
-            allowed = set(game.deck)
-            stray = [c for c in order if c not in allowed]
-            if stray:
+            allowed = game._deck_set
+            if not allowed.issuperset(order):
+                stray = [c for c in order if c not in allowed]
                 raise GameError(f"card {Card(stray[0])} is not in {game.name}'s deck")
             if len(order) < need:
                 raise GameError(f"the deck has {len(order)} cards; {game.name} deals {need}")
@@ -249,6 +255,7 @@ class Hand:
         h._stacks = chips
         h._start = tuple(chips)
         h._contrib = [0] * n
+        h._dead = None
         h._bets = [0] * n
         h._folded = [False] * n
         h._acted = [False] * n
@@ -281,6 +288,17 @@ class Hand:
                 chips[seat] -= put
                 h._contrib[seat] += put
                 h._history.append((0, seat, "ante", put, 0, ()))
+        elif game.antes:
+            first = button if n == 2 else (button + 1) % n
+            for k, ante in enumerate(game.antes):
+                if ante:
+                    seat = (first + k) % n
+                    put = min(ante, chips[seat])
+                    chips[seat] -= put
+                    h._contrib[seat] += put
+                    h._history.append((0, seat, "ante", put, 0, ()))
+        if game.ante or game.antes:
+            h._dead = h._contrib[:]  # antes are dead money: never refunded
         h._begin_street()
         return h
 
@@ -336,6 +354,8 @@ class Hand:
             sb = button if n == 2 else (button + 1) % n
             seat = sb
             for k, blind in enumerate(game.blinds):
+                if not blind:
+                    continue
                 seat = (sb + k) % n
                 put = min(blind, stacks[seat])
                 stacks[seat] -= put
@@ -429,7 +449,9 @@ class Hand:
                     if low is not None:
                         low[s] = lo
         self._shown = (high, low)
-        result = settle(self._contrib, high, low, button=self._button, rake=self._game.rake)
+        result = settle(
+            self._contrib, high, low, button=self._button, rake=self._game.rake, dead=self._dead
+        )
         stacks = self._stacks
         for s, won in enumerate(result.payouts):
             stacks[s] += won
@@ -523,7 +545,12 @@ class Hand:
         if self._settlement is None and self._shown is not None:  # after unpickling
             high, low = self._shown
             self._settlement = settle(
-                self._contrib, high, low, button=self._button, rake=self._game.rake
+                self._contrib,
+                high,
+                low,
+                button=self._button,
+                rake=self._game.rake,
+                dead=self._dead,
             )
         return self._settlement
 
@@ -549,7 +576,11 @@ class Hand:
         call_amount = 0 if to_call <= 0 else to_call if to_call < stack else stack
         if (
             stack <= to_call
-            or (self._acted[p] and bet - self._level[p] < self._raise_size)
+            or (
+                self._acted[p]
+                and bet - self._level[p] < self._raise_size
+                and not self._completed(p)
+            )
             or (game.raise_cap is not None and self._raises >= game.raise_cap)
         ):
             return _tuple_new(Legal, (to_call > 0, can_check, call_amount, None, None, False))
@@ -579,6 +610,13 @@ class Hand:
         hi = min(hi, all_in)
         lo = min(lo, hi)
         return _tuple_new(Legal, (to_call > 0, can_check, call_amount, lo, hi, False))
+
+    def _completed(self, p: int) -> bool:
+        """True when, since ``p`` acted facing only a bring-in, the bet was
+        completed to the limit's first bet: a full bet that reopens the
+        betting, though it adds less than one limit to the bring-in."""
+        betting = self._betting
+        return betting.__class__ is Limit and self._level[p] < betting.min <= self._bet
 
     def _may_open(self, p: int) -> bool:
         game = self._game
@@ -780,6 +818,7 @@ class Hand:
         h._start = self._start
         h._stacks = self._stacks[:]
         h._contrib = self._contrib[:]
+        h._dead = self._dead
         h._bets = self._bets[:]
         h._folded = self._folded[:]
         h._acted = self._acted[:]
@@ -822,6 +861,7 @@ class Hand:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._settlement = None
+        self._dead = None
         for name, value in state.items():
             object.__setattr__(self, name, value)
         if self._phase == _OVER:

@@ -35,6 +35,7 @@ impl From<Error> for PyErr {
             | Error::ValueOutOfRange { .. }
             | Error::NoLiveSeat
             | Error::LowForFoldedSeat { .. }
+            | Error::DeadOverContribution { .. }
             | Error::ButtonOutOfRange { .. }
             | Error::UncontestedChips { .. }
             | Error::BadRake { .. } => SettlementError::new_err(message),

@@ -288,20 +288,23 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
 /// at the all-in levels and splits each pot alone (high and low halves,
 /// ties, odd chips from the button's left, rake). `high[i]` is seat i's
 /// high value, None if it folded or mucked; `low[i]` its qualifying low
-/// value (larger is better), None without one. See `hoyle.settlement`.
+/// value (larger is better), None without one. `dead[i]` is the part of
+/// seat i's contribution that is dead money (antes): never refunded, all of
+/// it in the main pot. See `hoyle.settlement`.
 ///
 /// >>> from hoyle import settle
 /// >>> s = settle([70, 70, 40], [10, 20, 30], button=2)
 /// >>> s.payouts, [pot.amount for pot in s.pots]
 /// ((0, 60, 120), [120, 60])
 #[pyfunction]
-#[pyo3(signature = (contributions, high, low=None, *, button=0, rake=None))]
+#[pyo3(signature = (contributions, high, low=None, *, button=0, rake=None, dead=None))]
 pub fn settle(
     contributions: &Bound<'_, PyAny>,
     high: &Bound<'_, PyAny>,
     low: Option<&Bound<'_, PyAny>>,
     button: i64,
     rake: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settlement> {
     let mut c = Vec::with_capacity(9);
     for_each("contributions", contributions, |i, item| {
@@ -324,9 +327,20 @@ pub fn settle(
             Some(l)
         }
     };
+    let d = match dead {
+        None => None,
+        Some(dead) => {
+            let mut d = Vec::with_capacity(c.len());
+            for_each("dead", dead, |i, item| {
+                d.push(chips(item, i)?);
+                Ok(())
+            })?;
+            Some(d)
+        }
+    };
     let rake = rake.map(rake_of).transpose()?;
     let seats = c.len();
     let button = usize::try_from(button).map_err(|_| Error::ButtonOutOfRange { button, seats })?;
-    let inner = engine::settle(&c, &h, l.as_deref(), button, rake)?;
+    let inner = engine::settle_with_dead(&c, d.as_deref(), &h, l.as_deref(), button, rake)?;
     Ok(Settlement { inner })
 }

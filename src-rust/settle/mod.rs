@@ -164,9 +164,34 @@ pub fn settle(
     button: usize,
     rake: Option<Rake>,
 ) -> Result<Settlement> {
+    settle_with_dead(contributions, None, high, low, button, rake)
+}
+
+/// [`settle`] where `dead[i]` of seat `i`'s contribution is dead money
+/// (antes): never refunded, setting no all-in level, all in the main pot.
+///
+/// ```
+/// use _core::settle::settle_with_dead;
+/// // A big-blind ante of 10: seat 1 posts 10 + 20, seat 0 raises to 60 and
+/// // seat 1 folds. Only the uncalled 40 of the raise comes back.
+/// let s = settle_with_dead(&[60, 30], Some(&[0, 10]), &[Some(1), None], None, 1, None).unwrap();
+/// assert_eq!(s.refunds, vec![40, 0]);
+/// assert_eq!(s.payouts, vec![90, 0]);
+/// ```
+pub fn settle_with_dead(
+    contributions: &[u64],
+    dead: Option<&[u64]>,
+    high: &[Option<i64>],
+    low: Option<&[Option<i64>]>,
+    button: usize,
+    rake: Option<Rake>,
+) -> Result<Settlement> {
     let n = contributions.len();
     pots::check(contributions, high, low, button)?;
-    let pots::Cut { refunds, pots } = pots::build(contributions, high)?;
+    if let Some(dead) = dead {
+        pots::check_dead(contributions, dead)?;
+    }
+    let pots::Cut { refunds, pots } = pots::build(contributions, dead, high)?;
     let mut payouts = refunds.clone();
     let mut settled = Vec::with_capacity(pots.len());
     let mut total_rake = 0u64;

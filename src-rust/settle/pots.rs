@@ -58,10 +58,46 @@ pub(super) struct Cut {
     pub pots: Vec<(u64, SeatSet)>,
 }
 
+/// Rejects dead chips that do not fit the contributions.
+pub(super) fn check_dead(contributions: &[u64], dead: &[u64]) -> Result<()> {
+    if dead.len() != contributions.len() {
+        return Err(Error::SeatCount {
+            what: "dead",
+            got: dead.len(),
+            expected: contributions.len(),
+        });
+    }
+    for (seat, (&c, &d)) in contributions.iter().zip(dead).enumerate() {
+        if d > c {
+            return Err(Error::DeadOverContribution {
+                seat,
+                dead: d,
+                contributed: c,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Returns the uncalled bet and cuts the pots. Input must have passed
-/// [`check`].
-pub(super) fn build(contributions: &[u64], high: &[Option<i64>]) -> Result<Cut> {
+/// [`check`] (and [`check_dead`]). Dead chips (antes) are never refunded
+/// and do not set all-in levels: they all go to the main pot.
+pub(super) fn build(
+    contributions: &[u64],
+    dead: Option<&[u64]>,
+    high: &[Option<i64>],
+) -> Result<Cut> {
     let n = contributions.len();
+    let mut live = [0u64; MAX_SEATS];
+    live[..n].copy_from_slice(contributions);
+    let mut dead_total = 0u64;
+    if let Some(dead) = dead {
+        for (l, &d) in live.iter_mut().zip(dead) {
+            *l -= d;
+            dead_total += d;
+        }
+    }
+    let contributions = &live[..n];
     // The uncalled part of the largest bet: largest minus second largest.
     let (mut top, mut first, mut second) = (0usize, 0u64, 0u64);
     for (seat, &c) in contributions.iter().enumerate() {
@@ -123,6 +159,19 @@ pub(super) fn build(contributions: &[u64], high: &[Option<i64>]) -> Result<Cut> 
         }
         pots.push((amount, eligible));
         below = level;
+    }
+    if dead_total > 0 {
+        if let Some(main) = pots.first_mut() {
+            main.0 += dead_total;
+        } else {
+            let mut eligible = SeatSet::default();
+            for (seat, h) in high.iter().enumerate() {
+                if h.is_some() {
+                    eligible.insert(seat);
+                }
+            }
+            pots.push((dead_total, eligible));
+        }
     }
     Ok(Cut { refunds, pots })
 }
