@@ -6,10 +6,13 @@
 
 use _core::cards::parse_text;
 use _core::equity::{
-    enumerate, monte_carlo, Combo, Counts, Game, HighScorer, OmahaScorer, Scorer, Scoring, Shards,
-    Spot, SHARD_TRIALS,
+    enumerate, monte_carlo, Combo, Counts, Game, HighScorer, OmahaScorer, RuledScorer, Scorer,
+    Scoring, Shards, Spot, SHARD_TRIALS, STANDARD_DECK,
 };
 use _core::eval::high::value_of;
+use _core::eval::low::LowPrepared;
+use _core::eval::rules::{Rules, RulesText};
+use _core::eval::wild::Prepared;
 
 fn ids(text: &str) -> Vec<u8> {
     parse_text(text).unwrap()
@@ -307,4 +310,135 @@ fn bad_spots_are_refused() {
     assert!(Spot::new(Game::HOLDEM, one, &[], &[]).is_err());
     let big = fixed(&["AhKh", "QsQd"]);
     assert!(Spot::new(Game::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
+}
+
+fn rules(t: RulesText<'_>) -> Rules {
+    Rules::new(&t).unwrap()
+}
+
+#[test]
+fn natural_rules_score_as_the_plain_scorers() {
+    // The rules scorer with natural rules gives the same counters as the
+    // plain high scorer (off the hold'em fast path) and as Omaha's.
+    let prep = Prepared::new(Rules::default());
+    let ruled = RuledScorer::new(true, &prep, None).unwrap();
+    let ruled_game = Game {
+        hole: 2,
+        board: 5,
+        scoring: Scoring::Ruled {
+            hole_cards: None,
+            min: 5,
+        },
+    };
+    let hands = ["AhKh", "QsQd", "Tc9c"];
+    let board = ids("2h 7h 9d");
+    let a = Spot::new(ruled_game, fixed(&hands), &board, &[]).unwrap();
+    let b = holdem(&hands, "2h 7h 9d", "");
+    assert_eq!(
+        enumerate(&a, &ruled, true).unwrap().counts,
+        enumerate(&b, &HighScorer, true).unwrap().counts
+    );
+    let omaha_prep = Prepared::new(rules(RulesText {
+        hole_cards: Some(2),
+        ..Default::default()
+    }));
+    let omaha_ruled = RuledScorer::new(true, &omaha_prep, None).unwrap();
+    let game = |scoring| Game {
+        hole: 4,
+        board: 5,
+        scoring,
+    };
+    let hands = ["AsKsQdJd", "9h9c8h7c"];
+    let a = Spot::new(
+        game(Scoring::Ruled {
+            hole_cards: Some(2),
+            min: 5,
+        }),
+        fixed(&hands),
+        &ids("Ts 2s 3d"),
+        &[],
+    )
+    .unwrap();
+    let b = Spot::new(
+        game(Scoring::Omaha(2)),
+        fixed(&hands),
+        &ids("Ts 2s 3d"),
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        enumerate(&a, &omaha_ruled, false).unwrap().counts,
+        enumerate(&b, &OmahaScorer { h: 2 }, false).unwrap().counts
+    );
+}
+
+#[test]
+fn high_low_scoops_and_halves() {
+    // Omaha/8 on the river: every outcome is known, so the counters are too.
+    let r = rules(RulesText {
+        hole_cards: Some(2),
+        low: Some("ace-to-five"),
+        low_qualifier: Some(8),
+        ..Default::default()
+    });
+    let (prep, low) = (Prepared::new(r), LowPrepared::new(r).unwrap());
+    let sc = RuledScorer::new(true, &prep, Some(&low)).unwrap();
+    let game = Game {
+        hole: 4,
+        board: 5,
+        scoring: Scoring::Ruled {
+            hole_cards: Some(2),
+            min: 5,
+        },
+    };
+    // p0: wheel (5-high straight for high, 5-4-3-2-A low) scoops p1's pair.
+    let s = Spot::new(
+        game,
+        fixed(&["As2dKcKd", "QhQs9c9d"]),
+        &ids("3c 4h 5s Jd Th"),
+        &[],
+    )
+    .unwrap();
+    let c = enumerate(&s, &sc, false).unwrap().counts;
+    assert_eq!((c.win.clone(), c.tie.clone()), (vec![1, 0], vec![0, 0]));
+    // p0 and p1 tie the low, p2 has the high: 1/4, 1/4, 1/2.
+    let s = Spot::new(
+        game,
+        fixed(&["As2dKcQd", "Ah2cJcJd", "9h9s9c8d"]),
+        &ids("3c 4h 7s Td 9d"),
+        &[],
+    )
+    .unwrap();
+    let ex = enumerate(&s, &sc, false).unwrap();
+    assert_eq!(ex.equity, vec![0.25, 0.25, 0.5]);
+    assert_eq!(ex.counts.tie, vec![1, 1, 1]);
+    // A low-only game with jokers in the deck: the deck has 53 cards.
+    let razz = rules(RulesText {
+        low: Some("ace-to-five"),
+        jokers: Some("wild"),
+        ..Default::default()
+    });
+    let (rp, rl) = (Prepared::new(razz), LowPrepared::new(razz).unwrap());
+    let sc = RuledScorer::new(false, &rp, Some(&rl)).unwrap();
+    let stud = Game {
+        hole: 7,
+        board: 0,
+        scoring: Scoring::Ruled {
+            hole_cards: None,
+            min: 5,
+        },
+    };
+    let deck = STANDARD_DECK | 1 << 52;
+    let s = Spot::with_deck(
+        stud,
+        fixed(&["As2d3c4h9s9d", "KsKdQcQhJsJd"]),
+        &[],
+        &[],
+        deck,
+    )
+    .unwrap();
+    let ex = enumerate(&s, &sc, false).unwrap();
+    assert_eq!(ex.counts.deals, 41 * 40);
+    assert!(ex.equity[0] > 0.99);
+    assert_eq!(ex.cat[0], ex.equity[0]);
 }

@@ -263,6 +263,7 @@ def test_game_presets() -> None:
     assert omaha == hoyle.equity(["AsKsQdJd", "9h9c8h7c"], board="Ts 2s 3d", game=shape)
     stud = hoyle.equity(["AsAd Kc 7h 2d 3c", "Qh Jh Th 9h 4s 5s"], game=games.seven_card_stud())
     assert stud.deals == 40 * 39
-    # high-low and wild-card games wait for the rules scorers
-    with pytest.raises(EquityError, match="not supported yet"):
-        hoyle.equity(["AsKsQdJd", "9h9c8h7c"], game=games.omaha_hilo())
+    # high-low and wild-card games: tests/test_equity_rules.py
+    hilo = hoyle.equity(["AsKsQdJd", "9h9c8h7c"], board="Ts 2s 3d", game=games.omaha_hilo())
+    assert hilo.exact
+    assert sum(hilo.equity) == pytest.approx(1.0)

@@ -178,6 +178,10 @@ def equity_work(
     dead: list[int],
     game: tuple[int, int, int],
     cap: float,
+    *,
+    rules: HandRules | None = None,
+    high: bool = True,
+    deck: int | None = None,
 ) -> tuple[float, list[int]]: ...
 def equity_exact(
     players: _Players,
@@ -185,6 +189,10 @@ def equity_exact(
     dead: list[int],
     game: tuple[int, int, int],
     threads: int | None = None,
+    *,
+    rules: HandRules | None = None,
+    high: bool = True,
+    deck: int | None = None,
 ) -> dict[str, Any]: ...
 def equity_shards(
     players: _Players,
@@ -195,4 +203,8 @@ def equity_shards(
     first: int,
     count: int,
     threads: int | None = None,
+    *,
+    rules: HandRules | None = None,
+    high: bool = True,
+    deck: int | None = None,
 ) -> dict[str, Any]: ...

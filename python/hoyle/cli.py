@@ -37,6 +37,13 @@ def _equity(args: argparse.Namespace) -> int:
         kwargs["exact"] = True
     if args.target_stderr is not None:
         kwargs["target_stderr"] = args.target_stderr
+    if args.game is not None:
+        from hoyle import games
+
+        preset = getattr(games, args.game, None)
+        if not callable(preset) or args.game.startswith("_"):
+            raise hoyle.HoyleError(f"--game: no preset {args.game!r} in hoyle.games")
+        kwargs["game"] = preset()
     eq = hoyle.equity(args.players, progress=not args.quiet, **kwargs)  # type: ignore[arg-type]
     kind = "exact" if eq.exact else f"Monte Carlo, {eq.trials:,} trials, seed {eq.seed}"
     print(f"equity ({kind})")
@@ -46,6 +53,7 @@ def _equity(args: argparse.Namespace) -> int:
         print(
             f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{err}"
             f"  win {eq.win[p] * 100:7.3f}%  tie {eq.tie[p] * 100:6.3f}%  combos {eq.combos[p]}"
+            + (f"  low {eq.low[p] * 100:7.3f}%" if any(eq.low) else "")
         )
     if args.plot:
         from hoyle import plot
@@ -165,6 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_eq.add_argument("--target-stderr", type=float, default=None, help="stop at this error")
     p_eq.add_argument("--threads", type=int, default=None, help="threads (default: all)")
     p_eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_eq.add_argument(
+        "--game", default=None, help="preset in hoyle.games, e.g. omaha_hilo (default: hold'em)"
+    )
     p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
     p_eq.set_defaults(func=_equity)

@@ -10,6 +10,19 @@ same on any number of threads, with or without an executor.
 >>> eq = hoyle.equity(["AhKh", "QsQd"])
 >>> round(eq.equity[0], 6), eq.exact, eq.deals
 (0.462145, True, 1712304)
+
+Games come from ``hoyle.games`` presets (or a ``Showdown``): high-low
+games split each pot in halves (``Equity.low`` is the share won with the
+low half; a player with both halves scoops, counted in ``win``), low-only
+games (razz) give the pot to the best low, and wild cards, the bug and the
+four-flush score as ``hoyle.evaluate`` does under the game's ``rules``.
+Draw games are refused while draws remain; ``Showdown.no_more_draws(game)``
+scores the current hands as final.
+
+>>> from hoyle import games
+>>> eq = hoyle.equity(["As 2s Kd Qd", "Ah Kh 9c 9d"], board="3c 4h 9s", game=games.omaha_hilo())
+>>> round(sum(eq.equity), 6), eq.exact
+(1.0, True)
 """
 
 from __future__ import annotations
@@ -22,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from hoyle import _core
-from hoyle._core import Card, parse_cards
+from hoyle._core import Card, HandRules, parse_cards
 from hoyle.category import Category
 from hoyle.errors import EquityError
 from hoyle.ranges import Range
@@ -46,14 +59,43 @@ Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 class Showdown:
     """The shape of a showdown for equity: cards per player, board cards,
     and ``hole_cards`` when exactly that many must play (Omaha: 2).
+    ``rules`` (a ``hoyle.HandRules``) scores the hands: wild cards, the
+    four-flush, a low half, or, with ``high=False``, a low-only game.
+    ``deck`` is the game's deck as card ids (default: the 52 cards, and a
+    joker when the rules have jokers).
 
     >>> Showdown(hole=4, board=5, hole_cards=2)  # Omaha
-    Showdown(hole=4, board=5, hole_cards=2)
+    Showdown(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None)
     """
 
     hole: int = 2
     board: int = 5
     hole_cards: int | None = None
+    rules: HandRules | None = None
+    high: bool = True
+    deck: tuple[int, ...] | None = None
+
+    @classmethod
+    def no_more_draws(cls, game: Any) -> Showdown:
+        """The showdown of a draw game (or any game) if nobody draws again:
+        every player's current cards are the final hand. Equity of a draw
+        game with this shape is the equity of the hands as they stand, not
+        of any drawing strategy.
+
+        >>> from hoyle import games
+        >>> Showdown.no_more_draws(games.badugi()).hole
+        4
+        """
+        streets = getattr(game, "streets", None)
+        if streets is None:
+            raise EquityError(f"no_more_draws needs a hoyle.Game, got {game!r}")
+        return cls(
+            hole=sum(s.down + s.up for s in streets),
+            board=sum(s.board for s in streets),
+            rules=game.rules,
+            high=game.high,
+            deck=tuple(game.deck),
+        )
 
 
 HOLDEM = Showdown()
@@ -103,11 +145,48 @@ class Equity:
         return "\n".join(rows)
 
 
-def _shape(game: Any) -> tuple[int, int, int]:
+@dataclass(frozen=True)
+class _Setup:
+    """What the core needs besides the cards: the shape ``(hole, board,
+    hole_cards or 0)``, the hand rules, high or low-only, the deck mask."""
+
+    shape: tuple[int, int, int]
+    rules: HandRules | None = None
+    high: bool = True
+    deck: int | None = None
+
+    @property
+    def jokers(self) -> bool:
+        return self.deck is not None and self.deck >> 52 != 0
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"rules": self.rules, "high": self.high, "deck": self.deck}
+
+
+_JOKER_IDS = (52, 53)
+
+
+def _deck_mask(deck: Iterable[int] | None, rules: HandRules | None) -> int | None:
+    if deck is None:
+        if rules is None or rules.jokers is None:
+            return None
+        deck = (*range(52), _JOKER_IDS[0])
+    mask = 0
+    for c in deck:
+        mask |= 1 << int(c)
+    return None if mask == (1 << 52) - 1 else mask
+
+
+def _shape(game: Any) -> _Setup:
     if game is None:
-        return (2, 5, 0)
+        return _Setup((2, 5, 0))
     if isinstance(game, Showdown):
-        return (game.hole, game.board, game.hole_cards or 0)
+        return _Setup(
+            (game.hole, game.board, game.hole_cards or 0),
+            game.rules,
+            game.high,
+            _deck_mask(game.deck, game.rules),
+        )
     streets = getattr(game, "streets", None)
     if streets is None:
         raise EquityError(
@@ -116,24 +195,26 @@ def _shape(game: Any) -> tuple[int, int, int]:
     hole = sum(getattr(s, "down", 0) + getattr(s, "up", 0) for s in streets)
     board = sum(getattr(s, "board", 0) for s in streets)
     if any(getattr(s, "draw", 0) for s in streets):
-        raise EquityError("equity of draw games (cards still to be drawn) is not supported yet")
-    rules = getattr(game, "rules", None)
-    unsupported = [
-        name
-        for name in ("wild_ranks", "wild_cards", "jokers", "four_flush", "low")
-        if rules is not None and getattr(rules, name, None)
-    ]
-    if unsupported or not getattr(game, "high", True):
         raise EquityError(
-            "equity with hand rules ("
-            + ", ".join(unsupported or ["low only"])
-            + ") is not supported yet: only natural high hands"
+            "equity of draw games with draws to come is not supported; for the hands as they"
+            " stand (no more draws) pass game=hoyle.odds.Showdown.no_more_draws(game)"
         )
-    hole_cards = getattr(rules, "hole_cards", None) if rules is not None else None
-    return (hole, board, hole_cards or 0)
+    rules = getattr(game, "rules", None)
+    if rules is not None and not isinstance(rules, HandRules):
+        raise EquityError(f"game.rules must be a hoyle.HandRules, got {rules!r}")
+    hole_cards = rules.hole_cards if rules is not None else None
+    deck = getattr(game, "deck", None)
+    return _Setup(
+        (hole, board, hole_cards or 0),
+        rules,
+        bool(getattr(game, "high", True)),
+        _deck_mask(deck, rules),
+    )
 
 
-def _player(p: object, index: int, hole: int) -> list[tuple[list[int], float]]:
+def _player(
+    p: object, index: int, hole: int, jokers: bool = False
+) -> list[tuple[list[int], float]]:
     if isinstance(p, Range):
         return [([a, b], w) for (a, b), w in p.items()]
     if isinstance(p, str):
@@ -143,7 +224,9 @@ def _player(p: object, index: int, hole: int) -> list[tuple[list[int], float]]:
             ids = []
             bad = True
         else:
-            bad = any(i >= 52 for i in ids)
+            # "Xx" is a joker when the deck has one; otherwise "XX" is the
+            # range of every hand.
+            bad = not jokers and any(i >= 52 for i in ids)
         if bad or (not ids and p.strip()):
             return _player(Range(p), index, hole)
         return [(ids, 1.0)]
@@ -200,17 +283,17 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
     return out
 
 
-_Job: TypeAlias = (
-    "tuple[list[list[tuple[list[int], float]]], list[int], list[int], tuple[int, int, int], int]"
-)
+_Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], _Setup, int]"
 
 
 def _run_shards(job: _Job, first: int, count: int) -> dict[str, Any]:
     """One executor task: shards ``first .. first + count`` (picklable). It
     runs on one thread: the executor is the parallelism, and a forked
     worker must not wait on the parent's thread pool."""
-    players, board, dead, shape, seed = job
-    return _core.equity_shards(players, board, dead, shape, seed, first, count, 1)
+    players, board, dead, setup, seed = job
+    return _core.equity_shards(
+        players, board, dead, setup.shape, seed, first, count, 1, **setup.kwargs()
+    )
 
 
 def _add(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
@@ -263,7 +346,11 @@ def equity(
     ``hoyle.Range``), or the known part of a hand (stud up cards) whose
     other cards are dealt. ``board`` and ``dead`` cards are left out of the
     deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Showdown``, or
-    a game object with ``streets`` (and ``rules.hole_cards`` for Omaha).
+    a game object with ``streets``, ``rules`` (a ``hoyle.HandRules``:
+    Omaha's ``hole_cards``, wild cards and jokers, the four-flush, a low
+    ranking), ``high`` (False: low only) and ``deck``, such as the
+    ``hoyle.games`` presets. In high-low games ``Equity.low`` is each
+    player's share won with the low half; a scoop counts as a ``win``.
 
     ``exact=None`` enumerates when that takes at most ``EXACT_LIMIT``
     evaluations and no ``trials`` or ``target_stderr`` is given; ``True``
@@ -274,11 +361,11 @@ def equity(
     ``concurrent.futures.Executor`` that runs the shards). ``progress`` is
     True for a progress bar, or a callable ``(done, total)``.
     """
-    shape = _shape(game)
-    hole = shape[0]
+    setup = _shape(game)
+    hole = setup.shape[0]
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise EquityError("players must be a list of hands or ranges, one per player")
-    plist = [_player(p, i, hole) for i, p in enumerate(players)]
+    plist = [_player(p, i, hole, setup.jokers) for i, p in enumerate(players)]
     board_ids = [c.id for c in parse_cards(board if isinstance(board, str) else list(board))]
     dead_ids = [c.id for c in parse_cards(dead if isinstance(dead, str) else list(dead))]
     if threads is not None and threads < 1:
@@ -287,18 +374,20 @@ def equity(
         raise EquityError(f"trials must be at least 1, got {trials}")
     if target_stderr is not None and not target_stderr > 0:
         raise EquityError(f"target_stderr must be positive, got {target_stderr}")
-    work, live = _core.equity_work(plist, board_ids, dead_ids, shape, float(EXACT_LIMIT) * 100)
+    work, live = _core.equity_work(
+        plist, board_ids, dead_ids, setup.shape, float(EXACT_LIMIT) * 100, **setup.kwargs()
+    )
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
     if exact:
         return _exact(
-            plist, board_ids, dead_ids, shape, threads=threads, live=live, progress=progress
+            plist, board_ids, dead_ids, setup, threads=threads, live=live, progress=progress
         )
     return _monte_carlo(
         plist,
         board_ids,
         dead_ids,
-        shape,
+        setup,
         live,
         trials=trials,
         seed=seed,
@@ -313,7 +402,7 @@ def _exact(
     plist: list[list[tuple[list[int], float]]],
     board: list[int],
     dead: list[int],
-    shape: tuple[int, int, int],
+    setup: _Setup,
     *,
     threads: int | None,
     live: list[int],
@@ -321,7 +410,7 @@ def _exact(
 ) -> Equity:
     update, bar = _progress_fn(progress)
     try:
-        r = _core.equity_exact(plist, board, dead, shape, threads)
+        r = _core.equity_exact(plist, board, dead, setup.shape, threads, **setup.kwargs())
         if update is not None:
             update(1, 1)
     finally:
@@ -350,7 +439,7 @@ def _monte_carlo(
     plist: list[list[tuple[list[int], float]]],
     board: list[int],
     dead: list[int],
-    shape: tuple[int, int, int],
+    setup: _Setup,
     live: list[int],
     *,
     trials: int | None,
@@ -372,11 +461,13 @@ def _monte_carlo(
     try:
         for first, count in _rounds(total_shards):
             if executor is None:
-                part = _core.equity_shards(plist, board, dead, shape, seed, first, count, threads)
+                part = _core.equity_shards(
+                    plist, board, dead, setup.shape, seed, first, count, threads, **setup.kwargs()
+                )
             else:
                 futures = [
                     executor.submit(
-                        _run_shards, (plist, board, dead, shape, seed), f, min(4, first + count - f)
+                        _run_shards, (plist, board, dead, setup, seed), f, min(4, first + count - f)
                     )
                     for f in range(first, first + count, 4)
                 ]

@@ -1,6 +1,19 @@
 //! Integer counters of showdown outcomes.
 
-use crate::eval::category;
+use crate::eval::rules::category_of;
+
+/// How a pot is split at the showdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// The best high hand takes the pot.
+    High,
+    /// Half to the best high, half to the best low; with no low (0 for
+    /// every player) the high takes the whole pot.
+    HighLow,
+    /// The best low takes the pot (razz, deuce-to-seven, badugi); when
+    /// nobody has a qualifying low, every player shares it.
+    Low,
+}
 
 /// `2·lcm(1..=players)`: every share (a whole pot or a half split k ≤
 /// players ways) is a whole multiple of `1 / denominator`.
@@ -84,20 +97,28 @@ impl Counts {
         self.cat[p * 16 + cat] += s128 * m as u128;
     }
 
-    /// Records `m` deals with these scores (`lows` only read when
-    /// `has_low`; a low of 0 is no low). The best high takes the pot, or
-    /// half of it when some player has a low, which the best low takes.
-    pub fn record(&mut self, highs: &[u32], lows: &[u32], has_low: bool, m: u64) {
+    /// Records `m` deals with these scores (`lows` only read when the
+    /// split has a low; a low of 0 is no low). The best high takes the pot,
+    /// or half of it when some player has a low, which the best low takes;
+    /// in a low-only game the best low takes it all.
+    pub fn record(&mut self, highs: &[u32], lows: &[u32], split: Split, m: u64) {
+        let d = self.denom;
+        if split == Split::Low {
+            let best = lows.iter().copied().max().unwrap_or(0);
+            let lmask = winners(lows, best);
+            self.deals += m;
+            self.give_all(lmask, d / lmask.count_ones() as u64, 0, m);
+            return;
+        }
         let best = highs.iter().copied().max().unwrap_or(0);
         let hmask = winners(highs, best);
-        let low_best = if has_low {
+        let low_best = if split == Split::HighLow {
             lows.iter().copied().max().unwrap_or(0)
         } else {
             0
         };
-        let d = self.denom;
         let kh = hmask.count_ones() as u64;
-        let hcat = category(best) as usize;
+        let hcat = category_of(best) as usize;
         self.deals += m;
         if low_best == 0 {
             self.give_all(hmask, d / kh, hcat, m);
@@ -203,10 +224,19 @@ impl Tally {
 
     #[inline(always)]
     pub fn bump(&mut self, mask: u64, value: u32, m: u64) {
-        let i = (mask as usize) << 4 | category(value) as usize;
+        let i = (mask as usize) << 4 | category_of(value) as usize;
         // SAFETY-free: bounds are checked, and the check is cheap next to
         // the evaluation.
         self.slots[i] += m;
+    }
+
+    /// [`Tally::bump`] for natural values (`category << 12 | index`).
+    #[inline(always)]
+    pub fn bump_natural(&mut self, mask: u64, value: u32, m: u64) {
+        let i = (mask as usize) << 4 | (value >> 12) as usize & 15;
+        // wrapping: no overflow check in the hot loop (2^64 deals never
+        // happen)
+        self.slots[i] = self.slots[i].wrapping_add(m);
     }
 
     pub fn add(&mut self, o: &Tally) {
@@ -247,17 +277,32 @@ mod tests {
     fn high_low_halves() {
         let mut c = Counts::new(3);
         // p0 best high, p1 and p2 tie the low: 1/2, 1/4, 1/4.
-        c.record(&[9, 5, 5], &[0, 7, 7], true, 1);
+        c.record(&[9, 5, 5], &[0, 7, 7], Split::HighLow, 1);
         assert_eq!(c.equity(), vec![0.5, 0.25, 0.25]);
         assert_eq!(c.tie, vec![1, 1, 1]);
         // p0 scoops: best high and the only low.
-        c.record(&[9, 5, 5], &[3, 0, 0], true, 1);
+        c.record(&[9, 5, 5], &[3, 0, 0], Split::HighLow, 1);
         assert_eq!(c.win, vec![1, 0, 0]);
         // no low: the high takes all.
-        c.record(&[9, 9, 5], &[0, 0, 0], true, 2);
+        c.record(&[9, 9, 5], &[0, 0, 0], Split::HighLow, 2);
         assert_eq!(c.tie, vec![3, 3, 1]);
         let total: f64 = c.equity().iter().sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn low_only_and_wide_categories() {
+        let mut c = Counts::new(3);
+        c.record(&[0; 3], &[4, 9, 9], Split::Low, 1);
+        assert_eq!(c.equity(), vec![0.0, 0.5, 0.5]);
+        assert_eq!(c.cat[16], c.share[1]);
+        // nobody qualifies: everyone shares
+        c.record(&[0; 3], &[0, 0, 0], Split::Low, 1);
+        assert_eq!(c.tie, vec![1, 2, 2]);
+        // a four-flush value in the wide encoding counts as category 3
+        let mut w = Counts::new(2);
+        w.record(&[3 << 16 | 77, 2 << 16], &[0, 0], Split::High, 1);
+        assert_eq!(w.cat[3], w.share[0]);
     }
 
     #[test]
@@ -267,7 +312,7 @@ mod tests {
         for (h, m) in [([1u32 << 12, 2 << 12, 2 << 12], 3u64), ([7 << 12, 1, 2], 1)] {
             let best = *h.iter().max().unwrap();
             t.bump(winners(&h, best), best, m);
-            c.record(&h, &[0; 3], false, m);
+            c.record(&h, &[0; 3], Split::High, m);
         }
         assert_eq!(t.counts(), c);
     }

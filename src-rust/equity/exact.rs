@@ -1,7 +1,7 @@
 //! Exact enumeration: every joint holding of the players' ranges that does
 //! not collide, and for each, every way to deal the missing cards.
 
-use super::count::{Counts, TALLY_MAX_PLAYERS};
+use super::count::{Counts, Split, TALLY_MAX_PLAYERS};
 use super::holdem::holdem_boards;
 use super::score::Scorer;
 use super::spot::{Combo, Spot, MAX_HOLE};
@@ -63,7 +63,7 @@ fn binomial(n: usize, k: usize) -> f64 {
 
 /// Deals per joint holding (ways to deal the missing board and hole cards).
 pub fn deals_per_joint(spot: &Spot) -> f64 {
-    let mut left = 52 - spot.known.count_ones() as usize;
+    let mut left = spot.deck_left();
     left -= spot
         .players
         .iter()
@@ -102,7 +102,7 @@ struct Deal<'a, S: Scorer> {
     /// (who, how many): who = 0 for the board, p + 1 for player p.
     slots: Vec<(usize, usize)>,
     deck: Vec<u8>,
-    has_low: bool,
+    split: Split,
 }
 
 struct State {
@@ -143,7 +143,7 @@ impl<S: Scorer> Deal<'_, S> {
             st.highs[p] = h;
             st.lows[p] = l;
         }
-        counts.record(&st.highs, &st.lows, self.has_low, 1);
+        counts.record(&st.highs, &st.lows, self.split, 1);
     }
 
     fn fill(&self, st: &mut State, slot: usize, filled: usize, start: usize, counts: &mut Counts) {
@@ -184,7 +184,9 @@ fn state(spot: &Spot, joint: &[&Combo]) -> State {
 /// over the current rayon pool.
 fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) -> Counts {
     let used = joint.iter().fold(spot.known, |m, c| m | c.mask);
-    let deck: Vec<u8> = (0..52u8).filter(|&c| used >> c & 1 == 0).collect();
+    let deck: Vec<u8> = (0..54u8)
+        .filter(|&c| (spot.deck & !used) >> c & 1 == 1)
+        .collect();
     let n = joint.len();
     if spot.game.is_holdem()
         && !scorer.has_low()
@@ -204,7 +206,7 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
         scorer,
         slots,
         deck,
-        has_low: scorer.has_low(),
+        split: scorer.split(),
     };
     let mut counts = Counts::new(n);
     if deal.slots.is_empty() {

@@ -15,7 +15,7 @@ use crate::eval::high::{rank_value, CARD_KEY, FLUSH_VALUES};
 use rayon::prelude::*;
 
 const SUIT_BASE: u64 = 0x3333 << 48;
-const FLUSH_BITS: u64 = 0x8888 << 48;
+pub(crate) const FLUSH_BITS: u64 = 0x8888 << 48;
 const ONE_EACH: u64 = 0x1111 << 48;
 
 /// The card's bit in a suit-major mask (16 bits per suit).
@@ -66,7 +66,7 @@ impl<const N: usize> Fast<'_, N> {
     #[inline(always)]
     fn bump(tally: &mut Tally, values: &[u32; N], m: u64) {
         let best = *values.iter().max().unwrap_or(&0);
-        tally.bump(winners(values, best), best, m);
+        tally.bump_natural(winners(values, best), best, m);
     }
 
     /// Deals `left` more cards from `deck[start..]`.

@@ -23,9 +23,9 @@ mod rng;
 mod score;
 mod spot;
 
-pub use count::{denominator, Counts, Tally};
+pub use count::{denominator, Counts, Split, Tally};
 pub use exact::{count_joints, deals_per_joint, enumerate, exact_work, Exact};
 pub use monte::{monte_carlo, shard_seed, Shards, SHARD_TRIALS};
 pub use rng::{SplitMix64, Xoshiro256pp};
-pub use score::{Game, HighScorer, OmahaScorer, Scorer, Scoring};
-pub use spot::{Combo, Spot, MAX_HOLE};
+pub use score::{Game, HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring};
+pub use spot::{Combo, Spot, MAX_HOLE, STANDARD_DECK};

@@ -9,12 +9,12 @@
 //! missing hole and board cards by rejection against a 64-bit card mask.
 
 use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
-use super::holdem::{board_word, full_value, hole_word, suit_bit, suit_mask};
+use super::holdem::{board_word, full_value, hole_word, suit_mask, FLUSH_BITS};
 use super::rng::{SplitMix64, Xoshiro256pp};
 use super::score::Scorer;
 use super::spot::{Spot, MAX_HOLE};
 use crate::error::{Error, Result};
-use crate::eval::high::CARD_KEY;
+use crate::eval::high::{rank_value, CARD_KEY};
 use rayon::prelude::*;
 
 /// Trials per shard.
@@ -48,6 +48,8 @@ struct Sampler<'a, S: Scorer> {
     accept: Vec<Vec<u64>>,
     board_missing: usize,
     hole_missing: Vec<usize>,
+    /// The deck's card ids, ascending.
+    deck: Vec<u8>,
 }
 
 impl<'a, S: Scorer> Sampler<'a, S> {
@@ -82,16 +84,19 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                 .iter()
                 .map(|cs| (spot.game.hole - cs[0].len) as usize)
                 .collect(),
+            deck: (0..54u8).filter(|&c| spot.deck >> c & 1 == 1).collect(),
         }
     }
 
+    /// A card of the deck not in `used` (rejection sampling).
     #[inline(always)]
-    fn draw(rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+    fn draw(&self, rng: &mut Xoshiro256pp, used: &mut u64) -> u8 {
+        let n = self.deck.len() as u32;
         loop {
-            let c = rng.below(52);
+            let c = self.deck[rng.below(n) as usize];
             if *used >> c & 1 == 0 {
                 *used |= 1 << c;
-                return c as u8;
+                return c;
             }
         }
     }
@@ -149,19 +154,21 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             let base = c.len as usize;
             hands[p] = c.ids;
             for k in 0..m {
-                hands[p][base + k] = Self::draw(rng, &mut used);
+                hands[p][base + k] = self.draw(rng, &mut used);
             }
             lens[p] = base + m;
         }
         let b = spot.board.len();
         for slot in board.iter_mut().skip(b).take(self.board_missing) {
-            *slot = Self::draw(rng, &mut used);
+            *slot = self.draw(rng, &mut used);
         }
         true
     }
 
     /// Hold'em with two-card combos: hole words made once per combo, the
-    /// board's word once per trial, two cards drawn per random word.
+    /// board's word once per trial (shared by every player, each adding
+    /// only its hole word), two cards drawn per random word, and the
+    /// suits looked at only when some player's word shows a flush.
     fn holdem_shard<const N: usize>(&self, rng: &mut Xoshiro256pp) -> Option<Tally> {
         let spot = self.spot;
         let words: Vec<Vec<(u64, u64)>> = spot
@@ -174,31 +181,65 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             })
             .collect();
         let (bkey, bmask) = (board_word(&spot.board), suit_mask(&spot.board));
+        let fixed = self.ranged.is_empty();
+        let mut fixed_words = [(0u64, 0u64); N];
+        for p in 0..N {
+            fixed_words[p] = words[p][0];
+        }
+        let missing = self.board_missing;
         let mut picks = [0usize; N];
         let mut tally = Tally::new(N);
         let mut values = [0u32; N];
+        let mut keys = [0u64; N];
+        let mut drawn = [0u8; 6];
         for _ in 0..SHARD_TRIALS {
-            let mut used = self.pick(rng, &mut picks)?;
-            let (mut key, mut mask) = (bkey, bmask);
-            let mut left = self.board_missing;
-            while left > 0 {
+            let mut used = if fixed {
+                spot.known
+            } else {
+                self.pick(rng, &mut picks)?
+            };
+            let mut key = bkey;
+            let mut k = 0;
+            while k < missing {
+                // two cards per word, without branches: a card already
+                // used (or one past the last needed) adds nothing
                 let r = rng.next_u64();
                 for half in [r >> 32, r & 0xFFFF_FFFF] {
                     let c = (half * 52) >> 32;
-                    if left > 0 && used >> c & 1 == 0 {
-                        used |= 1 << c;
-                        key = key.wrapping_add(CARD_KEY[c as usize]);
-                        mask |= suit_bit(c as u8);
-                        left -= 1;
-                    }
+                    let free = (!used >> c) & 1 & (k < missing) as u64;
+                    used |= free << c;
+                    key = key.wrapping_add(CARD_KEY[c as usize] & free.wrapping_neg());
+                    drawn[k] = c as u8;
+                    k += free as usize;
                 }
             }
+            let mut flush = 0u64;
             for p in 0..N {
-                let (hk, hm) = words[p][picks[p]];
-                values[p] = full_value(key.wrapping_add(hk), mask | hm);
+                let hk = if fixed {
+                    fixed_words[p].0
+                } else {
+                    words[p][picks[p]].0
+                };
+                keys[p] = key.wrapping_add(hk);
+                flush |= keys[p];
+            }
+            if flush & FLUSH_BITS == 0 {
+                for p in 0..N {
+                    values[p] = rank_value(keys[p] as u32) as u32;
+                }
+            } else {
+                let mask = bmask | suit_mask(&drawn[..missing]);
+                for p in 0..N {
+                    let hm = if fixed {
+                        fixed_words[p].1
+                    } else {
+                        words[p][picks[p]].1
+                    };
+                    values[p] = full_value(keys[p], mask | hm);
+                }
             }
             let best = *values.iter().max().unwrap_or(&0);
-            tally.bump(winners(&values, best), best, 1);
+            tally.bump_natural(winners(&values, best), best, 1);
         }
         Some(tally)
     }
@@ -225,6 +266,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         };
         if self.scorer.natural_high()
             && self.spot.game.is_holdem()
+            && self.spot.standard_deck()
             && self.spot.players.iter().all(|cs| cs[0].len == 2)
             && n <= TALLY_MAX_PLAYERS
         {
@@ -257,7 +299,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             return Ok(tally.counts());
         }
         let mut counts = Counts::new(n);
-        let has_low = self.scorer.has_low();
+        let split = self.scorer.split();
         for _ in 0..SHARD_TRIALS {
             if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
                 return Err(too_hard());
@@ -265,7 +307,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             for p in 0..n {
                 (highs[p], lows[p]) = self.scorer.score(&hands[p][..lens[p]], &board[..blen]);
             }
-            counts.record(&highs, &lows, has_low, 1);
+            counts.record(&highs, &lows, split, 1);
         }
         Ok(counts)
     }

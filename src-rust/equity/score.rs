@@ -4,8 +4,12 @@
 //! qualifying low". Wild cards, four-flushes and low rankings plug in here
 //! as further scorers.
 
+use super::count::Split;
 use crate::error::{Error, Result};
 use crate::eval::high::value_of;
+use crate::eval::low::LowPrepared;
+use crate::eval::rules_batch::check_counts;
+use crate::eval::wild::Prepared;
 
 /// Scores one player's hand at the showdown.
 pub trait Scorer: Sync {
@@ -14,6 +18,21 @@ pub trait Scorer: Sync {
     /// Whether the pot is split high-low (otherwise `low` is ignored).
     fn has_low(&self) -> bool {
         false
+    }
+    /// Whether only the low counts (razz, deuce-to-seven, badugi): then
+    /// `has_low` is true and `high` is ignored.
+    fn low_only(&self) -> bool {
+        false
+    }
+    /// How the pot is split.
+    fn split(&self) -> Split {
+        if self.low_only() {
+            Split::Low
+        } else if self.has_low() {
+            Split::HighLow
+        } else {
+            Split::High
+        }
     }
     /// Whether `high` is the natural best five of all the cards (hold'em's
     /// fast path may then score boards its own way).
@@ -29,6 +48,11 @@ pub enum Scoring {
     High,
     /// Exactly this many hole cards with the rest from the board (Omaha: 2).
     Omaha(u8),
+    /// Hand rules ([`RuledScorer`]): wild cards, the four-flush, a low
+    /// half or a low-only game. `hole_cards` as in the rules (Omaha's
+    /// split); `min` is the fewest cards a hand is scored from (4 for
+    /// badugi, else 5).
+    Ruled { hole_cards: Option<u8>, min: u8 },
 }
 
 /// The shape of a showdown: cards per player, board cards, and scoring.
@@ -76,6 +100,20 @@ impl Game {
                         self.board
                     ));
                 }
+            }
+            Scoring::Ruled { hole_cards, min } => {
+                check_counts(
+                    hole_cards,
+                    self.hole as usize,
+                    self.board as usize,
+                    min as usize,
+                )
+                .map_err(|e| Error::Equity {
+                    reason: format!(
+                        "this game cannot be scored with its hand rules (hole={}, board={}): {e}",
+                        self.hole, self.board
+                    ),
+                })?;
             }
         }
         Ok(())
@@ -149,6 +187,53 @@ impl Scorer for OmahaScorer {
             });
         });
         (best as u32, 0)
+    }
+}
+
+/// A showdown under hand rules (RULES.md §2–4): the high from
+/// [`Prepared::value`] (wild cards, the bug, five of a kind, the
+/// four-flush's wide encoding; values only compare with each other), the
+/// low from [`LowPrepared::value`] (0: no qualifying low, so the high takes
+/// the whole pot). `high: None` is a low-only game.
+pub struct RuledScorer<'a> {
+    pub high: Option<&'a Prepared>,
+    pub low: Option<&'a LowPrepared>,
+}
+
+impl<'a> RuledScorer<'a> {
+    /// A scorer for these rules; `high` false makes a low-only game, which
+    /// needs a low ranking.
+    pub fn new(
+        high: bool,
+        prep: &'a Prepared,
+        low: Option<&'a LowPrepared>,
+    ) -> Result<RuledScorer<'a>> {
+        if !high && low.is_none() {
+            return Err(Error::Equity {
+                reason: "a low-only game needs hand rules with a low ranking".into(),
+            });
+        }
+        Ok(RuledScorer {
+            high: high.then_some(prep),
+            low,
+        })
+    }
+}
+
+impl Scorer for RuledScorer<'_> {
+    #[inline]
+    fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        let h = self.high.map_or(0, |p| p.value(hole, board));
+        let l = self.low.map_or(0, |p| p.value(hole, board));
+        (h, l)
+    }
+
+    fn has_low(&self) -> bool {
+        self.low.is_some()
+    }
+
+    fn low_only(&self) -> bool {
+        self.high.is_none()
     }
 }
 

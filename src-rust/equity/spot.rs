@@ -8,6 +8,9 @@ use crate::error::{Error, Result};
 /// The most cards one player may hold (seven-card stud).
 pub const MAX_HOLE: usize = 7;
 
+/// The 52 natural cards as a deck mask.
+pub const STANDARD_DECK: u64 = (1 << 52) - 1;
+
 /// One holding: up to `MAX_HOLE` known cards (fewer than the game's hole
 /// count when some are still to be dealt) and a positive weight.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +58,8 @@ pub struct Spot {
     pub players: Vec<Vec<Combo>>,
     pub board: Vec<u8>,
     pub dead: Vec<u8>,
+    /// The game's deck: a mask over card ids 0..=53 (jokers are 52, 53).
+    pub deck: u64,
     /// Board, dead cards, and the cards of every player with one combo.
     pub known: u64,
     /// Combos given before blocked ones were removed, per player.
@@ -76,7 +81,23 @@ impl Spot {
     /// enough cards left; combos blocked by known cards are removed, and a
     /// player left with none is an error.
     pub fn new(game: Game, players: Vec<Vec<Combo>>, board: &[u8], dead: &[u8]) -> Result<Spot> {
+        Spot::with_deck(game, players, board, dead, STANDARD_DECK)
+    }
+
+    /// [`Spot::new`] with another deck (`deck`: a mask over ids 0..=53),
+    /// e.g. 52 cards and a joker when the hand rules make it wild or the
+    /// bug. Every given card must be in the deck.
+    pub fn with_deck(
+        game: Game,
+        players: Vec<Vec<Combo>>,
+        board: &[u8],
+        dead: &[u8],
+        deck: u64,
+    ) -> Result<Spot> {
         game.check()?;
+        if deck >> 54 != 0 {
+            return Err(bad("the deck holds card ids 0..=53 only".into()));
+        }
         if !(2..=MAX_PLAYERS).contains(&players.len()) {
             return Err(bad(format!(
                 "equity needs 2..={MAX_PLAYERS} players, got {}",
@@ -91,10 +112,19 @@ impl Spot {
             )));
         }
         let no_jokers = |cs: &[u8]| -> Result<()> {
-            if cs.iter().any(|&c| cards::is_joker(c)) {
-                return Err(Error::JokerNotAllowed {
-                    context: "equity with jokers needs hand rules that make them wild or a bug",
-                });
+            for &c in cs {
+                if c < 64 && deck >> c & 1 == 1 {
+                    continue;
+                }
+                if cards::is_joker(c) {
+                    return Err(Error::JokerNotAllowed {
+                        context: "equity with jokers needs hand rules that make them wild or a bug (and a deck with them)",
+                    });
+                }
+                return Err(bad(format!(
+                    "{} is not in this game's deck",
+                    cards::name(c)
+                )));
             }
             Ok(())
         };
@@ -187,11 +217,12 @@ impl Spot {
             players: live,
             board: board.to_vec(),
             dead: dead.to_vec(),
+            deck,
             known,
             given,
         };
         let needed = spot.missing_cards();
-        let left = 52 - known.count_ones() as usize;
+        let left = spot.deck_left();
         let ranged_cards: usize = spot
             .players
             .iter()
@@ -205,6 +236,16 @@ impl Spot {
             )));
         }
         Ok(spot)
+    }
+
+    /// Cards of the deck not known (board, dead, fixed hands).
+    pub fn deck_left(&self) -> usize {
+        (self.deck & !self.known).count_ones() as usize
+    }
+
+    /// Whether the deck is the 52 natural cards.
+    pub fn standard_deck(&self) -> bool {
+        self.deck == STANDARD_DECK
     }
 
     /// Cards still to deal per deal: missing board cards, plus each

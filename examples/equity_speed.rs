@@ -1,0 +1,95 @@
+//! Same-run timings of the equity engine: `cargo run --release --example
+//! equity_speed [shards]`. AhKh v QsQd preflop: Monte Carlo boards per
+//! second on 1 and 2 threads, and the exact enumeration in ms. Prints the
+//! load average so a busy machine shows.
+
+use _core::cards::parse_text;
+use _core::equity::{enumerate, monte_carlo, Combo, Game, HighScorer, Shards, Spot, SHARD_TRIALS};
+use std::time::Instant;
+
+fn spot(hands: &[&str]) -> Spot {
+    let players = hands
+        .iter()
+        .map(|h| vec![Combo::new(&parse_text(h).unwrap(), 1.0).unwrap()])
+        .collect();
+    Spot::new(Game::HOLDEM, players, &[], &[]).unwrap()
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn main() {
+    let shards: u64 = std::env::args()
+        .nth(1)
+        .map_or(64, |s| s.parse().expect("shards"));
+    let s = spot(&["AhKh", "QsQd"]);
+    if std::env::args().nth(2).as_deref() == Some("once") {
+        // one single-threaded run, for `perf stat`
+        let c = monte_carlo(
+            &s,
+            &HighScorer,
+            1,
+            Shards {
+                first: 0,
+                count: shards,
+            },
+            false,
+        );
+        println!("{:?}", c.unwrap().equity());
+        return;
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average: {}", load.trim());
+    let trials = (shards * SHARD_TRIALS) as f64;
+    let mut rates = Vec::new();
+    for threads in [1usize, 2] {
+        let p = pool(threads);
+        let secs = best_of(5, || {
+            p.install(|| {
+                monte_carlo(
+                    &s,
+                    &HighScorer,
+                    1,
+                    Shards {
+                        first: 0,
+                        count: shards,
+                    },
+                    threads > 1,
+                )
+                .unwrap()
+            })
+        });
+        let rate = trials / secs / 1e6;
+        rates.push(rate);
+        println!(
+            "monte carlo, {threads} thread(s): {rate:.1}M boards/s ({shards} shards, best of 5)"
+        );
+    }
+    println!("2 threads / 1 thread: {:.2}x", rates[1] / rates[0]);
+    for threads in [1usize, 2] {
+        let p = pool(threads);
+        let secs = best_of(20, || {
+            p.install(|| enumerate(&s, &HighScorer, threads > 1).unwrap())
+        });
+        println!(
+            "exact AhKh v QsQd, {threads} thread(s): {:.2} ms (best of 20)",
+            secs * 1e3
+        );
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average: {}", load.trim());
+}
