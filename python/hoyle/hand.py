@@ -199,7 +199,7 @@ class Hand:
         deck: Iterable[Any] | str | None,
     ) -> Hand:
         chips = list(stacks)
-        for i, c in enumerate(chips):
+        for i, c in enumerate(chips) if set(map(type, chips)) != {int} else ():
             if c.__class__ is not int:
                 if isinstance(c, bool):
                     raise TypeError("stacks must be ints, got a bool")
