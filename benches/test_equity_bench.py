@@ -43,7 +43,8 @@ def test_monte_carlo(benchmark: BenchmarkFixture, threads: int) -> None:
 
 
 def phevaluator_loop() -> int:
-    ev = pytest.importorskip("phevaluator")._pheval.evaluate_7cards
+    # the C call itself (phevaluator's package attributes are lazy)
+    ev = pytest.importorskip("phevaluator._pheval").evaluate_7cards
     a, b = (50, 46), (43, 41)  # AhKh, QsQd (id = 4 * rank + suit)
     deck = [c for c in range(52) if c not in (*a, *b)]
     wins = 0
