@@ -428,10 +428,49 @@ class Hand:
             self._finish(passed=True)
             return
         self._street += 1
-        if self._street == len(game.streets):
+        streets = game.streets
+        if self._street == len(streets):
             self._finish()
+            return
+        folded, stacks = self._folded, self._stacks
+        can_bet = 0
+        for s in range(self._n):
+            if not folded[s] and stacks[s]:
+                can_bet += 1
+        if can_bet <= 1 and all(
+            not s.down and not s.up and not s.draw for s in streets[self._street :]
+        ):
+            self._run_out()
         else:
             self._begin_street()
+
+    def _run_out(self) -> None:
+        """Deals the rest of the board when nobody can bet again: the state
+        ``_begin_street`` and ``_begin_betting`` would leave, street after
+        street, without their work (all-in run-outs are common)."""
+        game = self._game
+        streets = game.streets
+        deck, board = self._deck, self._board
+        for street in streets[self._street :]:
+            if street.burn:
+                deck.pop()
+            for _ in range(street.board):
+                board.append(deck.pop())
+        n = self._n
+        self._bets = [0] * n
+        self._acted = [False] * n
+        self._level = [0] * n
+        self._bet = 0
+        self._raises = 0
+        self._voluntary = False
+        betting = streets[-1].betting or game.betting
+        self._betting = betting
+        self._raise_size = betting.min if isinstance(betting, Limit) else self._min_bet
+        self._phase = _BET
+        self._legal = None
+        self._actor = None
+        self._street = len(streets)
+        self._finish()
 
     def _finish(self, passed: bool = False) -> None:
         folded, n = self._folded, self._n
