@@ -4,6 +4,31 @@
 
 use super::high;
 
+/// The best of `value` over a hand: `hole` and `board` as one hand of at
+/// most seven cards, or, with `hole_cards = Some(h)`, every five of exactly
+/// `h` hole cards and `5 - h` board cards.
+pub fn best_of(
+    hole: &[u8],
+    board: &[u8],
+    hole_cards: Option<u8>,
+    value: impl Fn(&[u8]) -> u32,
+) -> u32 {
+    match hole_cards {
+        None => {
+            let mut buf = [0u8; 7];
+            let n = hole.len() + board.len();
+            buf[..hole.len()].copy_from_slice(hole);
+            buf[hole.len()..n].copy_from_slice(board);
+            value(&buf[..n])
+        }
+        Some(h) => {
+            let mut best = 0;
+            for_each_split(hole, board, h as usize, |five| best = best.max(value(five)));
+            best
+        }
+    }
+}
+
 /// Calls `f` with every five-card hand of exactly `h` cards of `hole` and
 /// `5 - h` cards of `board` (each hand in a stack buffer).
 pub fn for_each_split(hole: &[u8], board: &[u8], h: usize, mut f: impl FnMut(&[u8])) {

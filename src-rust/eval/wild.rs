@@ -442,22 +442,9 @@ impl Prepared {
     /// The value of a hand under the rules: `hole` with `board` (Omaha's
     /// exact split when `hole_cards` is set). Cards must be valid.
     pub fn value(&self, hole: &[u8], board: &[u8]) -> u32 {
-        match self.rules.hole_cards {
-            None => {
-                let mut buf = [0u8; 7];
-                let n = hole.len() + board.len();
-                buf[..hole.len()].copy_from_slice(hole);
-                buf[hole.len()..n].copy_from_slice(board);
-                self.value_any(&buf[..n])
-            }
-            Some(h) => {
-                let mut best = 0;
-                super::omaha::for_each_split(hole, board, h as usize, |five| {
-                    best = best.max(self.value_any(five));
-                });
-                best
-            }
-        }
+        super::omaha::best_of(hole, board, self.rules.hole_cards, |cards| {
+            self.value_any(cards)
+        })
     }
 }
 
