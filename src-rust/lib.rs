@@ -3,6 +3,7 @@
 //! feature, so `cargo test` and `cargo bench` need no interpreter.
 
 pub mod cards;
+pub mod deal;
 pub mod equity;
 pub mod error;
 pub mod eval;

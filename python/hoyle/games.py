@@ -29,6 +29,7 @@ from hoyle.betting import Betting, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError
 from hoyle.hand import Hand
 from hoyle.settlement import Rake
+from hoyle.showdown import _plain
 
 __all__ = [
     "Game",
@@ -120,6 +121,13 @@ class Game:
     _fixed: int = field(init=False, repr=False, compare=False, default=0)
     _has_draw: bool = field(init=False, repr=False, compare=False, default=False)
     _deck_set: frozenset[int] = field(init=False, repr=False, compare=False, default=frozenset())
+    # Derived once here so that starting a hand reads them instead of working them out:
+    _smallest_bet: int = field(init=False, repr=False, compare=False, default=1)
+    _min_seats: int = field(init=False, repr=False, compare=False, default=2)
+    _max_seats: int = field(init=False, repr=False, compare=False, default=0)
+    _dealt_later: tuple[bool, ...] = field(init=False, repr=False, compare=False, default=())
+    _largest_blind: int = field(init=False, repr=False, compare=False, default=0)
+    _plain_high: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
@@ -161,13 +169,23 @@ class Game:
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
         object.__setattr__(self, "_deck_set", frozenset(self.deck))
+        smallest = self.min_bet if self.min_bet is not None else max(self.blinds, default=0) or 1
+        object.__setattr__(self, "_smallest_bet", smallest)
+        object.__setattr__(self, "_min_seats", max(2, len(self.blinds), len(self.antes)))
+        object.__setattr__(self, "_max_seats", self.max_seats if fixed <= len(self.deck) else 0)
+        # _dealt_later[i]: some street from i on deals seats cards or draws
+        later = tuple(
+            any(s.down or s.up or s.draw for s in self.streets[i:])
+            for i in range(len(self.streets) + 1)
+        )
+        object.__setattr__(self, "_dealt_later", later)
+        object.__setattr__(self, "_largest_blind", max(self.blinds, default=0))
+        object.__setattr__(self, "_plain_high", self.rules.low is None and _plain(self.rules))
 
     @property
     def smallest_bet(self) -> int:
         """The smallest bet in pot limit and no limit."""
-        if self.min_bet is not None:
-            return self.min_bet
-        return max(self.blinds) if self.blinds else 1
+        return self._smallest_bet
 
     @property
     def has_draw(self) -> bool:

@@ -33,14 +33,15 @@ A holds aces, B kings, C a pair of sevens:
 from __future__ import annotations
 
 import operator
+import os
 import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card, Settlement, evaluate, parse_cards, settle
+from hoyle._core import Card, Settlement, _deal, _reseed_deals, evaluate, parse_cards, settle
 from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
-from hoyle.showdown import _plain, values
+from hoyle.showdown import values
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -51,6 +52,16 @@ _BET, _DRAW, _OVER = 0, 1, 2
 _tuple_new = tuple.__new__
 _RNG = random.Random()
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _after_fork() -> None:
+    """A forked child must not repeat its parent's unseeded deals."""
+    _RNG.seed()
+    _reseed_deals()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 def _rings(n: int) -> tuple[tuple[int, ...], ...]:
@@ -115,7 +126,6 @@ class Hand:
     """A hand in progress or finished. Start one with ``Game.start``."""
 
     __slots__ = (
-        "_acted",
         "_actor",
         "_bet",
         "_bets",
@@ -150,7 +160,6 @@ class Hand:
         "_voluntary",
     )
 
-    _acted: list[bool]
     _actor: int | None
     _bet: int
     _bets: list[int]
@@ -205,23 +214,13 @@ class Hand:
                     raise TypeError("stacks must be ints, got a bool")
                 chips[i] = operator.index(c)
         n = len(chips)
-        if n < 2:
-            raise GameError(f"a hand needs at least 2 seats, got {n}")
-        if min(chips) <= 0:
-            raise GameError(f"every seat needs chips to start a hand, got stacks {chips}")
         if button.__class__ is not int:
             button = operator.index(button)
-        if not 0 <= button < n:
-            raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
-        if len(game.blinds) > n:
-            raise GameError(f"{len(game.blinds)} blinds need at least as many seats, got {n}")
-        if len(game.antes) > n:
-            raise GameError(f"{len(game.antes)} antes need at least as many seats, got {n}")
+        if not 0 <= button < n or not game._min_seats <= n <= game._max_seats:
+            _check_seats(game, n, button)
+        if min(chips) <= 0:
+            raise GameError(f"every seat needs chips to start a hand, got stacks {chips}")
         need = n * game._per_seat + game._fixed
-        if need > len(game.deck):
-            raise GameError(
-                f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}"
-            )
         if deck is not None:
             if type(deck) is list and set(map(type, deck)) == {int}:
                 order = deck[:]  # card ids already (the usual replay case)
@@ -237,8 +236,11 @@ class Hand:
                 raise GameError(f"the deck has {len(order)} cards; {game.name} deals {need}")
             order.reverse()
             reseed = seed if seed is not None else 0
+        elif seed is None:  # one call into the core, from hoyle's own generator
+            order = _deal(game.deck, len(game.deck) if game._has_draw else need)
+            reseed = _RNG.getrandbits(32) if game._has_draw else 0
         else:
-            rng = _RNG if seed is None else random.Random(seed)
+            rng = random.Random(seed)
             pool = list(game.deck)
             size = len(pool)
             k = size if game._has_draw else need
@@ -253,18 +255,15 @@ class Hand:
         h = object.__new__(cls)
         h._game = game
         h._n = n
-        h._ring = _rings(n)
+        h._ring = _RINGS.get(n) or _rings(n)
         h._button = button
         h._stacks = chips
         h._start = tuple(chips)
         h._contrib = [0] * n
         h._dead = None
-        h._bets = [0] * n
         h._folded = [False] * n
-        h._acted = [False] * n
-        h._level = [0] * n
-        h._cards = [[] for _ in range(n)]
-        h._up = [[] for _ in range(n)]
+        h._cards = [[] for _ in chips]
+        h._up = [[] for _ in chips]
         h._board = []
         h._deck = order
         h._discards = []
@@ -272,18 +271,12 @@ class Hand:
         h._history = []
         h._settlement = None
         h._shown = None
-        h._legal = None
         h._to_draw = []
         h._street = 0
         h._first_street = 0
-        h._phase = _BET
-        h._actor = None
-        h._bet = 0
-        h._raise_size = 0
-        h._raises = 0
-        h._voluntary = False
-        h._betting = game.betting
-        h._min_bet = game.smallest_bet
+        h._min_bet = game._smallest_bet
+        # _begin_street sets the interval's state (_bets, _level, _bet,
+        # _raises, _voluntary, _betting, _raise_size, _phase, _actor, _legal)
         if game.ante:
             for k in range(1, n + 1):
                 seat = (button + k) % n
@@ -311,34 +304,37 @@ class Hand:
         return [s for s in [(b + k) % n for k in range(1, n + 1)] if not folded[s]]
 
     def _begin_street(self) -> None:
-        street = self._game.streets[self._street]
+        game = self._game
+        street = game.streets[self._street]
         deck = self._deck
         if street.burn:
             deck.pop()
-        if street.down or street.up:
+        rounds = street.down + street.up
+        if rounds:
             folded = self._folded  # self._order(), from the ring left of the button:
-            order = [s for s in self._ring[(self._button + 1) % self._n] if not folded[s]]
-            cards, up = self._cards, self._up
-            for _ in range(street.down):
-                for s in order:
-                    cards[s].append(deck.pop())
-            for _ in range(street.up):
-                for s in order:
-                    c = deck.pop()
-                    cards[s].append(c)
-                    up[s].append(c)
-        for _ in range(street.board):
-            self._board.append(deck.pop())
+            order = [s for s in self._ring[self._button + 1 - self._n] if not folded[s]]
+            m = len(order)
+            dealt = deck[-m * rounds :]  # one card at a time, round after round
+            del deck[-m * rounds :]
+            dealt.reverse()
+            cards, down = self._cards, street.down
+            for i, s in enumerate(order):
+                mine = dealt[i::m]
+                cards[s] += mine
+                if street.up:
+                    self._up[s] += mine[down:]
+        k = street.board
+        if k:
+            self._board += deck[: -k - 1 : -1]
+            del deck[-k:]
         n = self._n
         self._bets = [0] * n
-        self._acted = [False] * n
-        self._level = [0] * n
+        self._level = [-1] * n
         self._bet = 0
         self._raises = 0
         self._voluntary = False
-        betting = street.betting or self._game.betting
-        self._betting = betting
-        self._raise_size = betting.min if isinstance(betting, Limit) else self._min_bet
+        betting = self._betting = street.betting or game.betting
+        self._raise_size = betting.min if betting.__class__ is Limit else self._min_bet
         if street.draw:
             self._to_draw = self._order()
             self._phase = _DRAW
@@ -348,79 +344,82 @@ class Hand:
         self._begin_betting()
 
     def _begin_betting(self) -> None:
+        """Posts the interval's forced bets and finds the first seat to act
+        (or ends the interval when nobody can)."""
         self._phase = _BET
         self._legal = None
-        game, n, button = self._game, self._n, self._button
-        stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
-        street = game.streets[self._street]
-        first = (button + 1) % n
+        game = self._game
         if self._street == 0 and game.blinds:
-            sb = button if n == 2 else (button + 1) % n
-            seat = sb
-            for k, blind in enumerate(game.blinds):
-                if not blind:
-                    continue
-                seat = (sb + k) % n
-                put = min(blind, stacks[seat])
-                stacks[seat] -= put
-                bets[seat] += put
-                contrib[seat] += put
-                history.append((0, seat, "blind", put, bets[seat], ()))
-            self._bet = max(game.blinds)
-            if not isinstance(self._betting, Limit):
-                self._raise_size = max(self._min_bet, self._bet)
-            first = (seat + 1) % n
-        elif street.first == "exposed":
-            low = not game.high
-            order = [s for s in self._order()]
-            if self._street == self._first_street and game.bring_in:
-                if low:
-                    seat = max(
-                        order, key=lambda s: ((self._up[s][-1] // 4 + 1) % 13, self._up[s][-1] & 3)
-                    )
-                else:
-                    seat = min(order, key=lambda s: (self._up[s][-1] // 4, self._up[s][-1] & 3))
-                put = min(game.bring_in, stacks[seat])
-                stacks[seat] -= put
-                bets[seat] += put
-                contrib[seat] += put
-                history.append((self._street, seat, "bring-in", put, put, ()))
-                self._bet = game.bring_in
-                first = (seat + 1) % n
-            else:
-                best = order[0]
-                best_key = _exposed_key(self._up[best], low)
-                for s in order[1:]:
-                    key = _exposed_key(self._up[s], low)
-                    if key > best_key:
-                        best, best_key = s, key
-                first = best
-        actor = self._next_actor(first)
-        self._actor = actor
-        if actor is None:
-            self._end_interval()
-
-    def _next_actor(self, start: int) -> int | None:
-        """The first seat from ``start`` (inclusive, going left) that must
-        act, or None when the interval is over. A seat owing nothing acts
-        only if some other seat could still answer it."""
-        folded, stacks, acted, bets, bet = (
-            self._folded,
-            self._stacks,
-            self._acted,
-            self._bets,
-            self._bet,
-        )
-        ring = self._ring[start]
+            first = self._post_blinds()
+        elif game.streets[self._street].first == "exposed":
+            first = self._first_exposed()
+        else:
+            first = self._button + 1 - self._n  # the button's left (a negative index wraps)
+        # the first seat from ``first`` going left that owes an answer; a seat
+        # owing nothing acts only if some other seat could still answer it
+        folded, stacks, level, bet = self._folded, self._stacks, self._level, self._bet
+        ring = self._ring[first]
         for j in ring:
-            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
-                if bets[j] < bet:
-                    return j
+            if level[j] < bet and stacks[j] and not folded[j]:
+                if self._bets[j] < bet:
+                    self._actor = j
+                    return
                 for k in ring:
                     if k != j and not folded[k] and stacks[k]:
-                        return j
-                return None
-        return None
+                        self._actor = j
+                        return
+                break
+        self._actor = None
+        self._end_interval()
+
+    def _post_blinds(self) -> int:
+        """Posts the blinds (and straddles); returns the seat left of the last."""
+        game, n, button = self._game, self._n, self._button
+        stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
+        sb = button if n == 2 else (button + 1) % n
+        seat = sb
+        for k, blind in enumerate(game.blinds):
+            if not blind:
+                continue
+            seat = (sb + k) % n
+            stack = stacks[seat]
+            put = blind if blind < stack else stack
+            stacks[seat] = stack - put
+            bets[seat] += put
+            contrib[seat] += put
+            history.append((0, seat, "blind", put, bets[seat], ()))
+        self._bet = game._largest_blind
+        if self._betting.__class__ is not Limit:
+            self._raise_size = max(self._min_bet, self._bet)
+        return (seat + 1) % n
+
+    def _first_exposed(self) -> int:
+        """Stud: posts the bring-in on the first interval when the game has
+        one (returning the seat on its left), else returns the seat with the
+        best exposed hand (RULES.md §10)."""
+        game, n = self._game, self._n
+        stacks, bets, contrib, up = self._stacks, self._bets, self._contrib, self._up
+        low = not game.high
+        order = self._order()
+        if self._street == self._first_street and game.bring_in:
+            if low:
+                seat = max(order, key=lambda s: ((up[s][-1] // 4 + 1) % 13, up[s][-1] & 3))
+            else:
+                seat = min(order, key=lambda s: (up[s][-1] // 4, up[s][-1] & 3))
+            put = min(game.bring_in, stacks[seat])
+            stacks[seat] -= put
+            bets[seat] += put
+            contrib[seat] += put
+            self._history.append((self._street, seat, "bring-in", put, put, ()))
+            self._bet = game.bring_in
+            return (seat + 1) % n
+        best = order[0]
+        best_key = _exposed_key(up[best], low)
+        for s in order[1:]:
+            key = _exposed_key(up[s], low)
+            if key > best_key:
+                best, best_key = s, key
+        return best
 
     def _end_interval(self) -> None:
         game = self._game
@@ -432,17 +431,16 @@ class Hand:
         if self._street == len(streets):
             self._finish()
             return
-        folded, stacks = self._folded, self._stacks
-        can_bet = 0
-        for s in range(self._n):
-            if not folded[s] and stacks[s]:
-                can_bet += 1
-        if can_bet <= 1 and all(
-            not s.down and not s.up and not s.draw for s in streets[self._street :]
-        ):
-            self._run_out()
-        else:
-            self._begin_street()
+        if not game._dealt_later[self._street]:
+            folded, stacks = self._folded, self._stacks
+            can_bet = 0
+            for s in range(self._n):
+                if stacks[s] and not folded[s]:
+                    can_bet += 1
+            if can_bet <= 1:
+                self._run_out()
+                return
+        self._begin_street()
 
     def _run_out(self) -> None:
         """Deals the rest of the board when nobody can bet again: the state
@@ -458,8 +456,7 @@ class Hand:
                 board.append(deck.pop())
         n = self._n
         self._bets = [0] * n
-        self._acted = [False] * n
-        self._level = [0] * n
+        self._level = [-1] * n
         self._bet = 0
         self._raises = 0
         self._voluntary = False
@@ -473,38 +470,35 @@ class Hand:
         self._finish()
 
     def _finish(self, passed: bool = False) -> None:
-        folded, n = self._folded, self._n
+        folded, n, game = self._folded, self._n, self._game
         low: list[int | None] | None = None
         if passed:
             high: list[int | None] = [0] * n
         elif folded.count(False) == 1:
             high = [None if f else 0 for f in folded]
+        elif game._plain_high:  # natural high: one tuple per seat
+            cards, board = self._cards, self._board
+            high = [None] * n
+            for s in range(n):
+                if not folded[s]:
+                    high[s] = evaluate((*cards[s], *board)).value
         else:
-            game = self._game
             rules, play_high, board = game.rules, game.high, self._board
             cards = self._cards
-            if rules.low is None and _plain(rules):  # natural high: one tuple per seat
-                high = [
-                    None if folded[s] else evaluate((*cards[s], *board)).value for s in range(n)
-                ]
-            else:
-                high = [None] * n
-                if rules.low is not None and play_high:
-                    low = [None] * n
-                for s in range(n):
-                    if not folded[s]:
-                        h, lo = values(rules, play_high, cards[s], board)
-                        high[s] = h
-                        if low is not None:
-                            low[s] = lo
+            high = [None] * n
+            if rules.low is not None and play_high:
+                low = [None] * n
+            for s in range(n):
+                if not folded[s]:
+                    h, lo = values(rules, play_high, cards[s], board)
+                    high[s] = h
+                    if low is not None:
+                        low[s] = lo
         self._shown = (high, low)
-        result = settle(
-            self._contrib, high, low, button=self._button, rake=self._game.rake, dead=self._dead
+        result = self._settlement = settle(
+            self._contrib, high, low, button=self._button, rake=game.rake, dead=self._dead
         )
-        stacks = self._stacks
-        for s, won in enumerate(result.payouts):
-            stacks[s] += won
-        self._settlement = result
+        self._stacks = list(map(operator.add, self._stacks, result.payouts))
         self._phase = _OVER
         self._actor = None
         self._legal = NO_ACTION
@@ -612,30 +606,32 @@ class Hand:
         # computed once per decision and cached (the hot path: inline, no helper call)
         p = self._actor
         assert p is not None
-        bets, stacks, bet, game = self._bets, self._stacks, self._bet, self._game
+        bets, stacks, bet = self._bets, self._stacks, self._bet
         mine = bets[p]
         stack = stacks[p]
         to_call = bet - mine
-        if to_call > 0:
+        if to_call:
             facing, can_check = True, False
             call_amount = to_call if to_call < stack else stack
         else:
             facing, call_amount = False, 0
-            can_check = not game.first_must_bet or self._voluntary or self._street != 0
-        if (
-            stack > to_call
-            and (
-                not self._acted[p] or bet - self._level[p] >= self._raise_size or self._completed(p)
-            )
-            and (game.raise_cap is None or self._raises < game.raise_cap)
+            can_check = True if self._voluntary or self._street else not self._game.first_must_bet
+        answered = self._level[p]  # the bet p last answered, -1 before acting
+        if stack > to_call and (
+            answered < 0 or bet - answered >= self._raise_size or self._completed(p)
         ):
+            game = self._game
             folded = self._folded
-            for j in self._ring[p]:
-                if j != p and not folded[j] and stacks[j] + bets[j] > bet:
+            for j in self._ring[p + 1 - self._n]:  # from p's left: could anybody answer?
+                if stacks[j] + bets[j] > bet and not folded[j] and j != p:
                     break
-            else:  # nobody could answer a raise
+            else:
                 j = p
-            if j != p and (bet or game.opener is None or self._may_open(p)):
+            if (
+                j != p
+                and (game.raise_cap is None or self._raises < game.raise_cap)
+                and (bet or game.opener is None or self._may_open(p))
+            ):
                 betting = self._betting
                 all_in = mine + stack
                 if betting.__class__ is NoLimit:
@@ -729,7 +725,6 @@ class Hand:
                 else "the first bettor must bet in this game"
             )
             raise IllegalActionError(f"seat {p} cannot check: {why} (legal: {legal.describe()})")
-        self._acted[p] = True
         self._level[p] = self._bet
         self._voluntary = True
         self._history.append((self._street, p, "check", 0, self._bets[p], ()))
@@ -753,7 +748,6 @@ class Hand:
         stacks[p] = stack - amount
         total = bets[p] = bets[p] + amount
         self._contrib[p] += amount
-        self._acted[p] = True
         self._level[p] = bet
         self._voluntary = True
         self._history.append((self._street, p, "call", amount, total, ()))
@@ -791,26 +785,19 @@ class Hand:
         self._contrib[p] += amount
         self._bet = total
         self._raises += 1
-        self._acted[p] = True
         self._level[p] = total
         self._voluntary = True
         self._history.append((self._street, p, "bet" if old == 0 else "raise", amount, total, ()))
         self._after(p)
 
     def _after(self, p: int) -> None:
-        """Pass the turn left (``_next_actor``, inlined: this is the hot path)."""
+        """Pass the turn left from ``p`` (the hot path)."""
         self._legal = None
         ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
-        folded, stacks, acted, bets, bet = (
-            self._folded,
-            self._stacks,
-            self._acted,
-            self._bets,
-            self._bet,
-        )
+        level, stacks, folded, bet = self._level, self._stacks, self._folded, self._bet
         for j in ring:
-            if not folded[j] and stacks[j] and (not acted[j] or bets[j] < bet):
-                if bets[j] < bet:
+            if level[j] < bet and stacks[j] and not folded[j]:  # still owes an answer
+                if self._bets[j] < bet:
                     self._actor = j
                     return
                 for k in ring:
@@ -884,7 +871,6 @@ class Hand:
         h._dead = self._dead
         h._bets = self._bets[:]
         h._folded = self._folded[:]
-        h._acted = self._acted[:]
         h._level = self._level[:]
         h._cards = [c[:] for c in self._cards]
         h._up = [c[:] for c in self._up]
@@ -943,6 +929,20 @@ class Hand:
             f"<Hand {self._game.name}, {self._n} seats, street {self._street}, "
             f"pot {sum(self._contrib)}, {state}>"
         )
+
+
+def _check_seats(game: Game, n: int, button: int) -> None:
+    """Raises the error for a seat count or button ``Game.start`` cannot deal."""
+    if n < 2:
+        raise GameError(f"a hand needs at least 2 seats, got {n}")
+    if not 0 <= button < n:
+        raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
+    if len(game.blinds) > n:
+        raise GameError(f"{len(game.blinds)} blinds need at least as many seats, got {n}")
+    if len(game.antes) > n:
+        raise GameError(f"{len(game.antes)} antes need at least as many seats, got {n}")
+    need = n * game._per_seat + game._fixed
+    raise GameError(f"{game.name} deals {need} cards to {n} seats; the deck has {len(game.deck)}")
 
 
 def _opens(cards: list[int], opener: str) -> bool:

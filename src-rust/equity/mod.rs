@@ -19,7 +19,7 @@ mod count;
 mod exact;
 mod holdem;
 mod monte;
-mod rng;
+pub(crate) mod rng;
 mod score;
 mod spot;
 

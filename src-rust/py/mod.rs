@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 
 mod cards;
+mod deal;
 mod equity;
 mod errors;
 mod eval;
@@ -28,5 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
     Ok(())
 }
