@@ -128,6 +128,11 @@ class Game:
     _dealt_later: tuple[bool, ...] = field(init=False, repr=False, compare=False, default=())
     _largest_blind: int = field(init=False, repr=False, compare=False, default=0)
     _plain_high: bool = field(init=False, repr=False, compare=False, default=False)
+    _has_up: bool = field(init=False, repr=False, compare=False, default=False)
+    # (seats, button) -> ((seat, blind) posts, first seat to act): filled as hands start
+    _blind_plans: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
@@ -180,6 +185,7 @@ class Game:
         )
         object.__setattr__(self, "_dealt_later", later)
         object.__setattr__(self, "_largest_blind", max(self.blinds, default=0))
+        object.__setattr__(self, "_has_up", any(s.up for s in self.streets))
         object.__setattr__(self, "_plain_high", self.rules.low is None and _plain(self.rules))
 
     @property

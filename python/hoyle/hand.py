@@ -52,6 +52,7 @@ _BET, _DRAW, _OVER = 0, 1, 2
 _tuple_new = tuple.__new__
 _RNG = random.Random()
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_NO_UP: Any = tuple(((),) * n for n in range(65))  # Hand._up of games without up cards
 
 
 def _after_fork() -> None:
@@ -263,7 +264,8 @@ class Hand:
         h._dead = None
         h._folded = [False] * n
         h._cards = [[] for _ in chips]
-        h._up = [[] for _ in chips]
+        # no up cards in this game: one shared, never-changed row of empties
+        h._up = [[] for _ in chips] if game._has_up else _NO_UP[n]
         h._board = []
         h._deck = order
         h._discards = []
@@ -312,17 +314,23 @@ class Hand:
         rounds = street.down + street.up
         if rounds:
             folded = self._folded  # self._order(), from the ring left of the button:
-            order = [s for s in self._ring[self._button + 1 - self._n] if not folded[s]]
+            order = self._ring[self._button + 1 - self._n]
+            if True in folded:
+                order = [s for s in order if not folded[s]]
             m = len(order)
             dealt = deck[-m * rounds :]  # one card at a time, round after round
             del deck[-m * rounds :]
             dealt.reverse()
-            cards, down = self._cards, street.down
-            for i, s in enumerate(order):
-                mine = dealt[i::m]
-                cards[s] += mine
-                if street.up:
-                    self._up[s] += mine[down:]
+            cards = self._cards
+            if street.up:
+                up, down = self._up, street.down
+                for i, s in enumerate(order):
+                    mine = dealt[i::m]
+                    cards[s] += mine
+                    up[s] += mine[down:]
+            else:
+                for i, s in enumerate(order):
+                    cards[s] += dealt[i::m]
         k = street.board
         if k:
             self._board += deck[: -k - 1 : -1]
@@ -376,12 +384,13 @@ class Hand:
         """Posts the blinds (and straddles); returns the seat left of the last."""
         game, n, button = self._game, self._n, self._button
         stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
-        sb = button if n == 2 else (button + 1) % n
-        seat = sb
-        for k, blind in enumerate(game.blinds):
-            if not blind:
-                continue
-            seat = (sb + k) % n
+        plan = game._blind_plans.get((n, button))
+        if plan is None:  # (seat, blind) of every nonzero blind, and the seat after the last
+            sb = button if n == 2 else (button + 1) % n
+            posts = tuple(((sb + k) % n, b) for k, b in enumerate(game.blinds) if b)
+            last = posts[-1][0] if posts else sb
+            plan = game._blind_plans[n, button] = (posts, (last + 1) % n)
+        for seat, blind in plan[0]:
             stack = stacks[seat]
             put = blind if blind < stack else stack
             stacks[seat] = stack - put
@@ -391,7 +400,7 @@ class Hand:
         self._bet = game._largest_blind
         if self._betting.__class__ is not Limit:
             self._raise_size = max(self._min_bet, self._bet)
-        return (seat + 1) % n
+        return plan[1]
 
     def _first_exposed(self) -> int:
         """Stud: posts the bring-in on the first interval when the game has
@@ -433,11 +442,13 @@ class Hand:
             return
         if not game._dealt_later[self._street]:
             folded, stacks = self._folded, self._stacks
-            can_bet = 0
+            can_bet = False  # could two seats still bet? (stops at the second)
             for s in range(self._n):
                 if stacks[s] and not folded[s]:
-                    can_bet += 1
-            if can_bet <= 1:
+                    if can_bet:
+                        break
+                    can_bet = True
+            else:
                 self._run_out()
                 return
         self._begin_street()
@@ -873,7 +884,7 @@ class Hand:
         h._folded = self._folded[:]
         h._level = self._level[:]
         h._cards = [c[:] for c in self._cards]
-        h._up = [c[:] for c in self._up]
+        h._up = self._up if self._up.__class__ is tuple else [c[:] for c in self._up]
         h._board = self._board[:]
         h._deck = self._deck[:]
         h._discards = self._discards[:]
