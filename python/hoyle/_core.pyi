@@ -215,3 +215,16 @@ def _deal(deck: tuple[int, ...], count: int, /) -> list[int]:
 
 def _reseed_deals() -> None:
     """A fresh seed for this thread's dealing generator."""
+
+def _showdown(
+    stacks: list[int],
+    contributions: list[int],
+    cards: list[list[int]],
+    board: list[int],
+    folded: list[bool],
+    button: int,
+    rake: Rake | None,
+    dead: list[int] | None,
+    /,
+) -> tuple[list[int], list[int | None]]:
+    """A natural-high hand's end in one call: ``(stacks after, high values)``."""

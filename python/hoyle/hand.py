@@ -35,10 +35,18 @@ from __future__ import annotations
 import operator
 import os
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card, Settlement, _deal, _reseed_deals, evaluate, parse_cards, settle
+from hoyle._core import (
+    Card,
+    Settlement,
+    _deal,
+    _reseed_deals,
+    _showdown,
+    parse_cards,
+    settle,
+)
 from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
 from hoyle.showdown import values
@@ -314,7 +322,7 @@ class Hand:
         rounds = street.down + street.up
         if rounds:
             folded = self._folded  # self._order(), from the ring left of the button:
-            order = self._ring[self._button + 1 - self._n]
+            order: Sequence[int] = self._ring[self._button + 1 - self._n]
             if True in folded:
                 order = [s for s in order if not folded[s]]
             m = len(order)
@@ -482,17 +490,29 @@ class Hand:
 
     def _finish(self, passed: bool = False) -> None:
         folded, n, game = self._folded, self._n, self._game
+        self._phase = _OVER
+        self._actor = None
+        self._legal = NO_ACTION
+        if game._plain_high and not passed:
+            # natural high (or one seat left): values, settlement and stacks in one
+            # call; the Settlement object is made from ``_shown`` when first asked for
+            self._stacks, shown = _showdown(
+                self._stacks,
+                self._contrib,
+                self._cards,
+                self._board,
+                folded,
+                self._button,
+                game.rake,
+                self._dead,
+            )
+            self._shown = (shown, None)
+            return
         low: list[int | None] | None = None
         if passed:
             high: list[int | None] = [0] * n
         elif folded.count(False) == 1:
             high = [None if f else 0 for f in folded]
-        elif game._plain_high:  # natural high: one tuple per seat
-            cards, board = self._cards, self._board
-            high = [None] * n
-            for s in range(n):
-                if not folded[s]:
-                    high[s] = evaluate((*cards[s], *board)).value
         else:
             rules, play_high, board = game.rules, game.high, self._board
             cards = self._cards
@@ -510,9 +530,6 @@ class Hand:
             self._contrib, high, low, button=self._button, rake=game.rake, dead=self._dead
         )
         self._stacks = list(map(operator.add, self._stacks, result.payouts))
-        self._phase = _OVER
-        self._actor = None
-        self._legal = NO_ACTION
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -884,7 +901,8 @@ class Hand:
         h._folded = self._folded[:]
         h._level = self._level[:]
         h._cards = [c[:] for c in self._cards]
-        h._up = self._up if self._up.__class__ is tuple else [c[:] for c in self._up]
+        up = self._up  # the hand's own lists, or the shared _NO_UP row (a tuple)
+        h._up = [c[:] for c in up] if up.__class__ is list else up
         h._board = self._board[:]
         h._deck = self._deck[:]
         h._discards = self._discards[:]

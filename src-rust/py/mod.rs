@@ -26,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settle::Pot>()?;
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
+    m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;

@@ -344,3 +344,101 @@ pub fn settle(
     let inner = engine::settle_with_dead(&c, d.as_deref(), &h, l.as_deref(), button, rake)?;
     Ok(Settlement { inner })
 }
+
+/// The end of a natural-high hand in one call (the hot end of a hold'em
+/// hand in `hoyle.Hand`): each live seat's value of its `cards` and the
+/// `board` (0 for the last seat left when the others folded), the
+/// settlement, and the stacks after it. Returns `(stacks, high)`; `high`
+/// is what `settle` would be given, so the `Settlement` itself can be made
+/// later from it.
+#[pyfunction]
+#[pyo3(signature = (stacks, contributions, cards, board, folded, button, rake, dead, /))]
+#[allow(clippy::too_many_arguments)]
+pub fn _showdown<'py>(
+    stacks: &Bound<'py, PyList>,
+    contributions: &Bound<'py, PyAny>,
+    cards: &Bound<'py, PyList>,
+    board: &Bound<'py, PyList>,
+    folded: &Bound<'py, PyList>,
+    button: usize,
+    rake: Option<&Bound<'py, PyAny>>,
+    dead: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+    let py = stacks.py();
+    let n = stacks.len();
+    if cards.len() != n || folded.len() != n {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "stacks, cards and folded need one entry per seat, got {}, {} and {}",
+            n,
+            cards.len(),
+            folded.len()
+        )));
+    }
+    let mut c = Vec::with_capacity(n);
+    for_each("contributions", contributions, |i, item| {
+        c.push(chips(item, i)?);
+        Ok(())
+    })?;
+    let d = match dead {
+        None => None,
+        Some(dead) => {
+            let mut d = Vec::with_capacity(n);
+            for_each("dead", dead, |i, item| {
+                d.push(chips(item, i)?);
+                Ok(())
+            })?;
+            Some(d)
+        }
+    };
+    let mut live = Vec::with_capacity(n);
+    for item in folded.iter() {
+        live.push(!item.extract::<bool>()?);
+    }
+    let mut hand = [0u8; 7];
+    let shared = board.len();
+    if shared > 5 {
+        return Err(Error::HandSize {
+            what: "the board",
+            got: shared,
+            allowed: "a board holds at most 5 cards",
+        }
+        .into());
+    }
+    for (slot, item) in hand.iter_mut().zip(board.iter()) {
+        *slot = item.extract()?;
+    }
+    let alone = live.iter().filter(|&&l| l).count() == 1;
+    let mut high: Vec<Option<i64>> = vec![None; n];
+    for (s, value) in high.iter_mut().enumerate() {
+        if !live[s] {
+            continue;
+        }
+        if alone {
+            *value = Some(0);
+            continue;
+        }
+        let own = cards.get_item(s)?;
+        let own = own.cast::<PyList>()?;
+        let k = shared + own.len();
+        if k > 7 {
+            return Err(Error::HandSize {
+                what: "the hand",
+                got: k,
+                allowed: "a high hand is evaluated from 5, 6 or 7 cards",
+            }
+            .into());
+        }
+        for (slot, item) in hand[shared..].iter_mut().zip(own.iter()) {
+            *slot = item.extract()?;
+        }
+        *value = Some(crate::eval::high::evaluate(&hand[..k])? as i64);
+    }
+    let rake = rake.map(rake_of).transpose()?;
+    let inner = engine::settle_with_dead(&c, d.as_deref(), &high, None, button, rake)?;
+    let mut after = Vec::with_capacity(n);
+    for (item, won) in stacks.iter().zip(&inner.payouts) {
+        let stack: u64 = item.extract()?;
+        after.push(stack.checked_add(*won).ok_or(Error::ChipOverflow)?);
+    }
+    Ok((PyList::new(py, after)?, PyList::new(py, high)?))
+}
