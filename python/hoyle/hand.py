@@ -271,7 +271,8 @@ class Hand:
         h._contrib = [0] * n
         h._dead = None
         h._folded = [False] * n
-        h._cards = [[] for _ in chips]
+        # a first street that deals replaces every seat's (shared, empty) list
+        h._cards = [[]] * n if game._first_deals else [[] for _ in chips]
         # no up cards in this game: one shared, never-changed row of empties
         h._up = [[] for _ in chips] if game._has_up else _NO_UP[n]
         h._board = []
@@ -330,7 +331,17 @@ class Hand:
             del deck[-m * rounds :]
             dealt.reverse()
             cards = self._cards
-            if street.up:
+            if not self._street:  # the first deal: every seat gets a list of its own
+                if rounds == 2 and not street.up:
+                    for s, a, b in zip(order, dealt, dealt[m:], strict=False):
+                        cards[s] = [a, b]
+                else:
+                    up, down = self._up, street.down
+                    for i, s in enumerate(order):
+                        mine = cards[s] = dealt[i::m]
+                        if street.up:
+                            up[s] += mine[down:]
+            elif street.up:
                 up, down = self._up, street.down
                 for i, s in enumerate(order):
                     mine = dealt[i::m]
