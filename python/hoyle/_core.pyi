@@ -208,10 +208,10 @@ def equity_shards(
     high: bool = True,
     deck: int | None = None,
 ) -> dict[str, Any]: ...
-def _deal(deck: tuple[int, ...], count: int, /) -> list[int]:
-    """``count`` distinct cards of ``deck``, uniformly at random, in random
-    order (unseeded hands' shuffle; a simulation generator, not a
-    cryptographic one)."""
+def _deal(size: int, count: int, /) -> list[int]:
+    """``count`` distinct numbers of ``range(size)``, uniformly at random, in
+    random order: the deck positions an unseeded hand deals (a simulation
+    generator, not a cryptographic one)."""
 
 def _reseed_deals() -> None:
     """A fresh seed for this thread's dealing generator."""

@@ -130,6 +130,7 @@ class Game:
     _plain_high: bool = field(init=False, repr=False, compare=False, default=False)
     _has_up: bool = field(init=False, repr=False, compare=False, default=False)
     _first_deals: bool = field(init=False, repr=False, compare=False, default=False)
+    _deck_is_range: bool = field(init=False, repr=False, compare=False, default=False)
     # (seats, button) -> ((seat, blind) posts, first seat to act): filled as hands start
     _blind_plans: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = field(
         init=False, repr=False, compare=False, default_factory=dict
@@ -189,6 +190,7 @@ class Game:
         object.__setattr__(self, "_has_up", any(s.up for s in self.streets))
         first = self.streets[0]
         object.__setattr__(self, "_first_deals", bool(first.down + first.up))
+        object.__setattr__(self, "_deck_is_range", self.deck == tuple(range(len(self.deck))))
         object.__setattr__(self, "_plain_high", self.rules.low is None and _plain(self.rules))
 
     @property

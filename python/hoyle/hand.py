@@ -246,7 +246,11 @@ class Hand:
             order.reverse()
             reseed = seed if seed is not None else 0
         elif seed is None:  # one call into the core, from hoyle's own generator
-            order = _deal(game.deck, len(game.deck) if game._has_draw else need)
+            size = len(game.deck)
+            order = _deal(size, size if game._has_draw else need)  # positions in the deck
+            if not game._deck_is_range:
+                cards = game.deck
+                order = [cards[i] for i in order]
             reseed = _RNG.getrandbits(32) if game._has_draw else 0
         else:
             rng = random.Random(seed)

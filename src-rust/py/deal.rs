@@ -4,37 +4,34 @@
 use crate::deal::{deal_front, reseed};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::PyList;
 
-/// `count` distinct cards of `deck` (a tuple of card ids 0..=53), chosen
-/// uniformly at random and in random order, from this thread's generator.
+/// The largest deck `_deal` shuffles (hoyle's decks hold 52 or 53 cards).
+const MAX_DECK: usize = 1024;
+
+/// A uniformly random choice of `count` distinct numbers of `0..size`, in
+/// random order, from this thread's generator (for a deck of `size` cards,
+/// the positions to deal).
 #[pyfunction]
-#[pyo3(signature = (deck, count, /))]
-pub fn _deal<'py>(deck: &Bound<'py, PyTuple>, count: usize) -> PyResult<Bound<'py, PyList>> {
-    let mut cards = [0u8; 64];
-    let n = deck.len();
-    if n > cards.len() {
+#[pyo3(signature = (size, count, /))]
+pub fn _deal(py: Python<'_>, size: usize, count: usize) -> PyResult<Bound<'_, PyList>> {
+    if size > MAX_DECK {
         return Err(PyValueError::new_err(format!(
-            "a deck holds at most 64 cards, got {n}"
+            "a deck holds at most {MAX_DECK} cards, got {size}"
         )));
     }
-    if count > n {
+    if count > size {
         return Err(PyValueError::new_err(format!(
-            "cannot deal {count} cards from a deck of {n}"
+            "cannot deal {count} cards from a deck of {size}"
         )));
     }
-    for (slot, item) in cards.iter_mut().zip(deck.iter()) {
-        let id: u8 = item.extract()?;
-        if id > 53 {
-            return Err(PyValueError::new_err(format!(
-                "card ids are 0..=53, got {id}"
-            )));
-        }
-        *slot = id;
+    let mut cards = [0u16; MAX_DECK];
+    for (i, slot) in cards.iter_mut().enumerate().take(size) {
+        *slot = i as u16;
     }
-    let cards = &mut cards[..n];
+    let cards = &mut cards[..size];
     deal_front(cards, count);
-    PyList::new(deck.py(), &cards[..count])
+    PyList::new(py, &cards[..count])
 }
 
 /// A fresh seed for this thread's generator (hoyle calls it in a child
