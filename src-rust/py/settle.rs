@@ -230,9 +230,9 @@ fn is_int(item: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))?)
 }
 
-fn chips(item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
+fn chips(what: &str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
     if !is_int(item)? {
-        return Err(not_int("contributions", seat, item, "an int"));
+        return Err(not_int(what, seat, item, "an int"));
     }
     if let Ok(v) = item.extract::<u64>() {
         return Ok(v);
@@ -247,6 +247,16 @@ fn chips(item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
         .into()),
         _ => Err(Error::ChipOverflow.into()),
     }
+}
+
+/// One chip count per seat, from a list, a tuple or any other iterable.
+fn chip_list(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let mut out = Vec::with_capacity(9);
+    for_each(what, obj, |i, item| {
+        out.push(chips(what, item, i)?);
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 fn value(what: &'static str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<Option<i64>> {
@@ -306,11 +316,7 @@ pub fn settle(
     rake: Option<&Bound<'_, PyAny>>,
     dead: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settlement> {
-    let mut c = Vec::with_capacity(9);
-    for_each("contributions", contributions, |i, item| {
-        c.push(chips(item, i)?);
-        Ok(())
-    })?;
+    let c = chip_list("contributions", contributions)?;
     let mut h = Vec::with_capacity(c.len());
     for_each("high", high, |i, item| {
         h.push(value("high", item, i)?);
@@ -327,17 +333,7 @@ pub fn settle(
             Some(l)
         }
     };
-    let d = match dead {
-        None => None,
-        Some(dead) => {
-            let mut d = Vec::with_capacity(c.len());
-            for_each("dead", dead, |i, item| {
-                d.push(chips(item, i)?);
-                Ok(())
-            })?;
-            Some(d)
-        }
-    };
+    let d = dead.map(|dead| chip_list("dead", dead)).transpose()?;
     let rake = rake.map(rake_of).transpose()?;
     let seats = c.len();
     let button = usize::try_from(button).map_err(|_| Error::ButtonOutOfRange { button, seats })?;
@@ -374,22 +370,8 @@ pub fn _showdown<'py>(
             folded.len()
         )));
     }
-    let mut c = Vec::with_capacity(n);
-    for_each("contributions", contributions, |i, item| {
-        c.push(chips(item, i)?);
-        Ok(())
-    })?;
-    let d = match dead {
-        None => None,
-        Some(dead) => {
-            let mut d = Vec::with_capacity(n);
-            for_each("dead", dead, |i, item| {
-                d.push(chips(item, i)?);
-                Ok(())
-            })?;
-            Some(d)
-        }
-    };
+    let c = chip_list("contributions", contributions)?;
+    let d = dead.map(|dead| chip_list("dead", dead)).transpose()?;
     let mut live = Vec::with_capacity(n);
     for item in folded.iter() {
         live.push(!item.extract::<bool>()?);
