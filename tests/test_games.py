@@ -64,6 +64,33 @@ def test_bad_settings() -> None:
         hoyle.Game(streets=(hoyle.Street(down=5),), high=False)
 
 
+def test_smallest_bet_is_at_least_one_chip() -> None:
+    # zero blinds post nothing; the smallest bet is still a chip, never 0
+    game = hoyle.games.texas_holdem(blinds=(0, 0))
+    assert game.smallest_bet == 1
+    hand = game.start([50, 50, 50])
+    assert hand.legal.min_raise_to == 1
+    with pytest.raises(hoyle.IllegalActionError, match=r"1\.\.50"):
+        hand.raise_to(0)
+    assert hoyle.games.texas_holdem(blinds=(1, 2)).smallest_bet == 2
+    assert hoyle.games.texas_holdem(blinds=(1, 2), min_bet=5).smallest_bet == 5
+    assert hoyle.games.texas_holdem(blinds=()).smallest_bet == 1
+
+
+def test_seat_counts_and_buttons_are_checked() -> None:
+    game = hoyle.games.texas_holdem(blinds=(1, 2, 4))
+    with pytest.raises(hoyle.GameError, match="at least 2 seats"):
+        game.start([10])
+    with pytest.raises(hoyle.GameError, match="3 blinds need at least as many seats"):
+        game.start([10, 10])
+    with pytest.raises(hoyle.GameError, match=r"button must be a seat 0\.\.2"):
+        game.start([10, 10, 10], button=3)
+    with pytest.raises(hoyle.GameError, match="deals 53 cards to 24 seats; the deck has 52"):
+        game.start([10] * 24)
+    assert game.max_seats == 23  # 2 hole cards each and a board of 5: 51 cards
+    game.start([10] * game.max_seats)
+
+
 def test_omaha_plays_two_hole_cards() -> None:
     rules = hoyle.HandRules(hole_cards=2)
     # four spades in hand and one on the board is no flush in Omaha
