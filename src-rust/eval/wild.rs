@@ -8,10 +8,12 @@
 //! answer is the larger. Both are computed top-down by [`best_plain`] and
 //! [`best_suited`], and memoised at first use into one table per (wilds,
 //! bugs) count: a perfect hash over the natural rank multiset and an
-//! 8,192-entry table over a suit's rank mask. Values use the natural
-//! numbering; five of a kind is `11 << 12 | rank`.
+//! 8,192-entry table over a suit's rank mask (packed in milliseconds; the
+//! count (0, 0) reuses the natural evaluator's compile-time hash). Values
+//! use the natural numbering; five of a kind is `11 << 12 | rank`.
 
 use super::gen::{self, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, ONE_PAIR, STRAIGHT_FLUSH};
+use super::high::{RANK_ROW_BASE, RANK_VALUES};
 use super::rules::{widen, Rules, WIDE_SHIFT};
 use crate::cards::{rank, suit};
 use std::sync::OnceLock;
@@ -27,7 +29,9 @@ const WILD_SHIFT: u32 = 40;
 const BUG_SHIFT: u32 = 44;
 const SUIT_BASE: u64 = 0x3333 << 48;
 const FLUSH_BITS: u64 = 0x8888 << 48;
-const HASH_SHIFT: u32 = 12;
+// The natural evaluator's hash geometry: the table for hands without wild
+// cards or bugs is its compile-time table (`Hash::natural`).
+use super::gen::HASH_SHIFT;
 /// Most wild cards and bugs a table covers; five or more make five aces.
 pub const MAX_FILL: usize = 4;
 const FIVE_ACES: u16 = FIVE_OF_A_KIND << 12 | 12;
@@ -177,7 +181,8 @@ pub fn best_suited(mask: u16, kw: u8, kb: u8, bug_flush: bool) -> (u16, [u8; 5])
     (0, [0; 5])
 }
 
-/// A perfect hash from rank keys to values: `table[key + offsets[key >> S]]`.
+/// A perfect hash from rank keys to values: with `m` the mixed key
+/// (`gen::mix`), `table[m + offsets[m >> S]]`.
 struct Hash {
     offsets: Vec<i32>,
     table: Vec<u16>,
@@ -185,6 +190,9 @@ struct Hash {
 
 impl Hash {
     fn build(entries: &[(u32, u16)]) -> Hash {
+        // rows and columns of the mixed key, as in the natural evaluator
+        let entries: Vec<(u32, u16)> = entries.iter().map(|&(k, v)| (gen::mix(k), v)).collect();
+        let entries = &entries[..];
         let rows = entries.iter().map(|e| e.0 >> HASH_SHIFT).max().unwrap_or(0) as usize + 1;
         let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
         for &(k, v) in entries {
@@ -192,41 +200,75 @@ impl Hash {
         }
         let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
         order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
-        let width = 1usize << HASH_SHIFT;
-        let mut used: Vec<bool> = Vec::new();
+        // First fit, rows with the most keys first: a row's base puts its
+        // lowest column on a free slot (found by scanning a bitset a word at
+        // a time) and is kept when every other column is free too.
+        let mut used: Vec<u64> = Vec::new();
+        let is_used =
+            |used: &[u64], i: usize| used.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
         let mut table: Vec<u16> = Vec::new();
         let mut offsets = vec![i32::MIN / 2; rows];
         let mut first_free = 0usize;
         for &r in &order {
-            let cols = &by_row[r];
-            while first_free < used.len() && used[first_free] {
+            let mut cols = by_row[r].clone();
+            cols.sort_unstable_by_key(|c| c.0);
+            let c0 = cols[0].0 as usize;
+            let mut slot = first_free.max(c0);
+            let base = loop {
+                // the first free slot at or after `slot`
+                while let Some(&w) = used.get(slot / 64) {
+                    let free = !w >> (slot % 64);
+                    if free != 0 {
+                        slot += free.trailing_zeros() as usize;
+                        break;
+                    }
+                    slot = (slot / 64 + 1) * 64;
+                }
+                let base = slot - c0;
+                if cols[1..]
+                    .iter()
+                    .all(|&(c, _)| !is_used(&used, base + c as usize))
+                {
+                    break base;
+                }
+                slot += 1;
+            };
+            for &(c, v) in &cols {
+                let i = base + c as usize;
+                if used.len() <= i / 64 {
+                    used.resize(i / 64 + 1, 0);
+                }
+                used[i / 64] |= 1 << (i % 64);
+                if table.len() <= i {
+                    table.resize(i + 1, 0);
+                }
+                table[i] = v;
+            }
+            while is_used(&used, first_free) {
                 first_free += 1;
-            }
-            let min_col = cols.iter().map(|c| c.0).min().unwrap_or(0) as usize;
-            let mut base = first_free.saturating_sub(min_col);
-            loop {
-                if used.len() < base + width {
-                    used.resize(base + width, false);
-                    table.resize(base + width, 0);
-                }
-                if cols.iter().all(|&(c, _)| !used[base + c as usize]) {
-                    break;
-                }
-                base += 1;
-            }
-            for &(c, v) in cols {
-                used[base + c as usize] = true;
-                table[base + c as usize] = v;
             }
             offsets[r] = base as i32 - (r << HASH_SHIFT) as i32;
         }
-        let len = used.iter().rposition(|&u| u).map_or(0, |p| p + 1);
-        table.truncate(len);
         Hash { offsets, table }
+    }
+
+    /// The natural evaluator's compile-time hash (same rank key, mixing
+    /// and geometry; its values are the narrow encoding of natural hands):
+    /// the table of hands without wild cards or bugs, without the second
+    /// or so a first-fit packing of its 73,775 keys takes at run time.
+    fn natural() -> Hash {
+        let offsets = (0..RANK_ROW_BASE.len())
+            .map(|r| RANK_ROW_BASE[r] as i32 - (r << HASH_SHIFT) as i32)
+            .collect();
+        Hash {
+            offsets,
+            table: RANK_VALUES.to_vec(),
+        }
     }
 
     #[inline(always)]
     fn get(&self, key: u32) -> u16 {
+        let key = gen::mix(key);
         let Some(&off) = self.offsets.get((key >> HASH_SHIFT) as usize) else {
             return 0;
         };
@@ -270,13 +312,11 @@ fn rank_key(c: &[u8; 13]) -> u32 {
 
 impl Table {
     fn build(kw: u8, kb: u8) -> Table {
-        let fill = kw + kb;
-        let mut entries = Vec::new();
-        for n in 5u8.saturating_sub(fill)..=7 - fill {
-            for c in multisets(n) {
-                entries.push((rank_key(&c), best_plain(&c, kw, kb).0));
-            }
-        }
+        let plain = if kw + kb == 0 {
+            Hash::natural()
+        } else {
+            Hash::build(&Table::entries(kw, kb))
+        };
         let suited = (0..8192u16)
             .map(|m| best_suited(m, kw, kb, false).0)
             .collect();
@@ -288,10 +328,23 @@ impl Table {
             Vec::new()
         };
         Table {
-            plain: Hash::build(&entries),
+            plain,
             suited,
             suited_bug_flush,
         }
+    }
+
+    /// Every rank multiset a hand with `kw` wild cards and `kb` bugs can
+    /// hold, with its value.
+    fn entries(kw: u8, kb: u8) -> Vec<(u32, u16)> {
+        let fill = kw + kb;
+        let mut entries = Vec::new();
+        for n in 5u8.saturating_sub(fill)..=7 - fill {
+            for c in multisets(n) {
+                entries.push((rank_key(&c), best_plain(&c, kw, kb).0));
+            }
+        }
+        entries
     }
 
     /// The table for `kw` wild cards and `kb` bugs, built at first use
@@ -718,6 +771,42 @@ pub fn play(prep: &Prepared, hole: &[u8], board: &[u8]) -> (u32, Played) {
                 }
             });
             play_any(prep, &best.unwrap_or_default())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_natural_table_is_the_brute_force_one() {
+        let natural = Hash::natural();
+        let entries = Table::entries(0, 0);
+        assert_eq!(entries.len(), 73_775);
+        for (key, value) in entries {
+            assert_eq!(natural.get(key), value, "rank key {key}");
+        }
+        for m in 0..8192u16 {
+            let v = best_suited(m, 0, 0, false).0;
+            if m.count_ones() >= 5 {
+                assert_eq!(
+                    v,
+                    super::super::high::FLUSH_VALUES[m as usize],
+                    "mask {m:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn packed_tables_answer_every_key() {
+        for (kw, kb) in [(1, 0), (2, 0), (0, 1), (1, 1), (3, 1)] {
+            let entries = Table::entries(kw, kb);
+            let hash = Hash::build(&entries);
+            for &(key, value) in &entries {
+                assert_eq!(hash.get(key), value, "({kw}, {kb}) rank key {key}");
+            }
         }
     }
 }
