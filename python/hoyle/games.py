@@ -223,7 +223,10 @@ class Game:
     ) -> Hand:
         """Deal a hand to seats with these stacks. With ``deck`` (card ids,
         ``Card``s or text, in RULES.md §10's order) the deal is exactly that;
-        with ``seed`` the hand shuffles with its own generator."""
+        with ``seed`` the hand shuffles with its own generator (the same seed
+        deals the same cards). Without either, hoyle's core shuffles with a
+        fast per-thread generator seeded from the operating system: fine for
+        simulation, not a cryptographic shuffle for real-money games."""
         return Hand._begin(self, stacks, button, seed, deck)
 
     def with_(self, **changes: Any) -> Game:
