@@ -89,6 +89,15 @@ def test_seat_counts_and_buttons_are_checked() -> None:
         game.start([10] * 24)
     assert game.max_seats == 23  # 2 hole cards each and a board of 5: 51 cards
     game.start([10] * game.max_seats)
+    board_only = hoyle.Game(streets=(hoyle.Street(board=5),))  # settle's limit applies
+    assert board_only.max_seats == 64
+    with pytest.raises(hoyle.GameError, match="at most 64 seats, got 65"):
+        board_only.start([10] * 65)
+    assert board_only.start([10] * 64).is_over is False
+    too_many = hoyle.Game(streets=(hoyle.Street(down=1, board=60),))
+    assert too_many.max_seats == 0
+    with pytest.raises(hoyle.GameError, match="deals 62 cards to 2 seats"):
+        too_many.start([10, 10])
 
 
 def test_omaha_plays_two_hole_cards() -> None:

@@ -140,6 +140,22 @@ def test_clone_and_pickle_have_the_same_future() -> None:
     assert pickled.settlement.payouts == hand.settlement.payouts  # type: ignore[union-attr]
 
 
+def test_a_pickle_from_before_level_took_acted_in_loads() -> None:
+    # hoyle 0.1.0 kept `_acted` (bools) beside `_level` (0 before acting)
+    hand = NL.start([100, 80, 60], seed=7)
+    hand.raise_to(6)
+    state = hand.__getstate__()
+    old = pickle.loads(pickle.dumps(state))  # lists of its own
+    old["_acted"] = [lv >= 0 for lv in state["_level"]]
+    old["_level"] = [max(lv, 0) for lv in state["_level"]]
+    loaded = object.__new__(hoyle.Hand)
+    loaded.__setstate__(old)
+    assert loaded.__getstate__() == state
+    loaded.call()
+    hand.call()
+    assert loaded.__getstate__() == hand.__getstate__()
+
+
 def test_history_records_are_frozen() -> None:
     hand = NL.start([100, 100], seed=8)
     hand.raise_to(6)

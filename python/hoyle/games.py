@@ -27,7 +27,7 @@ from typing import Any, Literal
 from hoyle._core import HandRules
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError
-from hoyle.hand import Hand
+from hoyle.hand import MAX_SEATS, Hand
 from hoyle.settlement import Rake
 from hoyle.showdown import _plain
 
@@ -179,7 +179,7 @@ class Game:
         smallest = self.min_bet if self.min_bet is not None else max(self.blinds, default=0) or 1
         object.__setattr__(self, "_smallest_bet", smallest)
         object.__setattr__(self, "_min_seats", max(2, len(self.blinds), len(self.antes)))
-        object.__setattr__(self, "_max_seats", self.max_seats if fixed <= len(self.deck) else 0)
+        object.__setattr__(self, "_max_seats", self.max_seats)
         # _dealt_later[i]: some street from i on deals seats cards or draws
         later = tuple(
             any(s.down or s.up or s.draw for s in self.streets[i:])
@@ -209,9 +209,11 @@ class Game:
 
     @property
     def max_seats(self) -> int:
-        """The most seats the deck can deal to."""
-        per_seat = self._per_seat
-        return (len(self.deck) - self._fixed) // per_seat if per_seat else len(self.deck)
+        """The most seats a hand can have: as many as the deck deals to, at most 64."""
+        per_seat, left = self._per_seat, len(self.deck) - self._fixed
+        if left < 0:
+            return 0
+        return min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
 
     def start(
         self,

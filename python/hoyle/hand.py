@@ -60,7 +60,8 @@ _BET, _DRAW, _OVER = 0, 1, 2
 _tuple_new = tuple.__new__
 _RNG = random.Random()
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
-_NO_UP: Any = tuple(((),) * n for n in range(65))  # Hand._up of games without up cards
+MAX_SEATS = 64  # hoyle.settle's limit
+_NO_UP: Any = tuple(((),) * n for n in range(MAX_SEATS + 1))  # Hand._up without up cards
 
 
 def _after_fork() -> None:
@@ -955,6 +956,12 @@ class Hand:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._settlement = None
         self._dead = None
+        acted = state.get("_acted")
+        if acted is not None:  # a pickle of hoyle 0.1.0 before `_level` took `_acted` in
+            state = {k: v for k, v in state.items() if k != "_acted"}
+            state["_level"] = [
+                lv if a else -1 for lv, a in zip(state["_level"], acted, strict=True)
+            ]
         for name, value in state.items():
             object.__setattr__(self, name, value)
         if self._phase == _OVER:
@@ -979,6 +986,8 @@ def _check_seats(game: Game, n: int, button: int) -> None:
     """Raises the error for a seat count or button ``Game.start`` cannot deal."""
     if n < 2:
         raise GameError(f"a hand needs at least 2 seats, got {n}")
+    if n > MAX_SEATS:
+        raise GameError(f"a hand has at most {MAX_SEATS} seats, got {n}")
     if not 0 <= button < n:
         raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
     if len(game.blinds) > n:
