@@ -386,23 +386,10 @@ class Hand:
         elif game.streets[self._street].first == "exposed":
             first = self._first_exposed()
         else:
-            first = self._button + 1 - self._n  # the button's left (a negative index wraps)
-        # the first seat from ``first`` going left that owes an answer; a seat
-        # owing nothing acts only if some other seat could still answer it
-        folded, stacks, level, bet = self._folded, self._stacks, self._level, self._bet
-        ring = self._ring[first]
-        for j in ring:
-            if level[j] < bet and stacks[j] and not folded[j]:
-                if self._bets[j] < bet:
-                    self._actor = j
-                    return
-                for k in ring:
-                    if k != j and not folded[k] and stacks[k]:
-                        self._actor = j
-                        return
-                break
-        self._actor = None
-        self._end_interval()
+            first = self._button + 1  # the button's left
+        # the first seat from ``first`` going left that owes an answer, or the
+        # interval ends: what passing the turn on from the seat before it finds
+        self._after(first - 1)
 
     def _post_blinds(self) -> int:
         """Posts the blinds (and straddles); returns the seat left of the last."""
@@ -835,7 +822,9 @@ class Hand:
         self._after(p)
 
     def _after(self, p: int) -> None:
-        """Pass the turn left from ``p`` (the hot path)."""
+        """Pass the turn to the first seat left of ``p`` that owes an answer
+        (a seat owing nothing acts only if some other seat could still answer
+        it); when none does, the interval ends. The hot path."""
         self._legal = None
         ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
         level, stacks, folded, bet = self._level, self._stacks, self._folded, self._bet
