@@ -344,10 +344,10 @@ def omaha_hilo(
 ) -> Game:
     """Omaha high-low, eight or better (ace-to-five low); fixed limit 2/4 by
     default."""
-    fixed = betting is None
+    betting, late_betting = _fixed_limit(betting, late_betting, 2)
     game = omaha(
-        betting=betting or Limit(2, 2),
-        late_betting=late_betting or (Limit(4, 4) if fixed else None),
+        betting=betting,
+        late_betting=late_betting,
         blinds=blinds,
         ante=ante,
         raise_cap=raise_cap,
@@ -355,6 +355,16 @@ def omaha_hilo(
         rake=rake,
     )
     return replace(game, name="omaha_hilo")
+
+
+def _fixed_limit(
+    betting: Betting | None, late_betting: Betting | None, small: int
+) -> tuple[Betting, Betting | None]:
+    """Fixed limit ``small``/``2 * small`` (the big bet on the later streets)
+    unless the caller chose a structure."""
+    if betting is None:
+        return Limit(small, small), late_betting or Limit(2 * small, 2 * small)
+    return betting, late_betting
 
 
 def _stud(
@@ -371,9 +381,7 @@ def _stud(
     high: bool,
     rake: Rake | None,
 ) -> Game:
-    fixed = betting is None
-    bet = betting or Limit(5, 5)
-    late = late_betting or (Limit(10, 10) if fixed else None)
+    bet, late = _fixed_limit(betting, late_betting, 5)
     specs = [dict(spec, first="exposed") for spec in specs]
     return Game(
         name=name,
@@ -513,19 +521,18 @@ def _draw_game(
     down: int,
     draws: int,
     draw: int,
-    draw_ace: int | None,
+    draw_ace: int | None = None,
     *,
     betting: Betting,
-    late_betting: Betting | None,
+    late_betting: Betting | None = None,
     blinds: tuple[int, ...],
     ante: int,
-    min_bet: int | None,
     raise_cap: int | None,
-    opener: Literal["jacks", "jacks-or-four-flush"] | None,
-    first_must_bet: bool,
     rules: HandRules,
-    high: bool,
-    rake: Rake | None,
+    high: bool = True,
+    min_bet: int | None = None,
+    opener: Literal["jacks", "jacks-or-four-flush"] | None = None,
+    first_must_bet: bool = False,
 ) -> Game:
     specs: list[dict[str, Any]] = [{"down": down}]
     specs += [{"draw": draw, "draw_ace": draw_ace} for _ in range(draws)]
@@ -543,7 +550,6 @@ def _draw_game(
         raise_cap=raise_cap,
         opener=opener,
         first_must_bet=first_must_bet,
-        rake=rake,
     )
 
 
@@ -581,8 +587,6 @@ def five_card_draw(
         opener=opener,
         first_must_bet=first_must_bet,
         rules=rules or HandRules(),
-        high=True,
-        rake=None,
     )
 
 
@@ -600,18 +604,12 @@ def deuce_to_seven_single_draw(
         5,
         1,
         5,
-        None,
         betting=betting or NoLimit(),
-        late_betting=None,
         blinds=blinds,
         ante=ante,
-        min_bet=None,
         raise_cap=raise_cap,
-        opener=None,
-        first_must_bet=False,
         rules=HandRules(low="deuce-to-seven"),
         high=False,
-        rake=None,
     )
 
 
@@ -625,24 +623,19 @@ def deuce_to_seven_triple_draw(
 ) -> Game:
     """Deuce-to-seven triple draw: three draws of up to five cards; fixed
     limit 2/4 by default (the big bet after the second draw)."""
-    fixed = betting is None
+    betting, late_betting = _fixed_limit(betting, late_betting, 2)
     return _draw_game(
         "deuce_to_seven_triple_draw",
         5,
         3,
         5,
-        None,
-        betting=betting or Limit(2, 2),
-        late_betting=late_betting or (Limit(4, 4) if fixed else None),
+        betting=betting,
+        late_betting=late_betting,
         blinds=blinds,
         ante=ante,
-        min_bet=None,
         raise_cap=raise_cap,
-        opener=None,
-        first_must_bet=False,
         rules=HandRules(low="deuce-to-seven"),
         high=False,
-        rake=None,
     )
 
 
@@ -656,22 +649,17 @@ def badugi(
 ) -> Game:
     """Badugi: four down, three draws of up to four cards, the best badugi
     wins; fixed limit 2/4 by default."""
-    fixed = betting is None
+    betting, late_betting = _fixed_limit(betting, late_betting, 2)
     return _draw_game(
         "badugi",
         4,
         3,
         4,
-        None,
-        betting=betting or Limit(2, 2),
-        late_betting=late_betting or (Limit(4, 4) if fixed else None),
+        betting=betting,
+        late_betting=late_betting,
         blinds=blinds,
         ante=ante,
-        min_bet=None,
         raise_cap=raise_cap,
-        opener=None,
-        first_must_bet=False,
         rules=HandRules(low="badugi"),
         high=False,
-        rake=None,
     )
