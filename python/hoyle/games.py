@@ -128,8 +128,6 @@ class Game:
     _dealt_later: tuple[bool, ...] = field(init=False, repr=False, compare=False, default=())
     _largest_blind: int = field(init=False, repr=False, compare=False, default=0)
     _plain_high: bool = field(init=False, repr=False, compare=False, default=False)
-    _has_up: bool = field(init=False, repr=False, compare=False, default=False)
-    _first_deals: bool = field(init=False, repr=False, compare=False, default=False)
     _deck_is_range: bool = field(init=False, repr=False, compare=False, default=False)
     # (seats, button) -> ((seat, blind) posts, first seat to act): filled as hands start
     _blind_plans: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = field(
@@ -176,20 +174,20 @@ class Game:
         object.__setattr__(self, "_fixed", fixed)
         object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
         object.__setattr__(self, "_deck_set", frozenset(self.deck))
-        smallest = self.min_bet if self.min_bet is not None else max(self.blinds, default=0) or 1
+        largest = max(self.blinds, default=0)
+        object.__setattr__(self, "_largest_blind", largest)
+        smallest = self.min_bet if self.min_bet is not None else largest or 1
         object.__setattr__(self, "_smallest_bet", smallest)
         object.__setattr__(self, "_min_seats", max(2, len(self.blinds), len(self.antes)))
-        object.__setattr__(self, "_max_seats", self.max_seats)
+        left = len(self.deck) - fixed  # the cards left for the seats
+        seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+        object.__setattr__(self, "_max_seats", seats)
         # _dealt_later[i]: some street from i on deals seats cards or draws
         later = tuple(
             any(s.down or s.up or s.draw for s in self.streets[i:])
             for i in range(len(self.streets) + 1)
         )
         object.__setattr__(self, "_dealt_later", later)
-        object.__setattr__(self, "_largest_blind", max(self.blinds, default=0))
-        object.__setattr__(self, "_has_up", any(s.up for s in self.streets))
-        first = self.streets[0]
-        object.__setattr__(self, "_first_deals", bool(first.down + first.up))
         object.__setattr__(self, "_deck_is_range", self.deck == tuple(range(len(self.deck))))
         object.__setattr__(self, "_plain_high", self.rules.low is None and _plain(self.rules))
 
@@ -210,10 +208,7 @@ class Game:
     @property
     def max_seats(self) -> int:
         """The most seats a hand can have: as many as the deck deals to, at most 64."""
-        per_seat, left = self._per_seat, len(self.deck) - self._fixed
-        if left < 0:
-            return 0
-        return min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+        return self._max_seats
 
     def start(
         self,

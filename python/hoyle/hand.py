@@ -47,7 +47,7 @@ from hoyle._core import (
     parse_cards,
     settle,
 )
-from hoyle.betting import DRAW, NO_ACTION, Legal, Limit, NoLimit, PotLimit
+from hoyle.betting import DRAW, NO_ACTION, Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError, IllegalActionError
 from hoyle.showdown import values
 
@@ -61,7 +61,6 @@ _tuple_new = tuple.__new__
 _RNG = random.Random()
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
 MAX_SEATS = 64  # hoyle.settle's limit
-_NO_UP: Any = tuple(((),) * n for n in range(MAX_SEATS + 1))  # Hand._up without up cards
 
 
 def _after_fork() -> None:
@@ -269,17 +268,15 @@ class Hand:
         h = object.__new__(cls)
         h._game = game
         h._n = n
-        h._ring = _RINGS.get(n) or _rings(n)
+        h._ring = _rings(n)
         h._button = button
         h._stacks = chips
         h._start = tuple(chips)
         h._contrib = [0] * n
         h._dead = None
         h._folded = [False] * n
-        # a first street that deals replaces every seat's (shared, empty) list
-        h._cards = [[]] * n if game._first_deals else [[] for _ in chips]
-        # no up cards in this game: one shared, never-changed row of empties
-        h._up = [[] for _ in chips] if game._has_up else _NO_UP[n]
+        h._cards = [[] for _ in chips]
+        h._up = [[] for _ in chips]
         h._board = []
         h._deck = order
         h._discards = []
@@ -335,38 +332,17 @@ class Hand:
             dealt = deck[-m * rounds :]  # one card at a time, round after round
             del deck[-m * rounds :]
             dealt.reverse()
-            cards = self._cards
-            if not self._street:  # the first deal: every seat gets a list of its own
-                if rounds == 2 and not street.up:
-                    for s, a, b in zip(order, dealt, dealt[m:], strict=False):
-                        cards[s] = [a, b]
-                else:
-                    up, down = self._up, street.down
-                    for i, s in enumerate(order):
-                        mine = cards[s] = dealt[i::m]
-                        if street.up:
-                            up[s] += mine[down:]
-            elif street.up:
-                up, down = self._up, street.down
-                for i, s in enumerate(order):
-                    mine = dealt[i::m]
-                    cards[s] += mine
+            cards, up, down = self._cards, self._up, street.down
+            for i, s in enumerate(order):
+                mine = dealt[i::m]
+                cards[s] += mine
+                if street.up:
                     up[s] += mine[down:]
-            else:
-                for i, s in enumerate(order):
-                    cards[s] += dealt[i::m]
         k = street.board
         if k:
             self._board += deck[: -k - 1 : -1]
             del deck[-k:]
-        n = self._n
-        self._bets = [0] * n
-        self._level = [-1] * n
-        self._bet = 0
-        self._raises = 0
-        self._voluntary = False
-        betting = self._betting = street.betting or game.betting
-        self._raise_size = betting.min if betting.__class__ is Limit else self._min_bet
+        self._open_interval(street.betting or game.betting)
         if street.draw:
             self._to_draw = self._order()
             self._phase = _DRAW
@@ -374,6 +350,17 @@ class Hand:
             self._legal = DRAW
             return
         self._begin_betting()
+
+    def _open_interval(self, betting: Betting) -> None:
+        """A new betting interval's state: nothing bet, nobody has acted."""
+        n = self._n
+        self._bets = [0] * n
+        self._level = [-1] * n
+        self._bet = 0
+        self._raises = 0
+        self._voluntary = False
+        self._betting = betting
+        self._raise_size = betting.min if betting.__class__ is Limit else self._min_bet
 
     def _begin_betting(self) -> None:
         """Posts the interval's forced bets and finds the first seat to act
@@ -476,15 +463,7 @@ class Hand:
                 deck.pop()
             for _ in range(street.board):
                 board.append(deck.pop())
-        n = self._n
-        self._bets = [0] * n
-        self._level = [-1] * n
-        self._bet = 0
-        self._raises = 0
-        self._voluntary = False
-        betting = streets[-1].betting or game.betting
-        self._betting = betting
-        self._raise_size = betting.min if isinstance(betting, Limit) else self._min_bet
+        self._open_interval(streets[-1].betting or game.betting)
         self._phase = _BET
         self._legal = None
         self._actor = None
@@ -906,8 +885,7 @@ class Hand:
         h._folded = self._folded[:]
         h._level = self._level[:]
         h._cards = [c[:] for c in self._cards]
-        up = self._up  # the hand's own lists, or the shared _NO_UP row (a tuple)
-        h._up = [c[:] for c in up] if up.__class__ is list else up
+        h._up = [c[:] for c in self._up]
         h._board = self._board[:]
         h._deck = self._deck[:]
         h._discards = self._discards[:]
