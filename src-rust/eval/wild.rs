@@ -191,12 +191,11 @@ struct Hash {
 impl Hash {
     fn build(entries: &[(u32, u16)]) -> Hash {
         // rows and columns of the mixed key, as in the natural evaluator
-        let entries: Vec<(u32, u16)> = entries.iter().map(|&(k, v)| (gen::mix(k), v)).collect();
-        let entries = &entries[..];
-        let rows = entries.iter().map(|e| e.0 >> HASH_SHIFT).max().unwrap_or(0) as usize + 1;
+        let rows = gen::HASH_ROWS;
         let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
         for &(k, v) in entries {
-            by_row[(k >> HASH_SHIFT) as usize].push((k & ((1 << HASH_SHIFT) - 1), v));
+            let m = gen::mix(k);
+            by_row[(m >> HASH_SHIFT) as usize].push((m & ((1 << HASH_SHIFT) - 1), v));
         }
         let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
         order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
@@ -210,7 +209,7 @@ impl Hash {
         let mut offsets = vec![i32::MIN / 2; rows];
         let mut first_free = 0usize;
         for &r in &order {
-            let mut cols = by_row[r].clone();
+            let cols = &mut by_row[r];
             cols.sort_unstable_by_key(|c| c.0);
             let c0 = cols[0].0 as usize;
             let mut slot = first_free.max(c0);
@@ -233,7 +232,7 @@ impl Hash {
                 }
                 slot += 1;
             };
-            for &(c, v) in &cols {
+            for &(c, v) in cols.iter() {
                 let i = base + c as usize;
                 if used.len() <= i / 64 {
                     used.resize(i / 64 + 1, 0);
