@@ -147,17 +147,27 @@ fn judge(
     Some((cat, tie))
 }
 
-/// Brute force: every 5 of the hand, every card (52) each wild card or bug
-/// in it could name.
-fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
-    // Held natural cards: a wild card may name its own card (it is not a
-    // duplicate), never a natural card held (§3 b).
-    let held = hand
-        .iter()
+/// The natural cards held: a wild card may name its own card (it is not a
+/// duplicate), never a natural card held (§3 b).
+fn held_naturals(k: Kinds, hand: &[u8]) -> u64 {
+    hand.iter()
         .filter(|&&c| c < 52 && !k.is_wild(c) && !k.is_bug(c))
-        .fold(0u64, |m, &c| m | 1 << c);
+        .fold(0u64, |m, &c| m | 1 << c)
+}
+
+/// One five-card subset of a hand: its cards as (rank, suit), the slots
+/// holding wild cards or bugs, which slots those are, and which are bugs.
+struct Five {
+    base: [(u8, u8); 5],
+    slots: Vec<usize>,
+    named: [bool; 5],
+    bugs: [bool; 5],
+}
+
+/// Every five-card subset of `hand`.
+fn fives(k: Kinds, hand: &[u8]) -> Vec<Five> {
     let n = hand.len();
-    let mut best = (0u8, [0u8; 5]);
+    let mut out = Vec::new();
     for sub in 0u32..1 << n {
         if sub.count_ones() != 5 {
             continue;
@@ -179,6 +189,28 @@ fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
         for i in 0..5 {
             base[i] = (five[i] / 4, five[i] % 4);
         }
+        out.push(Five {
+            base,
+            slots,
+            named,
+            bugs,
+        });
+    }
+    out
+}
+
+/// Brute force: every 5 of the hand, every card (52) each wild card or bug
+/// in it could name.
+fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
+    let held = held_naturals(k, hand);
+    let mut best = (0u8, [0u8; 5]);
+    for Five {
+        base,
+        slots,
+        named,
+        bugs,
+    } in fives(k, hand)
+    {
         let same_kind = slots.iter().all(|&i| bugs[i] == bugs[slots[0]]);
         let mut pick = vec![0u8; slots.len()];
         loop {
@@ -194,7 +226,6 @@ fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
             let mut j = 0;
             loop {
                 if j == pick.len() {
-                    return_best(&mut best);
                     break;
                 }
                 pick[j] += 1;
@@ -219,40 +250,18 @@ fn oracle_full(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
     best
 }
 
-fn return_best(_: &mut (u8, [u8; 5])) {}
-
 /// Brute force with fewer names: for hands that are not flushes, every
 /// rank (suits chosen apart); for flushes, every card of the suit.
 fn oracle_fast(k: Kinds, hand: &[u8]) -> (u8, [u8; 5]) {
-    // Held natural cards: a wild card may name its own card (it is not a
-    // duplicate), never a natural card held (§3 b).
-    let held = hand
-        .iter()
-        .filter(|&&c| c < 52 && !k.is_wild(c) && !k.is_bug(c))
-        .fold(0u64, |m, &c| m | 1 << c);
-    let n = hand.len();
+    let held = held_naturals(k, hand);
     let mut best = (0u8, [0u8; 5]);
-    for sub in 0u32..1 << n {
-        if sub.count_ones() != 5 {
-            continue;
-        }
-        let five: Vec<u8> = (0..n)
-            .filter(|i| sub >> i & 1 != 0)
-            .map(|i| hand[i])
-            .collect();
-        let slots: Vec<usize> = (0..5)
-            .filter(|&i| k.is_wild(five[i]) || k.is_bug(five[i]))
-            .collect();
-        let mut named = [false; 5];
-        let mut bugs = [false; 5];
-        for &i in &slots {
-            named[i] = true;
-            bugs[i] = k.is_bug(five[i]);
-        }
-        let mut base = [(0u8, 0u8); 5];
-        for i in 0..5 {
-            base[i] = (five[i] / 4, five[i] % 4);
-        }
+    for Five {
+        base,
+        slots,
+        named,
+        bugs,
+    } in fives(k, hand)
+    {
         // Candidate suits: each natural suit, plus "none" (4, never a flush).
         let mut suits: Vec<u8> = (0..5).filter(|i| !named[*i]).map(|i| base[i].1).collect();
         suits.sort_unstable();
