@@ -2,25 +2,13 @@
 //! AhKh v QsQd preflop, all 1,712,304 boards, on 1 and 2 threads; Monte
 //! Carlo boards per second.
 
-use _core::cards::parse_text;
-use _core::equity::{enumerate, monte_carlo, Combo, Game, HighScorer, Shards, Spot, SHARD_TRIALS};
+use _core::equity::{enumerate, monte_carlo, HighScorer, Shards, SHARD_TRIALS};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
-fn spot(hands: &[&str]) -> Spot {
-    let players = hands
-        .iter()
-        .map(|h| vec![Combo::new(&parse_text(h).unwrap(), 1.0).unwrap()])
-        .collect();
-    Spot::new(Game::HOLDEM, players, &[], &[]).unwrap()
-}
-
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
+#[path = "common/equity_setup.rs"]
+mod setup;
+use setup::{pool, spot};
 
 fn bench_exact(c: &mut Criterion) {
     let s = spot(&["AhKh", "QsQd"]);

@@ -3,24 +3,12 @@
 //! second on 1 and 2 threads, and the exact enumeration in ms. Prints the
 //! load average so a busy machine shows.
 
-use _core::cards::parse_text;
-use _core::equity::{enumerate, monte_carlo, Combo, Game, HighScorer, Shards, Spot, SHARD_TRIALS};
+use _core::equity::{enumerate, monte_carlo, HighScorer, Shards, SHARD_TRIALS};
 use std::time::Instant;
 
-fn spot(hands: &[&str]) -> Spot {
-    let players = hands
-        .iter()
-        .map(|h| vec![Combo::new(&parse_text(h).unwrap(), 1.0).unwrap()])
-        .collect();
-    Spot::new(Game::HOLDEM, players, &[], &[]).unwrap()
-}
-
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
+#[path = "common/equity_setup.rs"]
+mod setup;
+use setup::{pool, spot};
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
     (0..runs)
