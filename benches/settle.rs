@@ -39,31 +39,23 @@ fn bench_settle(c: &mut Criterion) {
         CONTRIBUTIONS.iter().sum::<u64>()
     );
     let mut group = c.benchmark_group("settle_9_seats_4_all_in_levels_high_low_ties");
-    group.bench_function("no_rake", |b| {
-        b.iter(|| {
-            settle(
-                black_box(&CONTRIBUTIONS),
-                black_box(&HIGH),
-                Some(black_box(&LOW)),
-                black_box(4),
-                None,
-            )
-            .unwrap()
-        })
-    });
-    let rake = Rake::new(500, Some(3)).unwrap();
-    group.bench_function("rake", |b| {
-        b.iter(|| {
-            settle(
-                black_box(&CONTRIBUTIONS),
-                black_box(&HIGH),
-                Some(black_box(&LOW)),
-                black_box(4),
-                Some(rake),
-            )
-            .unwrap()
-        })
-    });
+    for (name, rake) in [
+        ("no_rake", None),
+        ("rake", Some(Rake::new(500, Some(3)).unwrap())),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                settle(
+                    black_box(&CONTRIBUTIONS),
+                    black_box(&HIGH),
+                    Some(black_box(&LOW)),
+                    black_box(4),
+                    rake,
+                )
+                .unwrap()
+            })
+        });
+    }
     group.finish();
 }
 
