@@ -14,6 +14,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::PyTuple;
+use std::sync::OnceLock;
 
 /// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
 /// ranking and its qualifier, and Omaha's exact number of hole cards
@@ -218,20 +219,22 @@ fn hand_ids(
     Ok((hole, board))
 }
 
+/// The prepared form of `rules`, or of the natural rules (prepared once).
+fn prep_of<'a>(rules: Option<&'a Bound<'_, HandRules>>) -> &'a Prepared {
+    static NATURAL: OnceLock<Prepared> = OnceLock::new();
+    match rules {
+        Some(r) => &r.get().prep,
+        None => NATURAL.get_or_init(|| Prepared::new(Rules::default())),
+    }
+}
+
 /// `evaluate` with a board or rules.
 pub fn evaluate_ruled(
     cards: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, HandRules>>,
 ) -> PyResult<HandRank> {
-    let default;
-    let prep = match rules {
-        Some(r) => &r.get().prep,
-        None => {
-            default = Prepared::new(Rules::default());
-            &default
-        }
-    };
+    let prep = prep_of(rules);
     let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
     let (value, played) = wild::play(prep, &hole, &board);
     Ok(HandRank::from_played(value, played))
@@ -276,14 +279,7 @@ pub fn evaluate_batch_ruled<'py>(
     rules: Option<&Bound<'py, HandRules>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let default;
-    let prep = match rules {
-        Some(r) => &r.get().prep,
-        None => {
-            default = Prepared::new(Rules::default());
-            &default
-        }
-    };
+    let prep = prep_of(rules);
     run_batch(py, hands, board, threads, |h, b, s, o, t| {
         rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
     })
