@@ -6,6 +6,7 @@ Used by ``hoyle bench`` and by ``benches/test_eval_bench.py``.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import time
 import warnings
@@ -66,22 +67,15 @@ def cases(hands: npt.NDArray[np.uint8], *, slow: int = 2_000) -> list[Case]:
             evaluate(h)
 
     out.append(Case("hoyle evaluate(tuple)", len(rows), hoyle_single, peer=False))
-    out.append(
-        Case(
-            "hoyle evaluate_batch, 1 thread",
-            len(hands),
-            lambda: hoyle.evaluate_batch(hands, threads=1),
-            peer=False,
+    for threads, name in ((1, "1 thread"), (2, "2 threads")):
+        out.append(
+            Case(
+                f"hoyle evaluate_batch, {name}",
+                len(hands),
+                functools.partial(hoyle.evaluate_batch, hands, threads=threads),
+                peer=False,
+            )
         )
-    )
-    out.append(
-        Case(
-            "hoyle evaluate_batch, 2 threads",
-            len(hands),
-            lambda: hoyle.evaluate_batch(hands, threads=2),
-            peer=False,
-        )
-    )
     if importlib.util.find_spec("phevaluator") is not None:
         from phevaluator import _pheval  # type: ignore[import-untyped]
 

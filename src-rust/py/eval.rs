@@ -396,11 +396,10 @@ pub fn evaluate_batch<'py>(
     rules: Option<&Bound<'py, HandRules>>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let threads = threads_arg(threads)?;
     if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
-        let threads = threads_arg(threads)?;
         return evaluate_batch_ruled(py, hands, board, rules, threads);
     }
-    let threads = threads_arg(threads)?;
     let (readonly, rows, k) = uint8_rows("hands", hands)?;
     let data = readonly.as_slice()?;
     let mut out = vec![0u32; rows];
