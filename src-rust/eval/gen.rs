@@ -61,6 +61,11 @@ pub const fn straight_window(top: u8) -> u16 {
     }
 }
 
+/// The 13-bit mask of the ranks in `ranks`.
+pub fn rank_mask(ranks: &[u8]) -> u16 {
+    ranks.iter().fold(0u16, |mask, &r| mask | 1 << r)
+}
+
 /// The top rank of the straight made by a 13-bit rank mask, if any (the
 /// wheel `A-2-3-4-5` is five-high: rank 3).
 pub fn straight_top(mask: u16) -> Option<u8> {
@@ -196,7 +201,7 @@ pub fn five_values() -> FiveValues {
     let plain = plain_hands.iter().map(|h| (*h, value(h, false))).collect();
     let flush = flush_hands
         .iter()
-        .map(|h| (h.iter().fold(0u16, |m, &r| m | (1 << r)), value(h, true)))
+        .map(|h| (rank_mask(h), value(h, true)))
         .collect();
     FiveValues { plain, flush }
 }

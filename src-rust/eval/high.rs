@@ -161,7 +161,7 @@ pub fn best_five(cards: &[u8]) -> [u8; 5] {
             }
         }
         if value_of(&h) == best {
-            let ids = h.iter().fold(0u64, |m, &c| m | 1 << c);
+            let ids = h.iter().fold(0u64, |mask, &c| mask | 1 << c);
             if ids > best_ids {
                 best_ids = ids;
                 chosen = h;

@@ -176,7 +176,7 @@ pub fn best_low(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             nat.push((rank(c), suit(c), c));
         }
     }
-    let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    let held = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
     // (key, the five as (rank, suit), their held ids)
     type Choice = (u32, [(u8, u8); 5], [u8; 5]);
     let mut best: Option<Choice> = None;
@@ -294,7 +294,7 @@ fn best_badugi(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             nat.push(c);
         }
     }
-    let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    let held = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
     let mut best: Option<(u32, Vec<(u8, u8)>)> = None; // (key, [(named, held)])
     for sub in 0u32..1 << nat.len() {
         if sub.count_ones() > 4 {
@@ -304,8 +304,10 @@ fn best_badugi(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             .filter(|i| sub >> i & 1 != 0)
             .map(|i| nat[i])
             .collect();
-        let ranks = chosen.iter().fold(0u16, |m, &c| m | 1 << ace_low(rank(c)));
-        let suits = chosen.iter().fold(0u8, |m, &c| m | 1 << suit(c));
+        let ranks = chosen
+            .iter()
+            .fold(0u16, |set, &c| set | 1 << ace_low(rank(c)));
+        let suits = chosen.iter().fold(0u8, |mask, &c| mask | 1 << suit(c));
         if ranks.count_ones() as usize != chosen.len()
             || suits.count_ones() as usize != chosen.len()
         {

@@ -229,7 +229,7 @@ fn rows_plo4(hands: &[u8], board: &[u8], out: &mut [u32]) -> bool {
     {
         let h: &[u8; 4] = h.try_into().unwrap();
         let b: &[u8; 5] = b.try_into().unwrap();
-        let ids = h.iter().chain(b).fold(0u64, |m, &c| m | 1 << (c & 63));
+        let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
         ok &= ids.count_ones() == 9 && h.iter().chain(b).all(|&c| c < 52);
         *slot = omaha::natural_plo4(h, b) as u32;
     }

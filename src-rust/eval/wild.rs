@@ -158,8 +158,7 @@ pub fn best_suited(mask: u16, wilds: u8, bugs: u8, bug_flush: bool) -> (u16, [u8
     let fill = wilds + if bug_flush { bugs } else { 0 };
     if mask.count_ones() + fill as u32 >= 5 {
         let ranks: [u8; 5] = highest_ranks(fill_highest(mask, fill));
-        let top_five = ranks.iter().fold(0u16, |five, &r| five | 1 << r);
-        return (flush_value(top_five), ranks);
+        return (flush_value(gen::rank_mask(&ranks)), ranks);
     }
     (0, [0; 5])
 }
