@@ -1,9 +1,9 @@
 //! Criterion benchmarks of hands under rules: `cargo bench --bench wild`.
 
-use _core::eval::low::LowPrepared;
+use _core::eval::low::LowEvaluator;
 use _core::eval::rules::{Rules, RulesText};
 use _core::eval::rules_batch::{evaluate_batch_into, evaluate_low_batch_into, Shape};
-use _core::eval::wild::Prepared;
+use _core::eval::wild::HighEvaluator;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{rngs::StdRng, seq::IndexedRandom, SeedableRng};
 use std::hint::black_box;
@@ -53,17 +53,18 @@ fn bench_high(c: &mut Criterion) {
         ),
     ];
     for (name, r, deck) in settings {
-        let prep = Prepared::new(r);
+        let evaluator = HighEvaluator::new(r);
         let data = random_hands(rows, 7, deck, 1);
         let mut out = vec![0u32; rows];
         let shape = Shape { k: 7, b: 0 };
         group.bench_function(name, |b| {
             b.iter(|| {
-                evaluate_batch_into(&prep, black_box(&data), &[], shape, &mut out, Some(1)).unwrap()
+                evaluate_batch_into(&evaluator, black_box(&data), &[], shape, &mut out, Some(1))
+                    .unwrap()
             })
         });
     }
-    let low = LowPrepared::new(rules(RulesText {
+    let low = LowEvaluator::new(rules(RulesText {
         low: Some("ace-to-five"),
         low_qualifier: Some(8),
         ..Default::default()
@@ -88,7 +89,7 @@ fn bench_high(c: &mut Criterion) {
     let rows = 1 << 16;
     let mut group = c.benchmark_group("omaha_one_thread");
     group.throughput(Throughput::Elements(rows as u64));
-    let prep = Prepared::new(rules(RulesText {
+    let evaluator = HighEvaluator::new(rules(RulesText {
         hole_cards: Some(2),
         ..Default::default()
     }));
@@ -99,7 +100,7 @@ fn bench_high(c: &mut Criterion) {
     group.bench_function("plo4_natural", |b| {
         b.iter(|| {
             evaluate_batch_into(
-                &prep,
+                &evaluator,
                 black_box(&hole),
                 &board,
                 Shape { k: 4, b: 5 },

@@ -1,12 +1,12 @@
 //! Wild cards, the bug and the four-flush against brute-force oracles
 //! written here: every card (or, for random hands, every rank and every
-//! card of the flush suit) each wild card could name, honouring RULES.md §3.
+//! card of the flush suit) each wild card could name, honouring docs/rules.md §3.
 
 use _core::cards::{parse_text, JOKER, JOKER2};
 use _core::eval::high;
 use _core::eval::rules::{Rules, RulesText};
 use _core::eval::rules_batch::{evaluate_batch_into, Shape};
-use _core::eval::wild::{play_any, Prepared};
+use _core::eval::wild::{play_any, HighEvaluator};
 use rand::{rngs::StdRng, seq::IndexedRandom, SeedableRng};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -356,7 +356,7 @@ fn all_fives(deck: &[u8]) -> Vec<[u8; 5]> {
 }
 
 fn exhaustive_five(r: Rules, deck: &[u8], need_wild: bool) {
-    let prep = Prepared::new(r);
+    let evaluator = HighEvaluator::new(r);
     let k = Kinds::of(&r);
     let hands: Vec<[u8; 5]> = all_fives(deck)
         .into_iter()
@@ -366,7 +366,7 @@ fn exhaustive_five(r: Rules, deck: &[u8], need_wild: bool) {
         .par_iter()
         .map(|h| {
             let (cat, tie) = oracle_full(k, h);
-            assert_eq!(prep.value_any(h), expected(cat, tie), "{h:?}");
+            assert_eq!(evaluator.value_any(h), expected(cat, tie), "{h:?}");
             1
         })
         .sum();
@@ -402,13 +402,13 @@ fn random_rows(rows: usize, k: usize, deck: &[u8], seed: u64) -> Vec<u8> {
 }
 
 fn random_hands(r: Rules, deck: &[u8], rows: usize, seed: u64) {
-    let prep = Prepared::new(r);
+    let evaluator = HighEvaluator::new(r);
     let k = Kinds::of(&r);
     for size in [6usize, 7] {
         let data = random_rows(rows, size, deck, seed + size as u64);
         let mut out = vec![0u32; rows];
         let shape = Shape { k: size, b: 0 };
-        evaluate_batch_into(&prep, &data, &[], shape, &mut out, None).unwrap();
+        evaluate_batch_into(&evaluator, &data, &[], shape, &mut out, None).unwrap();
         data.par_chunks_exact(size)
             .zip(out.par_iter())
             .for_each(|(h, &v)| {
@@ -476,12 +476,12 @@ fn five_aces_and_big_hands() {
         jokers: Some("wild"),
         ..Default::default()
     });
-    let prep = Prepared::new(r);
+    let evaluator = HighEvaluator::new(r);
     // Up to five wild cards in seven: four deuces and a joker.
     let hand = parse_text("2c 2d 2h 2s Xx 7c 9d").unwrap();
-    assert_eq!(prep.value_any(&hand), 11 << 12 | 12);
+    assert_eq!(evaluator.value_any(&hand), 11 << 12 | 12);
     let hand = parse_text("2c 2d 2h 2s 7c 9d Kd").unwrap();
-    assert_eq!(prep.value_any(&hand), 11 << 12 | 11);
+    assert_eq!(evaluator.value_any(&hand), 11 << 12 | 11);
     random_hands(r, &deck, rows() / 4, 8);
     assert_eq!(JOKER2, 53);
 }
@@ -562,7 +562,7 @@ fn four_flush_orders_like_the_oracle() {
             four_flush: true,
             ..r
         };
-        let prep = Prepared::new(r);
+        let evaluator = HighEvaluator::new(r);
         let k = Kinds::of(&r);
         let mut seen: HashMap<u32, (u8, Vec<u8>)> = HashMap::new();
         let mut hands = all_fives(&deck[..deck.len().min(53)]);
@@ -577,7 +577,7 @@ fn four_flush_orders_like_the_oracle() {
             if i % 7 != 0 {
                 continue;
             }
-            let v = prep.value_any(h);
+            let v = evaluator.value_any(h);
             let o = naive_ff(k, h);
             if let Some(prev) = seen.insert(v, o.clone()) {
                 assert_eq!(prev, o, "value {v} for two hands, last {h:?}");
@@ -593,9 +593,9 @@ fn four_flush_orders_like_the_oracle() {
 
 #[test]
 fn played_cards_show_the_names() {
-    let prep = Prepared::new(deuces());
+    let evaluator = HighEvaluator::new(deuces());
     let hand = parse_text("Ah Kh 9h 5h 2c").unwrap();
-    let (v, p) = play_any(&prep, &hand);
+    let (v, p) = play_any(&evaluator, &hand);
     assert_eq!(p.named.to_vec(), parse_text("Ah Kh Qh 9h 5h").unwrap());
     assert_eq!(p.held.to_vec(), parse_text("Ah Kh 2c 9h 5h").unwrap());
     assert_eq!(

@@ -1,12 +1,16 @@
 # Hand-written stub of the Rust extension, checked by stubtest.
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, SupportsIndex, TypeAlias, final
+from typing import Any, Final, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
 
 from hoyle.category import Category
 from hoyle.settlement import Rake
+
+RANKS: Final[str]
+SUITS: Final[str]
+MAX_SEATS: Final[int]
 
 _CardLike: TypeAlias = "str | SupportsIndex | Card"
 _CardsLike: TypeAlias = "str | Iterable[str | SupportsIndex | Card]"

@@ -17,11 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 import hoyle
+from hoyle._core import RANKS, SUITS
 
 __all__ = ["Case", "Result", "cases", "measure", "random_hands", "run"]
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 
 
 def random_hands(count: int, cards: int = 7, seed: int = 2026) -> npt.NDArray[np.uint8]:

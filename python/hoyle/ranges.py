@@ -5,6 +5,8 @@
 (18, 4, 12, 1326)
 >>> len(Range("QQ+, AKs").without("As"))
 18
+>>> RANKS  # the core's rank characters, deuce to ace
+'23456789TJQKA'
 """
 
 from __future__ import annotations
@@ -12,13 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from hoyle._core import Card, parse_cards
+from hoyle._core import RANKS, SUITS, Card, parse_cards
 from hoyle.errors import RangeError
 
 __all__ = ["RANKS", "Range", "hand_class", "hand_classes"]
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 
 _Combo = tuple[int, int]
 

@@ -1,13 +1,14 @@
 //! Evaluating many hands: a C-contiguous (n, k) array of card ids in, one
 //! value per row out, split over threads for large batches.
 
-use super::high::{flush_value, rank_value, word_is_valid, CARD_KEY};
+use super::high::{
+    flush_suit, flush_value, rank_value, word_is_valid, CARD_KEY, FLUSH_BITS, SUIT_BASE,
+};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-const FLUSH_BITS: u64 = 0x8888 << 48;
 /// Rows per task when a batch is split over threads.
 const CHUNK_ROWS: usize = 1 << 15;
 /// Batches smaller than this run on the calling thread.
@@ -20,17 +21,16 @@ fn eval_rows<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
     let mut ok = true;
     for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
         let row: &[u8; K] = row.try_into().unwrap();
-        let mut key = 0x3333u64 << 48;
+        let mut key = SUIT_BASE;
         let mut mask = 0u64;
         for &c in row {
             key = key.wrapping_add(CARD_KEY[c as usize]);
             mask |= 1u64 << (c & 63);
         }
         ok &= word_is_valid(key, mask, K);
-        let f = key & FLUSH_BITS;
-        *slot = if f != 0 {
-            let suit = ((f.trailing_zeros() - 51) >> 2) as u8;
-            flush_value(row, suit)
+        let flush_bits = key & FLUSH_BITS;
+        *slot = if flush_bits != 0 {
+            flush_value(row, flush_suit(flush_bits) as u8)
         } else {
             rank_value(key as u32)
         } as u32;
@@ -104,7 +104,8 @@ fn eval_rows_avx512<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
         let mut low_cards = _mm512_setzero_si512();
         let mut high_cards = _mm512_setzero_si512();
         let mut ranks = _mm512_setzero_si512();
-        let mut suits = _mm512_set1_epi32(0x3333);
+        // the four suit counters of the hand word, in the low 16 bits of a lane
+        let mut suits = _mm512_set1_epi32((SUIT_BASE >> 48) as i32);
         for idx in &index {
             let card = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, lo, *idx, hi);
             // shifts of 32 or more give 0, so ids 0..31 and 32..63 split
@@ -137,14 +138,15 @@ fn eval_rows_avx512<const K: usize>(data: &[u8], out: &mut [u32]) -> bool {
         let values = _mm512_and_si512(values, _mm512_set1_epi32(0xFFFF));
         // SAFETY: `slots` is 16 u32.
         unsafe { _mm512_storeu_si512(slots.as_mut_ptr().cast(), values) };
-        let mut flushes = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
+        let flush_bits = _mm512_set1_epi32((FLUSH_BITS >> 48) as i32);
+        let mut flushes = _mm512_test_epi32_mask(suits, flush_bits);
         if flushes != 0 {
             // SAFETY: `suits_of` is 16 u32.
             unsafe { _mm512_storeu_si512(suits_of.as_mut_ptr().cast(), suits) };
             while flushes != 0 {
                 let r = flushes.trailing_zeros() as usize;
                 flushes &= flushes - 1;
-                let suit = ((suits_of[r] & 0x8888).trailing_zeros() - 3) >> 2;
+                let suit = flush_suit((suits_of[r] as u64) << 48 & FLUSH_BITS);
                 slots[r] = flush_value(&block[K * r..K * r + K], suit as u8) as u32;
             }
         }

@@ -31,8 +31,8 @@ pub fn category_name(category: u16) -> &'static str {
 }
 
 fn is_wheel(five: &[u8; 5]) -> bool {
-    let mask = five.iter().fold(0u16, |m, &c| m | 1 << rank(c));
-    mask == 0x100F
+    let mask = five.iter().fold(0u16, |mask, &c| mask | 1 << rank(c));
+    mask == WHEEL
 }
 
 /// Sorts five cards the way the hand is read: by how many of their rank

@@ -1,8 +1,11 @@
-// Table generation for the high-hand evaluator.
+// Table generation for the high-hand evaluator, and the rank-multiset
+// knowledge every table shares: the additive rank key, the enumeration of
+// rank multisets and the perfect-hash packing.
 //
 // This file is compiled twice: by `build.rs` (through `include!`), which writes
-// the tables into OUT_DIR as static arrays, and by the crate's tests, which
-// check the tables and the constants below. It depends on nothing but `std`.
+// the natural tables into OUT_DIR as static arrays, and by the crate, where
+// the wild-card tables (`wild.rs`), the low evaluator (`low.rs`) and the tests
+// use the same definitions. It depends on nothing but `std`.
 //
 // A hand value is `category << 12 | index`, where `index` orders the hands of
 // one category from weakest (0) to strongest. Categories are 1 (high card) to
@@ -45,19 +48,31 @@ pub const FOUR_OF_A_KIND: u16 = 9;
 pub const STRAIGHT_FLUSH: u16 = 10;
 pub const FIVE_OF_A_KIND: u16 = 11;
 
+/// The rank mask of the wheel, A-2-3-4-5.
+pub const WHEEL: u16 = 0x100F;
+
+/// The 13-bit rank mask of the straight whose top rank is `top` (4..=12, or
+/// 3 for the wheel, which is five-high).
+pub const fn straight_window(top: u8) -> u16 {
+    if top == 3 {
+        WHEEL
+    } else {
+        0x1F << (top - 4)
+    }
+}
+
+/// The 13-bit mask of the ranks in `ranks`.
+pub fn rank_mask(ranks: &[u8]) -> u16 {
+    ranks.iter().fold(0u16, |mask, &r| mask | 1 << r)
+}
+
 /// The top rank of the straight made by a 13-bit rank mask, if any (the
 /// wheel `A-2-3-4-5` is five-high: rank 3).
 pub fn straight_top(mask: u16) -> Option<u8> {
-    for top in (4..13u8).rev() {
-        let window = 0x1Fu16 << (top - 4);
-        if mask & window == window {
-            return Some(top);
-        }
-    }
-    if mask & 0x100F == 0x100F {
-        return Some(3);
-    }
-    None
+    (3..13u8).rev().find(|&top| {
+        let window = straight_window(top);
+        mask & window == window
+    })
 }
 
 /// The category and tie-break ranks of five ranks (any order). Flush is
@@ -105,31 +120,49 @@ pub fn five_key(ranks: [u8; 5], flush: bool) -> (u16, [u8; 5]) {
     (category, tie)
 }
 
+/// Every multiset of exactly `n` ranks with at most `max_each` of a rank, as
+/// counts per rank. They come in the order of their sorted rank lists
+/// (`[0, 0, ...]` first), so a search that keeps the first best answer
+/// keeps the one with the lowest ranks.
+pub fn multisets(n: u8, max_each: u8) -> Vec<[u8; 13]> {
+    fn rec(rank: usize, left: u8, max_each: u8, counts: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
+        if rank == 12 {
+            if left <= max_each {
+                counts[12] = left;
+                out.push(*counts);
+                counts[12] = 0;
+            }
+            return;
+        }
+        for count in (0..=left.min(max_each)).rev() {
+            counts[rank] = count;
+            rec(rank + 1, left - count, max_each, counts, out);
+        }
+        counts[rank] = 0;
+    }
+    let mut out = Vec::new();
+    rec(0, n, max_each, &mut [0; 13], &mut out);
+    out
+}
+
+/// The ranks of a multiset given as counts, lowest first.
+pub fn sorted_ranks(counts: &[u8; 13]) -> impl Iterator<Item = u8> + '_ {
+    (0..13u8).flat_map(|r| std::iter::repeat_n(r, counts[r as usize] as usize))
+}
+
 /// All multisets of 5 ranks with at most `max_each` of a rank, as sorted
 /// arrays.
 fn five_rank_multisets(max_each: u8) -> Vec<[u8; 5]> {
-    let mut out = Vec::new();
-    for a in 0..13u8 {
-        for b in a..13 {
-            for c in b..13 {
-                for d in c..13 {
-                    for e in d..13 {
-                        let h = [a, b, c, d, e];
-                        let mut ok = true;
-                        for r in 0..13u8 {
-                            if h.iter().filter(|&&x| x == r).count() > max_each as usize {
-                                ok = false;
-                            }
-                        }
-                        if ok {
-                            out.push(h);
-                        }
-                    }
-                }
+    multisets(5, max_each)
+        .iter()
+        .map(|counts| {
+            let mut five = [0u8; 5];
+            for (slot, r) in five.iter_mut().zip(sorted_ranks(counts)) {
+                *slot = r;
             }
-        }
-    }
-    out
+            five
+        })
+        .collect()
 }
 
 /// The value of every five-card rank pattern, natural (no five of a kind):
@@ -168,42 +201,30 @@ pub fn five_values() -> FiveValues {
     let plain = plain_hands.iter().map(|h| (*h, value(h, false))).collect();
     let flush = flush_hands
         .iter()
-        .map(|h| (h.iter().fold(0u16, |m, &r| m | (1 << r)), value(h, true)))
+        .map(|h| (rank_mask(h), value(h, true)))
         .collect();
     FiveValues { plain, flush }
 }
 
 /// Every multiset of 0..=7 ranks with at most four of a rank, as counts.
 pub fn rank_multisets() -> Vec<[u8; 13]> {
-    fn rec(rank: usize, left: u8, counts: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
-        if rank == 13 {
-            out.push(*counts);
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[rank] = c;
-            rec(rank + 1, left - c, counts, out);
-        }
-        counts[rank] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, 7, &mut [0; 13], &mut out);
-    out
+    (0..=7).flat_map(|n| multisets(n, 4)).collect()
 }
 
-pub fn rank_key(counts: &[u8; 13]) -> u32 {
-    counts
-        .iter()
-        .zip(RANK_BASES.iter())
-        .map(|(&c, &b)| c as u32 * b)
-        .sum()
+/// The additive rank key of a multiset given as counts (see `RANK_BASES`).
+pub const fn rank_key(counts: &[u8; 13]) -> u32 {
+    let mut key = 0;
+    let mut r = 0;
+    while r < 13 {
+        key += counts[r] as u32 * RANK_BASES[r];
+        r += 1;
+    }
+    key
 }
 
 /// The best non-flush value of a rank multiset of 5..=7 cards (0 for fewer).
 pub fn best_plain(counts: &[u8; 13], five: &FiveValues) -> u16 {
-    let ranks: Vec<u8> = (0..13u8)
-        .flat_map(|r| std::iter::repeat_n(r, counts[r as usize] as usize))
-        .collect();
+    let ranks: Vec<u8> = sorted_ranks(counts).collect();
     let n = ranks.len();
     if n < 5 {
         return 0;
@@ -255,45 +276,59 @@ pub struct PerfectHash {
     pub table: Vec<u16>,
 }
 
-/// Packs rows first-fit-decreasing (the rows with the most keys first, each
-/// at the lowest base where none of its columns lands on a used slot).
+/// Packs rows first-fit-decreasing: the rows with the most keys first, each
+/// at the lowest base that puts its lowest column on a free slot (found by
+/// scanning a bitset a word at a time) and every other column on a free
+/// slot too. Empty rows get base 0.
 pub fn perfect_hash(entries: &[(u32, u16)]) -> PerfectHash {
     let width = 1usize << HASH_SHIFT;
     let mut by_row: Vec<Vec<(usize, u16)>> = vec![Vec::new(); HASH_ROWS];
     for &(key, v) in entries {
         assert!(key < 1 << HASH_BITS, "rank key {key} does not fit the hash");
-        let m = mix(key) as usize;
-        by_row[m >> HASH_SHIFT].push((m & (width - 1), v));
+        let mixed = mix(key) as usize;
+        by_row[mixed >> HASH_SHIFT].push((mixed & (width - 1), v));
     }
-    let mut order: Vec<usize> = (0..HASH_ROWS).collect();
+    let mut order: Vec<usize> = (0..HASH_ROWS).filter(|&r| !by_row[r].is_empty()).collect();
     order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
-    let mut used: Vec<bool> = vec![false; entries.len() + width];
-    let mut table: Vec<u16> = vec![0; used.len()];
+    let mut used: Vec<u64> = Vec::new();
+    let is_used = |used: &[u64], i: usize| used.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
+    let mut table: Vec<u16> = Vec::new();
     let mut row_base = vec![0u32; HASH_ROWS];
     let mut first_free = 0usize;
     for &r in &order {
-        let cols = &by_row[r];
-        if cols.is_empty() {
-            continue;
+        let cols = &mut by_row[r];
+        cols.sort_unstable_by_key(|c| c.0);
+        let lowest = cols[0].0;
+        let mut slot = first_free.max(lowest);
+        let base = loop {
+            // the first free slot at or after `slot`
+            while let Some(&word) = used.get(slot / 64) {
+                let free = !word >> (slot % 64);
+                if free != 0 {
+                    slot += free.trailing_zeros() as usize;
+                    break;
+                }
+                slot = (slot / 64 + 1) * 64;
+            }
+            let base = slot - lowest;
+            if cols[1..].iter().all(|&(c, _)| !is_used(&used, base + c)) {
+                break base;
+            }
+            slot += 1;
+        };
+        for &(c, v) in cols.iter() {
+            let i = base + c;
+            if used.len() <= i / 64 {
+                used.resize(i / 64 + 1, 0);
+            }
+            used[i / 64] |= 1 << (i % 64);
+            if table.len() <= i {
+                table.resize(i + 1, 0);
+            }
+            table[i] = v;
         }
-        let min_col = cols.iter().map(|c| c.0).min().unwrap();
-        while used[first_free] {
+        while is_used(&used, first_free) {
             first_free += 1;
-        }
-        let mut base = first_free.saturating_sub(min_col);
-        loop {
-            if used.len() < base + width {
-                used.resize(base + width, false);
-                table.resize(base + width, 0);
-            }
-            if cols.iter().all(|&(c, _)| !used[base + c]) {
-                break;
-            }
-            base += 1;
-        }
-        for &(c, v) in cols {
-            used[base + c] = true;
-            table[base + c] = v;
         }
         row_base[r] = base as u32;
     }

@@ -14,18 +14,33 @@ use crate::error::{Error, Result};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-const SUIT_BASE: u64 = 0x3333 << 48;
-const FLUSH_BITS: u64 = 0x8888 << 48;
+/// A hand word before its first card: the four suit counters at 3.
+pub const SUIT_BASE: u64 = 0x3333 << 48;
+/// Bit 3 of every suit counter: set when that suit holds five or more cards.
+pub const FLUSH_BITS: u64 = 0x8888 << 48;
 /// Added for an id that is not a natural card, in bits 40..48 that valid
 /// cards never reach.
 const INVALID: u64 = 1 << 40;
 const INVALID_BITS: u64 = 0xFF << 40;
 
+/// The hand-word constant of the natural card `card` (0..52): its rank base
+/// plus one in its suit's counter.
+pub const fn natural_card_key(card: usize) -> u64 {
+    RANK_BASES[card >> 2] as u64 | 1 << (48 + 4 * (card & 3))
+}
+
+/// The suit of the lowest flush bit in `flush_bits` (a hand word masked by
+/// `FLUSH_BITS`, not 0).
+#[inline(always)]
+pub const fn flush_suit(flush_bits: u64) -> u32 {
+    (flush_bits.trailing_zeros() - 51) >> 2
+}
+
 const fn card_keys() -> [u64; 256] {
     let mut keys = [INVALID; 256];
     let mut c = 0;
     while c < 52 {
-        keys[c] = RANK_BASES[c >> 2] as u64 | 1 << (48 + 4 * (c & 3));
+        keys[c] = natural_card_key(c);
         c += 1;
     }
     keys
@@ -38,9 +53,9 @@ pub static CARD_KEY: [u64; 256] = card_keys();
 /// sums of 5..=7 cards with at most four of a rank; any key is safe).
 #[inline(always)]
 pub fn rank_value(key: u32) -> u16 {
-    let m = mix(key) as usize;
-    let row = (m >> HASH_SHIFT) & (HASH_ROWS - 1);
-    let idx = RANK_ROW_BASE[row] as usize + (m & ((1 << HASH_SHIFT) - 1));
+    let mixed = mix(key) as usize;
+    let row = (mixed >> HASH_SHIFT) & (HASH_ROWS - 1);
+    let idx = RANK_ROW_BASE[row] as usize + (mixed & ((1 << HASH_SHIFT) - 1));
     debug_assert!(idx < RANK_VALUES.len());
     // SAFETY: the table is padded to the largest row base plus a full row of
     // columns (gen::perfect_hash; checked by `tables_are_padded`), and
@@ -75,10 +90,9 @@ pub fn hand_word(cards: &[u8]) -> u64 {
 #[inline(always)]
 pub fn value_of(cards: &[u8]) -> u16 {
     let key = hand_word(cards);
-    let f = key & FLUSH_BITS;
-    if f != 0 {
-        let suit = ((f.trailing_zeros() - 51) >> 2) as u8;
-        return flush_value(cards, suit);
+    let flush_bits = key & FLUSH_BITS;
+    if flush_bits != 0 {
+        return flush_value(cards, flush_suit(flush_bits) as u8);
     }
     rank_value(key as u32)
 }
@@ -147,7 +161,7 @@ pub fn best_five(cards: &[u8]) -> [u8; 5] {
             }
         }
         if value_of(&h) == best {
-            let ids = h.iter().fold(0u64, |m, &c| m | 1 << c);
+            let ids = h.iter().fold(0u64, |mask, &c| mask | 1 << c);
             if ids > best_ids {
                 best_ids = ids;
                 chosen = h;
@@ -170,6 +184,24 @@ mod tests {
         assert!(max_base + (1 << HASH_SHIFT) < RANK_VALUES.len());
         // the packed table is dense: about 74k keys of 5..=7 cards and 0..=4
         assert!(RANK_VALUES.len() < 80_000, "{}", RANK_VALUES.len());
+    }
+
+    #[test]
+    fn multisets_come_once_each_in_the_order_of_their_rank_lists() {
+        use super::super::gen::{multisets, sorted_ranks};
+        // (n + 12 choose n) multisets of n ranks; at most four of a rank
+        // leaves out the 13 fives of a kind.
+        assert_eq!(multisets(5, 5).len(), 6188);
+        assert_eq!(multisets(5, 4).len(), 6188 - 13);
+        assert_eq!(multisets(0, 4), vec![[0; 13]]);
+        for (n, most) in [(1, 1), (2, 2), (3, 3), (5, 4), (7, 4)] {
+            let lists: Vec<Vec<u8>> = multisets(n, most)
+                .iter()
+                .map(|c| sorted_ranks(c).collect())
+                .collect();
+            assert!(lists.windows(2).all(|w| w[0] < w[1]), "{n} ranks");
+            assert!(lists.iter().all(|l| l.len() == n as usize));
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Low hands (RULES.md §4): `ace-to-five` (straights and flushes ignored,
+//! Low hands (docs/rules.md §4): `ace-to-five` (straights and flushes ignored,
 //! ace low, optional qualifier), `deuce-to-seven` (ace high, straights and
 //! flushes count, A-2-3-4-5 is no straight), `ace-to-six` (straights and
 //! flushes count, the better of reading the ace low or high) and badugi.
@@ -8,6 +8,7 @@
 //! larger value is a better low and 0 means no (qualifying) low. Wild cards
 //! name whatever gives the best low (never a flush); the bug is only an ace.
 
+use super::gen;
 use super::rules::{Low, Rules};
 use crate::cards::{rank, suit};
 use std::sync::OnceLock;
@@ -135,22 +136,14 @@ fn qualifies(key: u32, q: Option<u8>) -> bool {
     }
 }
 
-/// Every multiset of `j` ranks, each as a sorted list.
-fn rank_multisets(j: usize) -> Vec<Vec<u8>> {
-    fn rec(from: u8, left: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if left == 0 {
-            out.push(cur.clone());
-            return;
-        }
-        for r in from..13 {
-            cur.push(r);
-            rec(r, left - 1, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    rec(0, j, &mut Vec::new(), &mut out);
-    out
+/// Every choice of ranks for `wilds` wild cards (any rank, repeats
+/// allowed), each as a sorted list, lowest lists first.
+fn wild_rank_choices(wilds: usize) -> Vec<Vec<u8>> {
+    let wilds = wilds as u8;
+    gen::multisets(wilds, wilds)
+        .iter()
+        .map(|counts| gen::sorted_ranks(counts).collect())
+        .collect()
 }
 
 /// Names a wild card standing for rank `r`: a suit not held or named,
@@ -183,7 +176,7 @@ pub fn best_low(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             nat.push((rank(c), suit(c), c));
         }
     }
-    let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    let held = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
     // (key, the five as (rank, suit), their held ids)
     type Choice = (u32, [(u8, u8); 5], [u8; 5]);
     let mut best: Option<Choice> = None;
@@ -192,7 +185,7 @@ pub fn best_low(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
         if n + j < 5 {
             continue;
         }
-        let multisets = rank_multisets(j);
+        let choices = wild_rank_choices(j);
         for sub in 0u32..1 << n {
             if sub.count_ones() as usize != 5 - j {
                 continue;
@@ -201,7 +194,7 @@ pub fn best_low(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
                 .filter(|i| sub >> i & 1 != 0)
                 .map(|i| &nat[i])
                 .collect();
-            for ranks in &multisets {
+            for ranks in &choices {
                 let mut five = [(0u8, 4u8); 5];
                 let mut ids = [0u8; 5];
                 for (i, c) in chosen.iter().enumerate() {
@@ -301,7 +294,7 @@ fn best_badugi(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             nat.push(c);
         }
     }
-    let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    let held = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
     let mut best: Option<(u32, Vec<(u8, u8)>)> = None; // (key, [(named, held)])
     for sub in 0u32..1 << nat.len() {
         if sub.count_ones() > 4 {
@@ -311,8 +304,10 @@ fn best_badugi(rules: &Rules, cards: &[u8]) -> Option<LowPlayed> {
             .filter(|i| sub >> i & 1 != 0)
             .map(|i| nat[i])
             .collect();
-        let ranks = chosen.iter().fold(0u16, |m, &c| m | 1 << ace_low(rank(c)));
-        let suits = chosen.iter().fold(0u8, |m, &c| m | 1 << suit(c));
+        let ranks = chosen
+            .iter()
+            .fold(0u16, |set, &c| set | 1 << ace_low(rank(c)));
+        let suits = chosen.iter().fold(0u8, |mask, &c| mask | 1 << suit(c));
         if ranks.count_ones() as usize != chosen.len()
             || suits.count_ones() as usize != chosen.len()
         {
@@ -390,26 +385,41 @@ fn lowest_five_value(mask: u16) -> u32 {
     LOW_TOP - key
 }
 
+/// An ace-to-five rank mask with its `wilds` lowest missing ranks added
+/// (what wild cards name in an ace-to-five low).
+#[inline(always)]
+fn fill_lowest(mask: u16, wilds: u16) -> u16 {
+    let mut filled = mask;
+    for _ in 0..wilds {
+        filled |= filled + 1;
+    }
+    filled
+}
+
 fn lowest_five_table() -> &'static [u32] {
     static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
     TABLE.get_or_init(|| (0..8192u16).map(lowest_five_value).collect())
 }
 
 /// Low rules made ready: per-card ace-to-five rank bits and wild counts.
-pub struct LowPrepared {
+pub struct LowEvaluator {
     pub rules: Rules,
     low: Low,
     /// Ace-to-five rank bit of natural cards and bugs (an ace).
     bit: [u16; 256],
     /// 1 for a wild card, 0x100 for an id the rules do not allow.
     count: [u16; 256],
-    qmask: u16,
+    /// The ace-to-five ranks below the qualifier (all of them without one).
+    qualifier_mask: u16,
     table: &'static [u32],
 }
 
-impl LowPrepared {
+/// Old name, kept for the bindings until they switch.
+pub type LowPrepared = LowEvaluator;
+
+impl LowEvaluator {
     /// None when the rules name no low ranking.
-    pub fn new(rules: Rules) -> Option<LowPrepared> {
+    pub fn new(rules: Rules) -> Option<LowEvaluator> {
         let low = rules.low?;
         let mut bit = [0u16; 256];
         let mut count = [0x100u16; 256];
@@ -428,16 +438,16 @@ impl LowPrepared {
                 bit[c] = 1 << ace_low(rank(c as u8));
             }
         }
-        let qmask = match rules.low_qualifier {
+        let qualifier_mask = match rules.low_qualifier {
             Some(q) => (1 << q) - 1,
             None => 0x1FFF,
         };
-        Some(LowPrepared {
+        Some(LowEvaluator {
             rules,
             low,
             bit,
             count,
-            qmask,
+            qualifier_mask,
             table: lowest_five_table(),
         })
     }
@@ -446,18 +456,15 @@ impl LowPrepared {
     #[inline(always)]
     pub fn value_any(&self, cards: &[u8]) -> u32 {
         if self.low == Low::AceToFive {
-            let mut m = 0u16;
-            let mut k = 0u16;
+            let mut ranks = 0u16;
+            let mut wilds = 0u16;
             for &c in cards {
-                m |= self.bit[c as usize];
-                k += self.count[c as usize];
+                ranks |= self.bit[c as usize];
+                wilds += self.count[c as usize];
             }
-            for _ in 0..k {
-                m |= m + 1;
-            }
-            let m = m & self.qmask;
-            if m.count_ones() >= 5 {
-                return self.table[m as usize];
+            let ranks = fill_lowest(ranks, wilds) & self.qualifier_mask;
+            if ranks.count_ones() >= 5 {
+                return self.table[ranks as usize];
             }
             if self.rules.low_qualifier.is_some() {
                 return 0;
@@ -470,26 +477,23 @@ impl LowPrepared {
     /// the row holds `K` distinct ids the rules allow.
     #[inline(always)]
     pub fn row<const K: usize>(&self, row: &[u8; K]) -> (u32, bool) {
-        let mut m = 0u16;
-        let mut k = 0u16;
+        let mut ranks = 0u16;
+        let mut wilds = 0u16;
         let mut ids = 0u64;
-        let mut dup = 0u64;
+        let mut repeated = 0u64;
         for &c in row {
-            m |= self.bit[c as usize];
-            k += self.count[c as usize];
-            let b = 1u64 << (c & 63);
-            dup |= ids & b;
-            ids |= b;
+            ranks |= self.bit[c as usize];
+            wilds += self.count[c as usize];
+            let id_bit = 1u64 << (c & 63);
+            repeated |= ids & id_bit;
+            ids |= id_bit;
         }
-        let ok = k < 0x100 && dup == 0;
+        let ok = wilds < 0x100 && repeated == 0;
         if self.low != Low::AceToFive || !ok {
             return (if ok { self.value_any(row) } else { 0 }, ok);
         }
-        for _ in 0..k {
-            m |= m + 1;
-        }
         // The table gives 0 below five distinct ranks.
-        let v = self.table[(m & self.qmask) as usize];
+        let v = self.table[(fill_lowest(ranks, wilds) & self.qualifier_mask) as usize];
         if v != 0 || self.rules.low_qualifier.is_some() {
             return (v, ok);
         }

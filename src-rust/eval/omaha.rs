@@ -1,5 +1,5 @@
 //! Omaha-style hands: exactly `h` hole cards with `5 - h` board cards
-//! (RULES.md §2). Every split is tried; for natural PLO4 (6 hole pairs × 10
+//! (docs/rules.md §2). Every split is tried; for natural PLO4 (6 hole pairs × 10
 //! board triples) that is 60 five-card lookups.
 
 use super::high;

@@ -3,9 +3,10 @@
 //! large batches like the natural batch.
 
 use super::batch::par_rows;
-use super::low::LowPrepared;
+use super::low::LowEvaluator;
 use super::omaha;
-use super::wild::Prepared;
+use super::rules::Rules;
+use super::wild::HighEvaluator;
 use crate::error::{Error, Result};
 
 const CHUNK_ROWS: usize = 1 << 14;
@@ -107,40 +108,99 @@ fn drive(
 }
 
 /// Checks one row's cards (ids, duplicates across hole and board, jokers).
-fn check_row(rules: &super::rules::Rules, hole: &[u8], board: &[u8]) -> Result<()> {
+fn check_row(rules: &Rules, hole: &[u8], board: &[u8]) -> Result<()> {
     let all: Vec<u8> = hole.iter().chain(board).copied().collect();
     rules.check_cards(&all)
 }
 
-fn rows_plain<const K: usize>(prep: &Prepared, data: &[u8], out: &mut [u32]) -> bool {
+/// An evaluator under hand rules, as a batch drives it.
+trait RulesEvaluator: Sync {
+    fn rules(&self) -> Rules;
+    /// One row of `K` cards: the value, and whether the row holds `K`
+    /// distinct ids the rules allow.
+    fn row<const K: usize>(&self, row: &[u8; K]) -> (u32, bool);
+    /// The value of valid `hole` cards with `board` (Omaha's split when the
+    /// rules name one).
+    fn value(&self, hole: &[u8], board: &[u8]) -> u32;
+}
+
+impl RulesEvaluator for HighEvaluator {
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+    #[inline(always)]
+    fn row<const K: usize>(&self, row: &[u8; K]) -> (u32, bool) {
+        HighEvaluator::row(self, row)
+    }
+    fn value(&self, hole: &[u8], board: &[u8]) -> u32 {
+        HighEvaluator::value(self, hole, board)
+    }
+}
+
+impl RulesEvaluator for LowEvaluator {
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+    #[inline(always)]
+    fn row<const K: usize>(&self, row: &[u8; K]) -> (u32, bool) {
+        LowEvaluator::row(self, row)
+    }
+    fn value(&self, hole: &[u8], board: &[u8]) -> u32 {
+        LowEvaluator::value(self, hole, board)
+    }
+}
+
+fn rows<const K: usize>(evaluator: &impl RulesEvaluator, data: &[u8], out: &mut [u32]) -> bool {
     let mut ok = true;
     for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
         let row: &[u8; K] = row.try_into().unwrap();
-        let (v, good) = prep.row(row);
+        let (v, good) = evaluator.row(row);
         ok &= good;
         *slot = v;
     }
     ok
 }
 
-fn rows_low<const K: usize>(prep: &LowPrepared, data: &[u8], out: &mut [u32]) -> bool {
-    let mut ok = true;
-    for (row, slot) in data.chunks_exact(K).zip(out.iter_mut()) {
-        let row: &[u8; K] = row.try_into().unwrap();
-        let (v, good) = prep.row(row);
-        ok &= good;
-        *slot = v;
+/// A batch under `evaluator`'s rules, once its card counts are checked:
+/// rows of 5, 6 or 7 cards without a board or Omaha's split are valued
+/// whole, others hole with board.
+fn drive_rules(
+    evaluator: &impl RulesEvaluator,
+    hands: &[u8],
+    board: &[u8],
+    shape: Shape,
+    out: &mut [u32],
+    threads: Option<usize>,
+) -> Result<()> {
+    let rules = evaluator.rules();
+    let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
+    if shape.b == 0 && rules.hole_cards.is_none() && shape.k >= 5 {
+        return drive(
+            hands,
+            board,
+            shape,
+            out,
+            threads,
+            check,
+            |h, _, o| match shape.k {
+                5 => rows::<5>(evaluator, h, o),
+                6 => rows::<6>(evaluator, h, o),
+                _ => rows::<7>(evaluator, h, o),
+            },
+        );
     }
-    ok
+    drive(hands, board, shape, out, threads, check, |h, b, o| {
+        rows_split(&rules, shape, h, b, o, |h, b| evaluator.value(h, b))
+    })
 }
 
 /// Whether hole and board together are distinct ids the rules allow.
-fn row_ok(rules: &super::rules::Rules, hole: &[u8], board: &[u8]) -> bool {
+fn row_ok(rules: &Rules, hole: &[u8], board: &[u8]) -> bool {
     check_row(rules, hole, board).is_ok()
 }
 
 fn rows_split(
-    rules: &super::rules::Rules,
+    rules: &Rules,
     shape: Shape,
     hands: &[u8],
     board: &[u8],
@@ -169,86 +229,51 @@ fn rows_plo4(hands: &[u8], board: &[u8], out: &mut [u32]) -> bool {
     {
         let h: &[u8; 4] = h.try_into().unwrap();
         let b: &[u8; 5] = b.try_into().unwrap();
-        let ids = h.iter().chain(b).fold(0u64, |m, &c| m | 1 << (c & 63));
+        let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
         ok &= ids.count_ones() == 9 && h.iter().chain(b).all(|&c| c < 52);
         *slot = omaha::natural_plo4(h, b) as u32;
     }
     ok
 }
 
-/// High values of a batch under the rules (see `Prepared::value`).
+/// High values of a batch under the rules (see `HighEvaluator::value`).
 pub fn evaluate_batch_into(
-    prep: &Prepared,
+    evaluator: &HighEvaluator,
     hands: &[u8],
     board: &[u8],
     shape: Shape,
     out: &mut [u32],
     threads: Option<usize>,
 ) -> Result<()> {
-    let rules = prep.rules;
+    let rules = evaluator.rules;
     check_counts(rules.hole_cards, shape.k, shape.b, 5)?;
-    let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
     let natural_plo4 = rules.hole_cards == Some(2)
         && !rules.has_wilds()
         && !rules.four_flush
         && shape.k == 4
         && shape.b == 5;
     if natural_plo4 {
+        let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
         return drive(hands, board, shape, out, threads, check, rows_plo4);
     }
-    if shape.b == 0 && rules.hole_cards.is_none() {
-        return drive(
-            hands,
-            board,
-            shape,
-            out,
-            threads,
-            check,
-            |h, _, o| match shape.k {
-                5 => rows_plain::<5>(prep, h, o),
-                6 => rows_plain::<6>(prep, h, o),
-                _ => rows_plain::<7>(prep, h, o),
-            },
-        );
-    }
-    drive(hands, board, shape, out, threads, check, |h, b, o| {
-        rows_split(&rules, shape, h, b, o, |h, b| prep.value(h, b))
-    })
+    drive_rules(evaluator, hands, board, shape, out, threads)
 }
 
 /// Low values of a batch under the rules (0 = no qualifying low).
 pub fn evaluate_low_batch_into(
-    prep: &LowPrepared,
+    evaluator: &LowEvaluator,
     hands: &[u8],
     board: &[u8],
     shape: Shape,
     out: &mut [u32],
     threads: Option<usize>,
 ) -> Result<()> {
-    let rules = prep.rules;
+    let rules = evaluator.rules;
     let min = if rules.low == Some(super::rules::Low::Badugi) {
         4
     } else {
         5
     };
     check_counts(rules.hole_cards, shape.k, shape.b, min)?;
-    let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
-    if shape.b == 0 && rules.hole_cards.is_none() && shape.k >= 5 {
-        return drive(
-            hands,
-            board,
-            shape,
-            out,
-            threads,
-            check,
-            |h, _, o| match shape.k {
-                5 => rows_low::<5>(prep, h, o),
-                6 => rows_low::<6>(prep, h, o),
-                _ => rows_low::<7>(prep, h, o),
-            },
-        );
-    }
-    drive(hands, board, shape, out, threads, check, |h, b, o| {
-        rows_split(&rules, shape, h, b, o, |h, b| prep.value(h, b))
-    })
+    drive_rules(evaluator, hands, board, shape, out, threads)
 }

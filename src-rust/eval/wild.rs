@@ -1,4 +1,4 @@
-//! High hands under hand rules: wild cards (RULES.md §3 a, b), the bug,
+//! High hands under hand rules: wild cards (docs/rules.md §3 a, b), the bug,
 //! five of a kind and the four-flush (§2).
 //!
 //! A hand splits exactly into two independent questions. Its best hand that
@@ -12,30 +12,26 @@
 //! count (0, 0) reuses the natural evaluator's compile-time hash). Values
 //! use the natural numbering; five of a kind is `11 << 12 | rank`.
 
-use super::gen::{self, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, ONE_PAIR, STRAIGHT_FLUSH};
-use super::high::{RANK_ROW_BASE, RANK_VALUES};
+use super::gen::{
+    self, straight_window, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, HASH_BITS, HASH_ROWS, HASH_SHIFT,
+    ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH, WHEEL,
+};
+use super::high::{
+    flush_suit, natural_card_key, FLUSH_BITS, RANK_ROW_BASE, RANK_VALUES, SUIT_BASE,
+};
 use super::rules::{widen, Rules, WIDE_SHIFT};
 use crate::cards::{rank, suit};
 use std::sync::OnceLock;
 
-/// Rank bases of this module's own additive rank key (every multiset of at
-/// most seven ranks, at most four of each, has a distinct sum).
-const BASES: [u32; 13] = [
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
-];
-const RANK_BITS: u64 = (1 << 25) - 1;
+// The hand word is the natural evaluator's (`high.rs`: rank key in the low
+// bits, suit counters in bits 48..64) with three more counters.
+const RANK_BITS: u64 = (1 << HASH_BITS) - 1;
 const INVALID_SHIFT: u32 = 32;
 const WILD_SHIFT: u32 = 40;
 const BUG_SHIFT: u32 = 44;
-const SUIT_BASE: u64 = 0x3333 << 48;
-const FLUSH_BITS: u64 = 0x8888 << 48;
-// The natural evaluator's hash geometry: the table for hands without wild
-// cards or bugs is its compile-time table (`Hash::natural`).
-use super::gen::HASH_SHIFT;
 /// Most wild cards and bugs a table covers; five or more make five aces.
 pub const MAX_FILL: usize = 4;
 const FIVE_ACES: u16 = FIVE_OF_A_KIND << 12 | 12;
-const WHEEL: u16 = 0x100F;
 
 fn five() -> &'static gen::FiveValues {
     static FIVE: OnceLock<gen::FiveValues> = OnceLock::new();
@@ -55,15 +51,6 @@ fn flush_value(mask: u16) -> u16 {
     five().flush[&mask]
 }
 
-/// The 5-rank window of a straight with top rank `top` (3 = the wheel).
-fn window(top: u8) -> u16 {
-    if top == 3 {
-        WHEEL
-    } else {
-        0x1F << (top - 4)
-    }
-}
-
 fn window_ranks(top: u8) -> [u8; 5] {
     if top == 3 {
         [3, 2, 1, 0, 12]
@@ -77,19 +64,19 @@ fn window_ranks(top: u8) -> [u8; 5] {
 fn best_straight(mask: u16, fill: u8) -> Option<u8> {
     (3..13u8)
         .rev()
-        .find(|&t| (window(t) & !mask).count_ones() <= fill as u32)
+        .find(|&top| (straight_window(top) & !mask).count_ones() <= fill as u32)
 }
 
-/// The best hand that is not a flush: natural rank counts `c`, `kw` wild
-/// cards, `kb` bugs (an ace, or a straight filler). Returns the value and
+/// The best hand that is not a flush: natural rank `counts`, `wilds` wild
+/// cards, `bugs` bugs (an ace, or a straight filler). Returns the value and
 /// the five ranks that play, in comparison order. At least five cards.
-pub fn best_plain(c: &[u8; 13], kw: u8, kb: u8) -> (u16, [u8; 5]) {
-    if kw + kb >= 5 {
+pub fn best_plain(counts: &[u8; 13], wilds: u8, bugs: u8) -> (u16, [u8; 5]) {
+    if wilds + bugs >= 5 {
         return (FIVE_ACES, [12; 5]);
     }
-    let mut a = *c;
-    a[12] += kb; // bugs as aces
-    let have = |r: usize| a[r] > 0;
+    let mut held = *counts;
+    held[12] += bugs; // bugs as aces
+    let have = |r: usize| held[r] > 0;
     let top_other = |skip: &[u8], n: usize| -> Vec<u8> {
         let mut out = Vec::with_capacity(n);
         for r in (0..13u8).rev() {
@@ -102,153 +89,98 @@ pub fn best_plain(c: &[u8; 13], kw: u8, kb: u8) -> (u16, [u8; 5]) {
         }
         out
     };
-    let union = (0..13).fold(0u16, |m, r| if c[r] > 0 { m | 1 << r } else { m });
-    let done = |r: [u8; 5]| (plain_value(r), r);
+    let natural_mask = (0..13).fold(
+        0u16,
+        |mask, r| {
+            if counts[r] > 0 {
+                mask | 1 << r
+            } else {
+                mask
+            }
+        },
+    );
+    let done = |ranks: [u8; 5]| (plain_value(ranks), ranks);
     for r in (0..13u8).rev() {
-        if a[r as usize] + kw >= 5 {
+        if held[r as usize] + wilds >= 5 {
             return done([r; 5]);
         }
     }
     for r in (0..13u8).rev() {
-        if a[r as usize] + kw >= 4 {
-            let x = top_other(&[r], 1)[0];
-            return done([r, r, r, r, x]);
+        if held[r as usize] + wilds >= 4 {
+            let kicker = top_other(&[r], 1)[0];
+            return done([r, r, r, r, kicker]);
         }
     }
-    for t in (0..13u8).rev() {
-        for p in (0..13u8).rev() {
-            let need = 3u8.saturating_sub(a[t as usize]) + 2u8.saturating_sub(a[p as usize]);
-            if p != t && need <= kw {
-                return done([t, t, t, p, p]);
+    for trips in (0..13u8).rev() {
+        for pair in (0..13u8).rev() {
+            let need =
+                3u8.saturating_sub(held[trips as usize]) + 2u8.saturating_sub(held[pair as usize]);
+            if pair != trips && need <= wilds {
+                return done([trips, trips, trips, pair, pair]);
             }
         }
     }
-    if let Some(t) = best_straight(union, kw + kb) {
-        return done(window_ranks(t));
+    if let Some(top) = best_straight(natural_mask, wilds + bugs) {
+        return done(window_ranks(top));
     }
     for r in (0..13u8).rev() {
-        if a[r as usize] + kw >= 3 {
-            let k = top_other(&[r], 2);
-            return done([r, r, r, k[0], k[1]]);
+        if held[r as usize] + wilds >= 3 {
+            let kickers = top_other(&[r], 2);
+            return done([r, r, r, kickers[0], kickers[1]]);
         }
     }
-    if kw == 0 {
-        let pairs: Vec<u8> = (0..13u8).rev().filter(|&r| a[r as usize] >= 2).collect();
+    if wilds == 0 {
+        let pairs: Vec<u8> = (0..13u8).rev().filter(|&r| held[r as usize] >= 2).collect();
         if pairs.len() >= 2 {
-            let (p, q) = (pairs[0], pairs[1]);
-            let x = top_other(&[p, q], 1)[0];
-            return done([p, p, q, q, x]);
+            let (high, low) = (pairs[0], pairs[1]);
+            let kicker = top_other(&[high, low], 1)[0];
+            return done([high, high, low, low, kicker]);
         }
     }
     for r in (0..13u8).rev() {
-        if a[r as usize] + kw >= 2 {
-            let k = top_other(&[r], 3);
-            return done([r, r, k[0], k[1], k[2]]);
+        if held[r as usize] + wilds >= 2 {
+            let kickers = top_other(&[r], 3);
+            return done([r, r, kickers[0], kickers[1], kickers[2]]);
         }
     }
-    let k = top_other(&[], 5);
-    done([k[0], k[1], k[2], k[3], k[4]])
+    let top = top_other(&[], 5);
+    done([top[0], top[1], top[2], top[3], top[4]])
 }
 
 /// The best flush or straight flush in one suit holding the natural ranks
-/// `mask`, with `kw` wild cards and `kb` bugs (bugs fill straight flushes,
-/// and plain flushes when `bug_flush`). A filler names a card of the suit
-/// that is not held (§3 b). Value 0 when there is none.
-pub fn best_suited(mask: u16, kw: u8, kb: u8, bug_flush: bool) -> (u16, [u8; 5]) {
-    if let Some(t) = best_straight(mask, kw + kb) {
-        return (flush_value(window(t)), window_ranks(t));
+/// `mask`, with `wilds` wild cards and `bugs` bugs (bugs fill straight
+/// flushes, and plain flushes when `bug_flush`). A filler names a card of
+/// the suit that is not held (§3 b). Value 0 when there is none.
+pub fn best_suited(mask: u16, wilds: u8, bugs: u8, bug_flush: bool) -> (u16, [u8; 5]) {
+    if let Some(top) = best_straight(mask, wilds + bugs) {
+        return (flush_value(straight_window(top)), window_ranks(top));
     }
-    let fill = kw + if bug_flush { kb } else { 0 };
+    let fill = wilds + if bug_flush { bugs } else { 0 };
     if mask.count_ones() + fill as u32 >= 5 {
-        let mut m = mask;
-        for _ in 0..fill {
-            if let Some(r) = (0..13).rev().find(|&r| m & 1 << r == 0) {
-                m |= 1 << r;
-            }
-        }
-        let mut ranks = [0u8; 5];
-        let mut k = 0;
-        let mut m5 = 0u16;
-        for r in (0..13u8).rev() {
-            if k < 5 && m & 1 << r != 0 {
-                ranks[k] = r;
-                m5 |= 1 << r;
-                k += 1;
-            }
-        }
-        return (flush_value(m5), ranks);
+        let ranks: [u8; 5] = highest_ranks(fill_highest(mask, fill));
+        return (flush_value(gen::rank_mask(&ranks)), ranks);
     }
     (0, [0; 5])
 }
 
-/// A perfect hash from rank keys to values: with `m` the mixed key
-/// (`gen::mix`), `table[m + offsets[m >> S]]`.
+/// A perfect hash from rank keys to values: with `mixed` the mixed key
+/// (`gen::mix`), `table[mixed + offsets[mixed >> HASH_SHIFT]]`. A key whose
+/// row holds no entry finds no slot and gives 0.
 struct Hash {
     offsets: Vec<i32>,
     table: Vec<u16>,
 }
 
 impl Hash {
+    /// Packs `entries` as the natural evaluator's table is packed
+    /// (`gen::perfect_hash`, at run time: milliseconds for these tables).
     fn build(entries: &[(u32, u16)]) -> Hash {
-        // rows and columns of the mixed key, as in the natural evaluator
-        let rows = gen::HASH_ROWS;
-        let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
-        for &(k, v) in entries {
-            let m = gen::mix(k);
-            by_row[(m >> HASH_SHIFT) as usize].push((m & ((1 << HASH_SHIFT) - 1), v));
+        let packed = gen::perfect_hash(entries);
+        let mut occupied = vec![false; HASH_ROWS];
+        for &(key, _) in entries {
+            occupied[(gen::mix(key) >> HASH_SHIFT) as usize] = true;
         }
-        let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
-        order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
-        // First fit, rows with the most keys first: a row's base puts its
-        // lowest column on a free slot (found by scanning a bitset a word at
-        // a time) and is kept when every other column is free too.
-        let mut used: Vec<u64> = Vec::new();
-        let is_used =
-            |used: &[u64], i: usize| used.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
-        let mut table: Vec<u16> = Vec::new();
-        let mut offsets = vec![i32::MIN / 2; rows];
-        let mut first_free = 0usize;
-        for &r in &order {
-            let cols = &mut by_row[r];
-            cols.sort_unstable_by_key(|c| c.0);
-            let c0 = cols[0].0 as usize;
-            let mut slot = first_free.max(c0);
-            let base = loop {
-                // the first free slot at or after `slot`
-                while let Some(&w) = used.get(slot / 64) {
-                    let free = !w >> (slot % 64);
-                    if free != 0 {
-                        slot += free.trailing_zeros() as usize;
-                        break;
-                    }
-                    slot = (slot / 64 + 1) * 64;
-                }
-                let base = slot - c0;
-                if cols[1..]
-                    .iter()
-                    .all(|&(c, _)| !is_used(&used, base + c as usize))
-                {
-                    break base;
-                }
-                slot += 1;
-            };
-            for &(c, v) in cols.iter() {
-                let i = base + c as usize;
-                if used.len() <= i / 64 {
-                    used.resize(i / 64 + 1, 0);
-                }
-                used[i / 64] |= 1 << (i % 64);
-                if table.len() <= i {
-                    table.resize(i + 1, 0);
-                }
-                table[i] = v;
-            }
-            while is_used(&used, first_free) {
-                first_free += 1;
-            }
-            offsets[r] = base as i32 - (r << HASH_SHIFT) as i32;
-        }
-        Hash { offsets, table }
+        Hash::from_rows(&packed.row_base, packed.table, |row| occupied[row])
     }
 
     /// The natural evaluator's compile-time hash (same rank key, mixing
@@ -256,72 +188,55 @@ impl Hash {
     /// the table of hands without wild cards or bugs, without the second
     /// or so a first-fit packing of its 73,775 keys takes at run time.
     fn natural() -> Hash {
-        let offsets = (0..RANK_ROW_BASE.len())
-            .map(|r| RANK_ROW_BASE[r] as i32 - (r << HASH_SHIFT) as i32)
+        Hash::from_rows(&RANK_ROW_BASE, RANK_VALUES.to_vec(), |_| true)
+    }
+
+    fn from_rows(row_base: &[u32], table: Vec<u16>, occupied: impl Fn(usize) -> bool) -> Hash {
+        let offsets = row_base
+            .iter()
+            .enumerate()
+            .map(|(row, &base)| {
+                if occupied(row) {
+                    base as i32 - (row << HASH_SHIFT) as i32
+                } else {
+                    i32::MIN / 2
+                }
+            })
             .collect();
-        Hash {
-            offsets,
-            table: RANK_VALUES.to_vec(),
-        }
+        Hash { offsets, table }
     }
 
     #[inline(always)]
     fn get(&self, key: u32) -> u16 {
-        let key = gen::mix(key);
-        let Some(&off) = self.offsets.get((key >> HASH_SHIFT) as usize) else {
+        let mixed = gen::mix(key);
+        let Some(&offset) = self.offsets.get((mixed >> HASH_SHIFT) as usize) else {
             return 0;
         };
-        let idx = (key as i64 + off as i64) as usize;
+        let idx = (mixed as i64 + offset as i64) as usize;
         self.table.get(idx).copied().unwrap_or(0)
     }
 }
 
-/// Memoised answers for hands with `kw` wild cards and `kb` bugs.
+/// Memoised answers for hands with a given number of wild cards and bugs.
 pub struct Table {
     plain: Hash,
     suited: Vec<u16>,
     suited_bug_flush: Vec<u16>,
 }
 
-/// Every multiset of `n` ranks (at most four of each), as counts.
-fn multisets(n: u8) -> Vec<[u8; 13]> {
-    fn rec(r: usize, left: u8, c: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
-        if r == 12 {
-            if left <= 4 {
-                c[12] = left;
-                out.push(*c);
-                c[12] = 0;
-            }
-            return;
-        }
-        for k in 0..=left.min(4) {
-            c[r] = k;
-            rec(r + 1, left - k, c, out);
-        }
-        c[r] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, n, &mut [0; 13], &mut out);
-    out
-}
-
-fn rank_key(c: &[u8; 13]) -> u32 {
-    c.iter().zip(BASES).map(|(&n, b)| n as u32 * b).sum()
-}
-
 impl Table {
-    fn build(kw: u8, kb: u8) -> Table {
-        let plain = if kw + kb == 0 {
+    fn build(wilds: u8, bugs: u8) -> Table {
+        let plain = if wilds + bugs == 0 {
             Hash::natural()
         } else {
-            Hash::build(&Table::entries(kw, kb))
+            Hash::build(&Table::entries(wilds, bugs))
         };
         let suited = (0..8192u16)
-            .map(|m| best_suited(m, kw, kb, false).0)
+            .map(|mask| best_suited(mask, wilds, bugs, false).0)
             .collect();
-        let suited_bug_flush = if kb > 0 {
+        let suited_bug_flush = if bugs > 0 {
             (0..8192u16)
-                .map(|m| best_suited(m, kw, kb, true).0)
+                .map(|mask| best_suited(mask, wilds, bugs, true).0)
                 .collect()
         } else {
             Vec::new()
@@ -333,31 +248,31 @@ impl Table {
         }
     }
 
-    /// Every rank multiset a hand with `kw` wild cards and `kb` bugs can
-    /// hold, with its value.
-    fn entries(kw: u8, kb: u8) -> Vec<(u32, u16)> {
-        let fill = kw + kb;
+    /// Every rank multiset a hand with `wilds` wild cards and `bugs` bugs
+    /// can hold, with its value.
+    fn entries(wilds: u8, bugs: u8) -> Vec<(u32, u16)> {
+        let fill = wilds + bugs;
         let mut entries = Vec::new();
         for n in 5u8.saturating_sub(fill)..=7 - fill {
-            for c in multisets(n) {
-                entries.push((rank_key(&c), best_plain(&c, kw, kb).0));
+            for counts in gen::multisets(n, 4) {
+                entries.push((gen::rank_key(&counts), best_plain(&counts, wilds, bugs).0));
             }
         }
         entries
     }
 
-    /// The table for `kw` wild cards and `kb` bugs, built at first use
-    /// (`kw + kb` in 0..=4; (0, 0) is the natural hand).
-    pub fn get(kw: usize, kb: usize) -> &'static Table {
+    /// The table for `wilds` wild cards and `bugs` bugs, built at first use
+    /// (`wilds + bugs` in 0..=4; (0, 0) is the natural hand).
+    pub fn get(wilds: usize, bugs: usize) -> &'static Table {
         static TABLES: [[OnceLock<Table>; MAX_FILL + 1]; MAX_FILL + 1] =
             [const { [const { OnceLock::new() }; MAX_FILL + 1] }; MAX_FILL + 1];
-        TABLES[kw][kb].get_or_init(|| Table::build(kw as u8, kb as u8))
+        TABLES[wilds][bugs].get_or_init(|| Table::build(wilds as u8, bugs as u8))
     }
 }
 
 /// Hand rules made ready for evaluation: per-card constants and the tables
 /// the rules can need, looked up once.
-pub struct Prepared {
+pub struct HighEvaluator {
     pub rules: Rules,
     /// Per card id: rank base and suit counter (natural cards), or a count
     /// of wild cards / bugs / invalid ids.
@@ -369,8 +284,11 @@ pub struct Prepared {
     tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
 }
 
-impl Prepared {
-    pub fn new(rules: Rules) -> Prepared {
+/// Old name, kept for the bindings until they switch.
+pub type Prepared = HighEvaluator;
+
+impl HighEvaluator {
+    pub fn new(rules: Rules) -> HighEvaluator {
         let mut key = [1u64 << INVALID_SHIFT; 256];
         let mut bit = [0u64; 256];
         let last = if rules.jokers == super::rules::Jokers::None {
@@ -385,20 +303,20 @@ impl Prepared {
                 1 << BUG_SHIFT
             } else {
                 bit[c] = 1 << (16 * (c & 3) + (c >> 2));
-                BASES[c >> 2] as u64 | 1 << (48 + 4 * (c & 3))
+                natural_card_key(c)
             };
         }
-        let nw = (rules.wild.count_ones() as usize).min(MAX_FILL);
-        let nb = (rules.bug.count_ones() as usize).min(2);
+        let most_wilds = (rules.wild.count_ones() as usize).min(MAX_FILL);
+        let most_bugs = (rules.bug.count_ones() as usize).min(2);
         let mut tables = [[Table::get(0, 0); MAX_FILL + 1]; MAX_FILL + 1];
-        for (kw, row) in tables.iter_mut().enumerate().take(nw + 1) {
-            for (kb, slot) in row.iter_mut().enumerate().take(nb + 1) {
-                if kw + kb <= MAX_FILL {
-                    *slot = Table::get(kw, kb);
+        for (wilds, row) in tables.iter_mut().enumerate().take(most_wilds + 1) {
+            for (bugs, slot) in row.iter_mut().enumerate().take(most_bugs + 1) {
+                if wilds + bugs <= MAX_FILL {
+                    *slot = Table::get(wilds, bugs);
                 }
             }
         }
-        Prepared {
+        HighEvaluator {
             rules,
             key,
             bit,
@@ -406,75 +324,71 @@ impl Prepared {
         }
     }
 
-    /// Whether the word and id mask show `k` distinct ids the rules allow.
-    #[inline(always)]
-    pub fn word_is_valid(word: u64, ids: u64, k: usize) -> bool {
-        (word >> INVALID_SHIFT) & 0xFF == 0 && ids.count_ones() as usize == k
-    }
-
     /// The hand word and natural-card mask of `cards`.
     #[inline(always)]
     pub fn word(&self, cards: &[u8]) -> (u64, u64) {
-        let mut w = SUIT_BASE;
-        let mut m = 0u64;
+        let mut word = SUIT_BASE;
+        let mut natural = 0u64;
         for &c in cards {
-            w = w.wrapping_add(self.key[c as usize]);
-            m |= self.bit[c as usize];
+            word = word.wrapping_add(self.key[c as usize]);
+            natural |= self.bit[c as usize];
         }
-        (w, m)
+        (word, natural)
     }
 
     /// The high value (narrow encoding) of 5..=7 cards without the
-    /// four-flush, from the hand word. No branch on the number of wild
-    /// cards: it only picks the table.
+    /// four-flush, from the hand word and natural-card mask. No branch on
+    /// the number of wild cards: it only picks the table.
     #[inline(always)]
-    pub fn value_from_word(&self, w: u64, m: u64) -> u32 {
-        let kw = (w >> WILD_SHIFT) as usize & 0xF;
-        let kb = (w >> BUG_SHIFT) as usize & 0xF;
-        let fill = kw + kb;
+    pub fn value_from_word(&self, word: u64, natural: u64) -> u32 {
+        let wilds = (word >> WILD_SHIFT) as usize & 0xF;
+        let bugs = (word >> BUG_SHIFT) as usize & 0xF;
+        let fill = wilds + bugs;
         if fill > MAX_FILL {
             return FIVE_ACES as u32;
         }
-        let t = self.tables[kw][kb];
-        let mut v = t.plain.get((w & RANK_BITS) as u32);
-        let mut f = w.wrapping_add(fill as u64 * (0x1111 << 48)) & FLUSH_BITS;
-        if f != 0 {
-            let suited = if self.rules.bug_fills_flush && kb > 0 {
-                &t.suited_bug_flush
+        let table = self.tables[wilds][bugs];
+        let mut value = table.plain.get((word & RANK_BITS) as u32);
+        // Every filler counts in every suit: a suit with five or more
+        // cards with them may hold a flush.
+        let mut flush_bits = word.wrapping_add(fill as u64 * (0x1111 << 48)) & FLUSH_BITS;
+        if flush_bits != 0 {
+            let suited = if self.rules.bug_fills_flush && bugs > 0 {
+                &table.suited_bug_flush
             } else {
-                &t.suited
+                &table.suited
             };
-            while f != 0 {
-                let s = (f.trailing_zeros() - 51) >> 2;
-                let mask = (m >> (16 * s)) as usize & 0x1FFF;
-                v = v.max(suited[mask]);
-                f &= f - 1;
+            while flush_bits != 0 {
+                let suit = flush_suit(flush_bits);
+                let mask = (natural >> (16 * suit)) as usize & 0x1FFF;
+                value = value.max(suited[mask]);
+                flush_bits &= flush_bits - 1;
             }
         }
-        v as u32
+        value as u32
     }
 
     /// One batch row of `K` cards (no Omaha split): the value, and whether
     /// the row holds `K` distinct ids the rules allow.
     #[inline(always)]
     pub fn row<const K: usize>(&self, row: &[u8; K]) -> (u32, bool) {
-        let mut w = SUIT_BASE;
-        let mut m = 0u64;
+        let mut word = SUIT_BASE;
+        let mut natural = 0u64;
         let mut ids = 0u64;
-        let mut dup = 0u64;
+        let mut repeated = 0u64;
         for &c in row {
-            w = w.wrapping_add(self.key[c as usize]);
-            m |= self.bit[c as usize];
-            let b = 1u64 << (c & 63);
-            dup |= ids & b;
-            ids |= b;
+            word = word.wrapping_add(self.key[c as usize]);
+            natural |= self.bit[c as usize];
+            let id_bit = 1u64 << (c & 63);
+            repeated |= ids & id_bit;
+            ids |= id_bit;
         }
-        let ok = (w >> INVALID_SHIFT) & 0xFF == 0 && dup == 0;
-        let v = self.value_from_word(w, m);
+        let ok = (word >> INVALID_SHIFT) & 0xFF == 0 && repeated == 0;
+        let value = self.value_from_word(word, natural);
         if self.rules.four_flush && ok {
-            (with_four_flush(&self.rules, row, v), ok)
+            (with_four_flush(&self.rules, row, value), ok)
         } else {
-            (v, ok)
+            (value, ok)
         }
     }
 
@@ -482,12 +396,12 @@ impl Prepared {
     /// 2 + 3 (wide encoding when the four-flush is on).
     #[inline(always)]
     pub fn value_any(&self, cards: &[u8]) -> u32 {
-        let (w, m) = self.word(cards);
-        let v = self.value_from_word(w, m);
+        let (word, natural) = self.word(cards);
+        let value = self.value_from_word(word, natural);
         if self.rules.four_flush {
-            with_four_flush(&self.rules, cards, v)
+            with_four_flush(&self.rules, cards, value)
         } else {
-            v
+            value
         }
     }
 
@@ -504,28 +418,53 @@ impl Prepared {
 struct Parts {
     counts: [u8; 13],
     suits: [u16; 4],
-    kw: u8,
-    kb: u8,
+    wilds: u8,
+    bugs: u8,
 }
 
 fn parts(rules: &Rules, cards: &[u8]) -> Parts {
-    let mut p = Parts {
+    let mut parts = Parts {
         counts: [0; 13],
         suits: [0; 4],
-        kw: 0,
-        kb: 0,
+        wilds: 0,
+        bugs: 0,
     };
     for &c in cards {
         if rules.wild >> c & 1 != 0 {
-            p.kw += 1;
+            parts.wilds += 1;
         } else if rules.bug >> c & 1 != 0 {
-            p.kb += 1;
+            parts.bugs += 1;
         } else {
-            p.counts[rank(c) as usize] += 1;
-            p.suits[suit(c) as usize] |= 1 << rank(c);
+            parts.counts[rank(c) as usize] += 1;
+            parts.suits[suit(c) as usize] |= 1 << rank(c);
         }
     }
-    p
+    parts
+}
+
+/// `mask` with its `fill` highest missing ranks added (what wild cards
+/// name in a flush).
+fn fill_highest(mask: u16, fill: u8) -> u16 {
+    let mut filled = mask;
+    for _ in 0..fill {
+        if let Some(r) = (0..13).rev().find(|&r| filled & 1 << r == 0) {
+            filled |= 1 << r;
+        }
+    }
+    filled
+}
+
+/// The `N` highest ranks of `mask`, highest first (0 where it holds fewer).
+fn highest_ranks<const N: usize>(mask: u16) -> [u8; N] {
+    let mut ranks = [0u8; N];
+    let mut k = 0;
+    for r in (0..13u8).rev() {
+        if k < N && mask & 1 << r != 0 {
+            ranks[k] = r;
+            k += 1;
+        }
+    }
+    ranks
 }
 
 /// Colex index of a 4-rank set: orders sets by highest rank, then next.
@@ -540,14 +479,14 @@ fn colex4(mask: u16) -> u32 {
         r
     }
     let mut idx = 0;
-    let mut m = mask;
+    let mut rest = mask;
     let mut i = 1;
-    while m != 0 {
-        let b = m.trailing_zeros();
+    while rest != 0 {
+        let b = rest.trailing_zeros();
         if b >= i - 1 {
             idx += binom(b, i);
         }
-        m &= m - 1;
+        rest &= rest - 1;
         i += 1;
     }
     idx
@@ -556,43 +495,31 @@ fn colex4(mask: u16) -> u32 {
 /// The best four-flush: four cards of one suit (wild cards, and bugs when
 /// they fill flushes, name the highest missing ranks), then the best fifth
 /// card. Returns the wide value, the suit, the four ranks and the fifth.
-fn best_four_flush(rules: &Rules, p: &Parts) -> Option<(u32, u8, [u8; 4], u8)> {
-    let fill = p.kw + if rules.bug_fills_flush { p.kb } else { 0 };
+fn best_four_flush(rules: &Rules, hand: &Parts) -> Option<(u32, u8, [u8; 4], u8)> {
+    let fill = hand.wilds + if rules.bug_fills_flush { hand.bugs } else { 0 };
     let mut best: Option<(u32, u8, [u8; 4], u8)> = None;
     for s in 0..4u8 {
-        let n = p.suits[s as usize].count_ones() as u8;
+        let n = hand.suits[s as usize].count_ones() as u8;
         if n + fill < 4 || n > 4 {
             continue;
         }
         let used = 4u8.saturating_sub(n);
-        let mut four = p.suits[s as usize];
-        for _ in 0..used {
-            if let Some(r) = (0..13).rev().find(|&r| four & 1 << r == 0) {
-                four |= 1 << r;
-            }
-        }
+        let four = fill_highest(hand.suits[s as usize], used);
         // The fifth: natural cards outside the suit, a bug playing as an
         // ace when it did not fill, a wild card left over.
-        let used_bugs = used.saturating_sub(p.kw);
+        let used_bugs = used.saturating_sub(hand.wilds);
         let mut fifth: Option<u8> = None;
-        for (t, &m) in p.suits.iter().enumerate() {
-            if t != s as usize && m != 0 {
-                fifth = fifth.max(Some(15 - m.leading_zeros() as u8));
+        for (other, &mask) in hand.suits.iter().enumerate() {
+            if other != s as usize && mask != 0 {
+                fifth = fifth.max(Some(15 - mask.leading_zeros() as u8));
             }
         }
-        if p.kb > used_bugs || p.kw > used {
+        if hand.bugs > used_bugs || hand.wilds > used {
             fifth = Some(12);
         }
         let Some(fifth) = fifth else { continue };
         let value = (FOUR_FLUSH as u32) << WIDE_SHIFT | (colex4(four) * 13 + fifth as u32);
-        let mut ranks = [0u8; 4];
-        let mut k = 0;
-        for r in (0..13u8).rev() {
-            if four & 1 << r != 0 {
-                ranks[k] = r;
-                k += 1;
-            }
-        }
+        let ranks: [u8; 4] = highest_ranks(four);
         if best.is_none_or(|b| value > b.0) {
             best = Some((value, s, ranks, fifth));
         }
@@ -614,31 +541,51 @@ fn with_four_flush(rules: &Rules, cards: &[u8], value: u32) -> u32 {
 
 /// Cards that play and what each stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct PlayedCards {
     /// The cards as they play: a wild card shows the card it names.
     pub named: [u8; 5],
     /// The cards held, in the same order (a wild card as itself).
     pub held: [u8; 5],
 }
 
-/// Assigns held cards to the wanted (rank, suit) slots: naturals first,
-/// then bugs (where a bug may play) and wild cards. `suit` None means any
-/// suit: the name avoids held cards and repeats where it can.
-fn assign(rules: &Rules, cards: &[u8], want: &[(u8, Option<u8>, bool)]) -> Played {
+/// Old name, kept for the bindings until they switch.
+pub type Played = PlayedCards;
+
+/// One card a hand wants to play: a rank, a suit (None: any suit), and
+/// whether a bug may stand for it.
+#[derive(Clone, Copy)]
+struct Wanted {
+    rank: u8,
+    suit: Option<u8>,
+    bug_may_fill: bool,
+}
+
+impl Wanted {
+    /// Whether a bug may stand for this card: where the rules let it fill,
+    /// and always as an ace of any suit.
+    fn bug_may_stand(self) -> bool {
+        self.bug_may_fill || (self.rank == 12 && self.suit.is_none())
+    }
+}
+
+/// Assigns held cards to the wanted cards: naturals first, then bugs (where
+/// a bug may play) and wild cards. A wanted card of any suit gets a name
+/// that avoids held cards and repeats where it can.
+fn assign(rules: &Rules, cards: &[u8], wanted: &[Wanted]) -> PlayedCards {
+    let is_filler = |c: u8| (rules.wild | rules.bug) >> c & 1 != 0;
     let mut used = 0u64;
-    let held_mask = cards.iter().fold(0u64, |m, &c| m | 1 << c);
-    let mut out = Played {
+    let held_mask = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
+    let mut out = PlayedCards {
         named: [0; 5],
         held: [0; 5],
     };
     let mut pending = Vec::new();
-    for (i, &(r, s, _)) in want.iter().enumerate() {
+    for (i, want) in wanted.iter().enumerate() {
         let found = cards.iter().copied().filter(|&c| {
-            rules.wild >> c & 1 == 0
-                && rules.bug >> c & 1 == 0
+            !is_filler(c)
                 && used >> c & 1 == 0
-                && rank(c) == r
-                && s.is_none_or(|s| suit(c) == s)
+                && rank(c) == want.rank
+                && want.suit.is_none_or(|s| suit(c) == s)
         });
         match found.max() {
             Some(c) => {
@@ -649,21 +596,22 @@ fn assign(rules: &Rules, cards: &[u8], want: &[(u8, Option<u8>, bool)]) -> Playe
             None => pending.push(i),
         }
     }
-    let mut named_mask = out.named.iter().fold(0u64, |m, &c| m | 1 << c);
-    // Slots a bug may take first (it is the scarcer filler), then the rest.
-    pending.sort_by_key(|&i| !(want[i].2 || want[i].0 == 12 && want[i].1.is_none()));
+    let mut named_mask = out.named.iter().fold(0u64, |mask, &c| mask | 1 << c);
+    // Cards a bug may stand for first (it is the scarcer filler), then the rest.
+    pending.sort_by_key(|&i| !wanted[i].bug_may_stand());
     for i in pending {
-        let (r, s, bug_ok) = want[i];
-        let bug_ok = bug_ok || (r == 12 && s.is_none());
+        let want = wanted[i];
+        let bug_ok = want.bug_may_stand();
         let filler = cards
             .iter()
             .copied()
             .filter(|&c| used >> c & 1 == 0)
             .filter(|&c| rules.wild >> c & 1 != 0 || (bug_ok && rules.bug >> c & 1 != 0))
             .max_by_key(|&c| (rules.bug >> c & 1 != 0, c));
-        let Some(h) = filler else { continue };
-        used |= 1 << h;
-        let name = match s {
+        let Some(held) = filler else { continue };
+        used |= 1 << held;
+        let r = want.rank;
+        let name = match want.suit {
             Some(s) => 4 * r + s,
             None => {
                 let free = (0..4u8)
@@ -675,101 +623,136 @@ fn assign(rules: &Rules, cards: &[u8], want: &[(u8, Option<u8>, bool)]) -> Playe
         };
         named_mask |= 1 << name;
         out.named[i] = name;
-        out.held[i] = h;
+        out.held[i] = held;
     }
     out
 }
 
 /// Orders the played cards the way the hand is read (by count of the named
 /// rank, then rank, highest first; a wheel reads 5-4-3-2-A).
-fn reading_order(p: &mut Played, category: u16) {
-    let count = |c: u8| p.named.iter().filter(|&&x| rank(x) == rank(c)).count();
+fn reading_order(played: &mut PlayedCards, category: u16) {
+    let named = played.named;
+    let count = |c: u8| named.iter().filter(|&&x| rank(x) == rank(c)).count();
     let mut idx: Vec<usize> = (0..5).collect();
     if category != FOUR_FLUSH {
-        idx.sort_by_key(|&i| {
-            std::cmp::Reverse((count(p.named[i]), rank(p.named[i]), suit(p.named[i])))
-        });
+        idx.sort_by_key(|&i| std::cmp::Reverse((count(named[i]), rank(named[i]), suit(named[i]))));
     }
-    let (named, held) = (p.named, p.held);
+    let held = played.held;
     for (k, &i) in idx.iter().enumerate() {
-        p.named[k] = named[i];
-        p.held[k] = held[i];
+        played.named[k] = named[i];
+        played.held[k] = held[i];
     }
-    let mask = p.named.iter().fold(0u16, |m, &c| m | 1 << rank(c));
-    if (category == gen::STRAIGHT || category == STRAIGHT_FLUSH) && mask == WHEEL {
-        p.named.rotate_left(1);
-        p.held.rotate_left(1);
+    let mask = played
+        .named
+        .iter()
+        .fold(0u16, |mask, &c| mask | 1 << rank(c));
+    if (category == STRAIGHT || category == STRAIGHT_FLUSH) && mask == WHEEL {
+        played.named.rotate_left(1);
+        played.held.rotate_left(1);
     }
+}
+
+/// The cards a four-flush wants: four of its suit, then the fifth from
+/// another suit (or a bug or wild card).
+fn four_flush_wanted(rules: &Rules, cards: &[u8], hand: &Parts) -> Vec<Wanted> {
+    let (_, s, four, fifth) = best_four_flush(rules, hand).unwrap_or_default();
+    let mut wanted: Vec<Wanted> = four
+        .iter()
+        .map(|&r| Wanted {
+            rank: r,
+            suit: Some(s),
+            bug_may_fill: rules.bug_fills_flush,
+        })
+        .collect();
+    let other = cards.iter().copied().find(|&c| {
+        rules.wild >> c & 1 == 0 && rules.bug >> c & 1 == 0 && suit(c) != s && rank(c) == fifth
+    });
+    wanted.push(Wanted {
+        rank: fifth,
+        suit: other.map(suit),
+        bug_may_fill: false,
+    });
+    wanted
+}
+
+/// The cards a hand of `category` with narrow value `narrow` wants: the
+/// best plain hand's ranks when it makes the value, else the flush's.
+fn high_wanted(rules: &Rules, hand: &Parts, category: u16, narrow: u16) -> Vec<Wanted> {
+    let (plain, ranks) = best_plain(&hand.counts, hand.wilds, hand.bugs);
+    if plain == narrow {
+        let straight = category == STRAIGHT;
+        return ranks
+            .iter()
+            .map(|&r| Wanted {
+                rank: r,
+                suit: None,
+                bug_may_fill: straight,
+            })
+            .collect();
+    }
+    let suited = |s: u8| {
+        best_suited(
+            hand.suits[s as usize],
+            hand.wilds,
+            hand.bugs,
+            rules.bug_fills_flush,
+        )
+    };
+    let s = (0..4u8).find(|&s| suited(s).0 == narrow).unwrap_or(0);
+    let (_, ranks) = suited(s);
+    let bug_may_fill = category == STRAIGHT_FLUSH || rules.bug_fills_flush;
+    debug_assert!(category == STRAIGHT_FLUSH || category == FLUSH);
+    ranks
+        .iter()
+        .map(|&r| Wanted {
+            rank: r,
+            suit: Some(s),
+            bug_may_fill,
+        })
+        .collect()
 }
 
 /// The value and the five cards that play, for 5..=7 valid cards under the
 /// rules (no Omaha split: see [`play`]).
-pub fn play_any(prep: &Prepared, cards: &[u8]) -> (u32, Played) {
-    let rules = &prep.rules;
-    let value = prep.value_any(cards);
-    let p = parts(rules, cards);
+pub fn play_any(evaluator: &HighEvaluator, cards: &[u8]) -> (u32, PlayedCards) {
+    let rules = &evaluator.rules;
+    let value = evaluator.value_any(cards);
+    let hand = parts(rules, cards);
     let category = super::rules::category_of(value);
-    let mut played = if category == FOUR_FLUSH {
-        let (_, s, four, fifth) = best_four_flush(rules, &p).unwrap_or_default();
-        let mut want: Vec<(u8, Option<u8>, bool)> = four
-            .iter()
-            .map(|&r| (r, Some(s), rules.bug_fills_flush))
-            .collect();
-        // The fifth comes from another suit (or is a bug or wild card).
-        let other = cards.iter().copied().find(|&c| {
-            rules.wild >> c & 1 == 0 && rules.bug >> c & 1 == 0 && suit(c) != s && rank(c) == fifth
-        });
-        want.push((fifth, other.map(suit), false));
-        assign(rules, cards, &want)
+    let wanted = if category == FOUR_FLUSH {
+        four_flush_wanted(rules, cards, &hand)
     } else {
         let narrow = if value >= 1 << WIDE_SHIFT {
             (category as u32) << 12 | (value & 0xFFF)
         } else {
             value
         } as u16;
-        let (pv, ranks) = best_plain(&p.counts, p.kw, p.kb);
-        if pv == narrow {
-            let straight = category == gen::STRAIGHT;
-            let want: Vec<(u8, Option<u8>, bool)> =
-                ranks.iter().map(|&r| (r, None, straight)).collect();
-            assign(rules, cards, &want)
-        } else {
-            let s = (0..4u8)
-                .find(|&s| {
-                    best_suited(p.suits[s as usize], p.kw, p.kb, rules.bug_fills_flush).0 == narrow
-                })
-                .unwrap_or(0);
-            let (_, ranks) = best_suited(p.suits[s as usize], p.kw, p.kb, rules.bug_fills_flush);
-            let bug_ok = category == STRAIGHT_FLUSH || rules.bug_fills_flush;
-            debug_assert!(category == STRAIGHT_FLUSH || category == FLUSH);
-            let want: Vec<(u8, Option<u8>, bool)> =
-                ranks.iter().map(|&r| (r, Some(s), bug_ok)).collect();
-            assign(rules, cards, &want)
-        }
+        high_wanted(rules, &hand, category, narrow)
     };
+    let mut played = assign(rules, cards, &wanted);
     reading_order(&mut played, category);
     (value, played)
 }
 
 /// The value and the five cards that play for `hole` and `board` under
 /// the rules (valid cards; Omaha's split when `hole_cards` is set).
-pub fn play(prep: &Prepared, hole: &[u8], board: &[u8]) -> (u32, Played) {
-    match prep.rules.hole_cards {
+pub fn play(evaluator: &HighEvaluator, hole: &[u8], board: &[u8]) -> (u32, PlayedCards) {
+    match evaluator.rules.hole_cards {
         None => {
             let all: Vec<u8> = hole.iter().chain(board).copied().collect();
-            play_any(prep, &all)
+            play_any(evaluator, &all)
         }
         Some(h) => {
             let mut best: Option<[u8; 5]> = None;
-            let mut best_v = 0;
+            let mut best_value = 0;
             super::omaha::for_each_split(hole, board, h as usize, |five| {
-                let v = prep.value_any(five);
-                if best.is_none() || v > best_v {
-                    best_v = v;
+                let value = evaluator.value_any(five);
+                if best.is_none() || value > best_value {
+                    best_value = value;
                     best = Some(five.try_into().unwrap());
                 }
             });
-            play_any(prep, &best.unwrap_or_default())
+            play_any(evaluator, &best.unwrap_or_default())
         }
     }
 }
@@ -786,13 +769,13 @@ mod tests {
         for (key, value) in entries {
             assert_eq!(natural.get(key), value, "rank key {key}");
         }
-        for m in 0..8192u16 {
-            let v = best_suited(m, 0, 0, false).0;
-            if m.count_ones() >= 5 {
+        for mask in 0..8192u16 {
+            let v = best_suited(mask, 0, 0, false).0;
+            if mask.count_ones() >= 5 {
                 assert_eq!(
                     v,
-                    super::super::high::FLUSH_VALUES[m as usize],
-                    "mask {m:#x}"
+                    super::super::high::FLUSH_VALUES[mask as usize],
+                    "mask {mask:#x}"
                 );
             }
         }
@@ -800,11 +783,11 @@ mod tests {
 
     #[test]
     fn packed_tables_answer_every_key() {
-        for (kw, kb) in [(1, 0), (2, 0), (0, 1), (1, 1), (3, 1)] {
-            let entries = Table::entries(kw, kb);
+        for (wilds, bugs) in [(1, 0), (2, 0), (0, 1), (1, 1), (3, 1)] {
+            let entries = Table::entries(wilds, bugs);
             let hash = Hash::build(&entries);
             for &(key, value) in &entries {
-                assert_eq!(hash.get(key), value, "({kw}, {kb}) rank key {key}");
+                assert_eq!(hash.get(key), value, "({wilds}, {bugs}) rank key {key}");
             }
         }
     }

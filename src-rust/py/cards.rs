@@ -5,6 +5,18 @@ use crate::error::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
 
+/// Adds the constants the core shares with Python, so that Python defines
+/// none of them again: `RANKS` and `SUITS`, the characters of rank and suit
+/// numbers (`RANKS[card.rank] + SUITS[card.suit]` is a card's name), and
+/// `MAX_SEATS`, the most seats a hand may have (settlement's limit).
+pub fn add_shared_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let text = |chars: &[u8]| chars.iter().map(|&c| c as char).collect::<String>();
+    m.add("RANKS", text(cards::RANK_CHARS))?;
+    m.add("SUITS", text(cards::SUIT_CHARS))?;
+    m.add("MAX_SEATS", crate::settle::MAX_SEATS)?;
+    Ok(())
+}
+
 /// A playing card: `id = 4·rank + suit` (2c = 0 ... As = 51), jokers 52 and
 /// 53 written `Xx`.
 ///

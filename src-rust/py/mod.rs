@@ -14,6 +14,7 @@ mod settle;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    cards::add_shared_constants(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<eval::HandRank>()?;
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
