@@ -1,14 +1,21 @@
 //! The Python bindings: thin wrappers over the pure core, compiled only with
 //! the `python` feature. Errors become `hoyle.errors` classes (all
 //! `ValueError`s); nothing here panics on user input.
+//!
+//! Modules use each other in one direction only: `eval` reads `rules`,
+//! `args` (shared argument readers) and `fast` (the unsafe speed tricks,
+//! behind one switch); `rules` reads `args`; `equity` reads `rules`;
+//! `cards` and `errors` use none of them.
 
 use pyo3::prelude::*;
 
+mod args;
 mod cards;
 mod deal;
 mod equity;
 mod errors;
 mod eval;
+mod fast;
 mod rules;
 mod settle;
 
@@ -27,10 +34,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
+    m.add_class::<equity::EquityCounts>()?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_deal, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
+    fast::from_env();
+    m.add_function(wrap_pyfunction!(fast::_set_fast_paths, m)?)?;
     Ok(())
 }
