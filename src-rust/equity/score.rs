@@ -190,7 +190,7 @@ impl Scorer for OmahaScorer {
     }
 }
 
-/// A showdown under hand rules (RULES.md §2–4): the high from
+/// A showdown under hand rules (docs/rules.md §2–4): the high from
 /// [`Prepared::value`] (wild cards, the bug, five of a kind, the
 /// four-flush's wide encoding; values only compare with each other), the
 /// low from [`LowPrepared::value`] (0: no qualifying low, so the high takes

@@ -202,6 +202,16 @@ impl Rules {
             && self.hole_cards.is_none()
     }
 
+    /// [`Rules::is_natural`] but for a fixed number of hole cards (Omaha's
+    /// split), which the plain Omaha scorers play.
+    pub fn is_natural_but_split(&self) -> bool {
+        Rules {
+            hole_cards: None,
+            ..*self
+        }
+        .is_natural()
+    }
+
     /// Checks ids (range, duplicates, jokers only when the rules have them).
     pub fn check_cards(&self, cards: &[u8]) -> Result<()> {
         cards::check_distinct(cards)?;

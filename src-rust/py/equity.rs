@@ -64,13 +64,7 @@ fn spot<'a>(
             context: "a deck with jokers needs hand rules that make them wild or a bug",
         });
     }
-    let plain = match rules {
-        None => true,
-        Some(r) => {
-            let rr = r.rules();
-            rr.low.is_none() && !rr.has_wilds() && !rr.four_flush
-        }
-    };
+    let plain = rules.is_none_or(|r| r.rules().low.is_none() && r.rules().is_natural_but_split());
     if !high && plain {
         return Err(Error::Equity {
             reason: "a low-only game (high=False) needs hand rules with a low ranking".into(),

@@ -2,10 +2,13 @@
 //! the `python` feature. Errors become `hoyle.errors` classes (all
 //! `ValueError`s); nothing here panics on user input.
 //!
-//! Modules use each other in one direction only: `eval` reads `rules`,
-//! `args` (shared argument readers) and `fast` (the unsafe speed tricks,
-//! behind one switch); `rules` reads `args`; `equity` reads `rules`;
-//! `cards` and `errors` use none of them.
+//! Modules use each other in one direction only, no circle: `eval` reads
+//! `rules`, `args` (the shared argument readers), `cards` and `fast` (the
+//! unsafe speed tricks, with their safety note and the switch that turns
+//! them off); `rules` reads `args` and `cards`; `equity` reads `rules`;
+//! `args` reads `errors`; `settle` (which calls the core's
+//! `settle::showdown`), `fast`, `cards`, `deal` and `errors` read none of
+//! them.
 
 use pyo3::prelude::*;
 

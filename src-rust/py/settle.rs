@@ -341,6 +341,15 @@ pub fn settle(
     Ok(Settlement { inner })
 }
 
+/// Appends a list of card ids to `out`.
+#[inline(always)]
+fn card_ids(list: &Bound<'_, PyList>, out: &mut Vec<u8>) -> PyResult<()> {
+    for item in list.iter() {
+        out.push(item.extract()?);
+    }
+    Ok(())
+}
+
 /// The end of a natural-high hand in one call (the hot end of a hold'em
 /// hand in `hoyle.Hand`): reads the arguments and runs
 /// `crate::settle::showdown`. Returns `(stacks, high)`; `high` is what
@@ -353,7 +362,7 @@ pub fn _showdown<'py>(
     stacks: &Bound<'py, PyList>,
     contributions: &Bound<'py, PyAny>,
     cards: &Bound<'py, PyList>,
-    board: Vec<u8>,
+    board: &Bound<'py, PyList>,
     folded: &Bound<'py, PyList>,
     button: usize,
     rake: Option<&Bound<'py, PyAny>>,
@@ -371,37 +380,44 @@ pub fn _showdown<'py>(
     }
     let contributions = chip_list("contributions", contributions)?;
     let dead = dead.map(|dead| chip_list("dead", dead)).transpose()?;
-    // The live seats' cards, one after another, and where each seat's end.
-    let mut held = Vec::with_capacity(2 * n);
-    let mut ends: Vec<Option<usize>> = Vec::with_capacity(n);
-    for (own, folded) in cards.iter().zip(folded.iter()) {
-        if folded.extract::<bool>()? {
-            ends.push(None);
-            continue;
-        }
-        for card in own.cast::<PyList>()?.iter() {
-            held.push(card.extract::<u8>()?);
-        }
-        ends.push(Some(held.len()));
+    if n > engine::MAX_SEATS {
+        return Err(Error::TooManySeats { got: n }.into());
     }
-    let mut start = 0;
-    let hands: Vec<Option<&[u8]>> = ends
+    // The board, then each live seat's cards, one after another; `ends[s]`
+    // is where seat s's cards end (FOLDED: none). Fixed buffers: this is
+    // the hot end of every hold'em hand.
+    const FOLDED: usize = usize::MAX;
+    let mut held = Vec::with_capacity(5 + 2 * n);
+    card_ids(board, &mut held)?;
+    let shared = held.len();
+    let mut ends = [FOLDED; engine::MAX_SEATS];
+    for ((own, folded), end) in cards.iter().zip(folded.iter()).zip(&mut ends) {
+        if !folded.extract::<bool>()? {
+            card_ids(own.cast::<PyList>()?, &mut held)?;
+            *end = held.len();
+        }
+    }
+    let mut start = shared;
+    let hands: Vec<Option<&[u8]>> = ends[..n]
         .iter()
-        .map(|end| {
-            end.map(|end| {
+        .map(|&end| {
+            (end != FOLDED).then(|| {
                 let own = &held[start..end];
                 start = end;
                 own
             })
         })
         .collect();
-    let stacks: Vec<u64> = stacks.extract()?;
+    let mut before = [0u64; engine::MAX_SEATS];
+    for (item, stack) in stacks.iter().zip(&mut before) {
+        *stack = item.extract::<u64>()?;
+    }
     let table = engine::Table {
-        stacks: &stacks,
+        stacks: &before[..n],
         contributions: &contributions,
         dead: dead.as_deref(),
         hands: &hands,
-        board: &board,
+        board: &held[..shared],
         button,
         rake: rake.map(rake_of).transpose()?,
     };

@@ -41,6 +41,7 @@ pub struct Showdown {
 }
 
 /// The high value of `own` with the `board` (already in `hand[..board]`).
+#[inline(always)]
 fn value(hand: &mut [u8; 7], board: usize, own: &[u8]) -> Result<i64> {
     let k = board + own.len();
     if k > 7 {
@@ -76,6 +77,7 @@ fn value(hand: &mut [u8; 7], board: usize, own: &[u8]) -> Result<i64> {
 /// assert_eq!(s.stacks, vec![9, 5]);
 /// assert_eq!(s.settlement.payouts, vec![4, 0]);
 /// ```
+#[inline]
 pub fn showdown(t: &Table<'_>) -> Result<Showdown> {
     let n = t.stacks.len();
     if t.hands.len() != n {
@@ -105,12 +107,10 @@ pub fn showdown(t: &Table<'_>) -> Result<Showdown> {
         });
     }
     let settlement = settle_with_dead(t.contributions, t.dead, &high, None, t.button, t.rake)?;
-    let stacks = t
-        .stacks
-        .iter()
-        .zip(&settlement.payouts)
-        .map(|(stack, won)| stack.checked_add(*won).ok_or(Error::ChipOverflow))
-        .collect::<Result<Vec<u64>>>()?;
+    let mut stacks = Vec::with_capacity(n);
+    for (stack, won) in t.stacks.iter().zip(&settlement.payouts) {
+        stacks.push(stack.checked_add(*won).ok_or(Error::ChipOverflow)?);
+    }
     Ok(Showdown {
         high,
         settlement,
