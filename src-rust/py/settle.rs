@@ -384,30 +384,27 @@ pub fn _showdown<'py>(
         return Err(Error::TooManySeats { got: n }.into());
     }
     // The board, then each live seat's cards, one after another; `ends[s]`
-    // is where seat s's cards end (FOLDED: none). Fixed buffers: this is
-    // the hot end of every hold'em hand.
-    const FOLDED: usize = usize::MAX;
+    // is where seat s's cards end (FOLDED: none). Fixed buffers and one
+    // pass: this is the hot end of every hold'em hand.
+    const FOLDED: u32 = u32::MAX;
+    let mut ends = [FOLDED; engine::MAX_SEATS];
     let mut held = Vec::with_capacity(5 + 2 * n);
     card_ids(board, &mut held)?;
     let shared = held.len();
-    let mut ends = [FOLDED; engine::MAX_SEATS];
     for ((own, folded), end) in cards.iter().zip(folded.iter()).zip(&mut ends) {
         if !folded.extract::<bool>()? {
             card_ids(own.cast::<PyList>()?, &mut held)?;
-            *end = held.len();
+            *end = held.len() as u32;
         }
     }
+    let mut hands: [Option<&[u8]>; engine::MAX_SEATS] = [None; engine::MAX_SEATS];
     let mut start = shared;
-    let hands: Vec<Option<&[u8]>> = ends[..n]
-        .iter()
-        .map(|&end| {
-            (end != FOLDED).then(|| {
-                let own = &held[start..end];
-                start = end;
-                own
-            })
-        })
-        .collect();
+    for (hand, &end) in hands.iter_mut().zip(&ends[..n]) {
+        if end != FOLDED {
+            *hand = Some(&held[start..end as usize]);
+            start = end as usize;
+        }
+    }
     let mut before = [0u64; engine::MAX_SEATS];
     for (item, stack) in stacks.iter().zip(&mut before) {
         *stack = item.extract::<u64>()?;
@@ -416,7 +413,7 @@ pub fn _showdown<'py>(
         stacks: &before[..n],
         contributions: &contributions,
         dead: dead.as_deref(),
-        hands: &hands,
+        hands: &hands[..n],
         board: &held[..shared],
         button,
         rake: rake.map(rake_of).transpose()?,
