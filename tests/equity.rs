@@ -6,8 +6,8 @@
 
 use _core::cards::parse_text;
 use _core::equity::{
-    enumerate, monte_carlo, Combo, Counts, Game, HighScorer, OmahaScorer, RuledScorer, Scorer,
-    Scoring, Shards, Spot, SHARD_TRIALS, STANDARD_DECK,
+    enumerate, monte_carlo, Combo, Counts, HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring,
+    Shape, Shards, Spot, SHARD_TRIALS, STANDARD_DECK,
 };
 use _core::eval::high::value_of;
 use _core::eval::low::LowPrepared;
@@ -26,7 +26,7 @@ fn fixed(hands: &[&str]) -> Vec<Vec<Combo>> {
 }
 
 fn holdem(hands: &[&str], board: &str, dead: &str) -> Spot {
-    Spot::new(Game::HOLDEM, fixed(hands), &ids(board), &ids(dead)).unwrap()
+    Spot::new(Shape::HOLDEM, fixed(hands), &ids(board), &ids(dead)).unwrap()
 }
 
 /// Every k-subset of `deck`.
@@ -174,7 +174,7 @@ fn ranges_weighted_and_joined() {
         .map(|(h, w)| Combo::new(&ids(h), w).unwrap())
         .collect();
     let board = ids("As 2c 7d");
-    let spot = Spot::new(Game::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
+    let spot = Spot::new(Shape::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
     // AsA* combos are blocked by the board.
     assert_eq!(spot.players[0].len(), 3);
     let ex = enumerate(&spot, &HighScorer, true).unwrap();
@@ -198,7 +198,7 @@ fn ranges_weighted_and_joined() {
 
 #[test]
 fn omaha_against_naive() {
-    let game = Game {
+    let game = Shape {
         hole: 4,
         board: 5,
         scoring: Scoring::Omaha(2),
@@ -216,7 +216,7 @@ fn omaha_against_naive() {
 #[test]
 fn stud_with_missing_down_cards() {
     // Seven-card stud: each has six known cards, one down card to come.
-    let game = Game {
+    let game = Shape {
         hole: 7,
         board: 0,
         scoring: Scoring::High,
@@ -303,13 +303,13 @@ fn monte_carlo_shards_add_up() {
 #[test]
 fn bad_spots_are_refused() {
     let two = fixed(&["AhKh", "AhQd"]);
-    assert!(Spot::new(Game::HOLDEM, two, &[], &[]).is_err());
+    assert!(Spot::new(Shape::HOLDEM, two, &[], &[]).is_err());
     let board_clash = fixed(&["AhKh", "QsQd"]);
-    assert!(Spot::new(Game::HOLDEM, board_clash, &ids("Ah"), &[]).is_err());
+    assert!(Spot::new(Shape::HOLDEM, board_clash, &ids("Ah"), &[]).is_err());
     let one = fixed(&["AhKh"]);
-    assert!(Spot::new(Game::HOLDEM, one, &[], &[]).is_err());
+    assert!(Spot::new(Shape::HOLDEM, one, &[], &[]).is_err());
     let big = fixed(&["AhKh", "QsQd"]);
-    assert!(Spot::new(Game::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
+    assert!(Spot::new(Shape::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
 }
 
 fn rules(t: RulesText<'_>) -> Rules {
@@ -322,7 +322,7 @@ fn natural_rules_score_as_the_plain_scorers() {
     // plain high scorer (off the hold'em fast path) and as Omaha's.
     let prep = Prepared::new(Rules::default());
     let ruled = RuledScorer::new(true, &prep, None).unwrap();
-    let ruled_game = Game {
+    let ruled_game = Shape {
         hole: 2,
         board: 5,
         scoring: Scoring::Ruled {
@@ -343,7 +343,7 @@ fn natural_rules_score_as_the_plain_scorers() {
         ..Default::default()
     }));
     let omaha_ruled = RuledScorer::new(true, &omaha_prep, None).unwrap();
-    let game = |scoring| Game {
+    let game = |scoring| Shape {
         hole: 4,
         board: 5,
         scoring,
@@ -383,7 +383,7 @@ fn high_low_scoops_and_halves() {
     });
     let (prep, low) = (Prepared::new(r), LowPrepared::new(r).unwrap());
     let sc = RuledScorer::new(true, &prep, Some(&low)).unwrap();
-    let game = Game {
+    let game = Shape {
         hole: 4,
         board: 5,
         scoring: Scoring::Ruled {
@@ -420,7 +420,7 @@ fn high_low_scoops_and_halves() {
     });
     let (rp, rl) = (Prepared::new(razz), LowPrepared::new(razz).unwrap());
     let sc = RuledScorer::new(false, &rp, Some(&rl)).unwrap();
-    let stud = Game {
+    let stud = Shape {
         hole: 7,
         board: 0,
         scoring: Scoring::Ruled {

@@ -523,3 +523,297 @@ proptest! {
         check_against_oracle(&c, &high, low.as_deref(), button, Some((bp, cap)))?;
     }
 }
+
+// ---- The end of a natural-high hand: `settle::showdown` --------------------
+
+mod showdown {
+    use super::{naive, Rake};
+    use _core::cards::parse_text;
+    use _core::settle::{showdown, Table};
+    use _core::Error;
+    use proptest::prelude::*;
+
+    fn ids(text: &str) -> Vec<u8> {
+        parse_text(text).unwrap()
+    }
+
+    #[test]
+    fn heads_up_pair_of_aces_beats_ace_high() {
+        // Ac Kc with 4h 7c 9h Qc Ah: a pair of aces; 2d 3d: ace high.
+        let (a, b, board) = (ids("AcKc"), ids("2d3d"), ids("4h7c9hQcAh"));
+        let t = Table {
+            stacks: &[5, 5],
+            contributions: &[2, 2],
+            dead: None,
+            hands: &[Some(&a), Some(&b)],
+            board: &board,
+            button: 0,
+            rake: None,
+        };
+        let s = showdown(&t).unwrap();
+        assert_eq!(s.stacks, vec![9, 5]);
+        assert_eq!(s.settlement.payouts, vec![4, 0]);
+        assert!(s.high[0] > s.high[1]);
+    }
+
+    #[test]
+    fn side_pot_folded_seat_and_rake_by_hand() {
+        // Board 2c 7d 9h Jc Ks. Seat 0 Kd Kh (trip kings) is all-in for 30;
+        // seat 1 9c 9d (trip nines) and seat 3 7s 2d (two pair) put in 100;
+        // seat 2 folded after 20. Main pot 30+30+20+30 = 110 for seats 0, 1
+        // and 3, won by seat 0; side pot 70+70 = 140 for seats 1 and 3, won
+        // by seat 1. Rake 5 % capped at 3: 3 from each pot.
+        let board = ids("2c7d9hJcKs");
+        let (kings, nines, two_pair) = (ids("KdKh"), ids("9c9d"), ids("7s2d"));
+        let t = Table {
+            stacks: &[0, 50, 80, 0],
+            contributions: &[30, 100, 20, 100],
+            dead: None,
+            hands: &[Some(&kings), Some(&nines), None, Some(&two_pair)],
+            board: &board,
+            button: 3,
+            rake: Some(Rake::new(500, Some(3)).unwrap()),
+        };
+        let s = showdown(&t).unwrap();
+        let pots: Vec<u64> = s.settlement.pots.iter().map(|p| p.amount).collect();
+        assert_eq!(pots, vec![110, 140]);
+        assert_eq!(s.settlement.payouts, vec![107, 137, 0, 0]);
+        assert_eq!(s.settlement.rake, 6);
+        assert_eq!(s.stacks, vec![107, 187, 80, 0]);
+        assert_eq!(s.high[2], None);
+        assert!(s.high[0] > s.high[1] && s.high[1] > s.high[3]);
+    }
+
+    #[test]
+    fn last_seat_left_wins_unseen_with_its_refund() {
+        // Seats 0 and 1 fold to seat 2's bet of 10: 8 of it comes back, the
+        // pot of 1 + 2 + 2 is won without showing (value 0; its cards,
+        // one card here, are never read).
+        let lone = ids("As");
+        let t = Table {
+            stacks: &[9, 8, 90],
+            contributions: &[1, 2, 10],
+            dead: None,
+            hands: &[None, None, Some(&lone)],
+            board: &[],
+            button: 0,
+            rake: None,
+        };
+        let s = showdown(&t).unwrap();
+        assert_eq!(s.high, vec![None, None, Some(0)]);
+        assert_eq!(s.settlement.refunds, vec![0, 0, 8]);
+        assert_eq!(s.stacks, vec![9, 8, 103]);
+    }
+
+    #[test]
+    fn antes_are_dead_money_in_the_main_pot() {
+        // Seat 1 posts a 10 ante and 20; seat 0 raises to 60 and seat 1
+        // calls: both live, 60 + 60 in one pot, the ante included.
+        let (a, b, board) = (ids("AsAd"), ids("2c3d"), ids("4h7c9hQcKh"));
+        let t = Table {
+            stacks: &[0, 0],
+            contributions: &[60, 70],
+            dead: Some(&[0, 10]),
+            hands: &[Some(&a), Some(&b)],
+            board: &board,
+            button: 1,
+            rake: None,
+        };
+        let s = showdown(&t).unwrap();
+        assert_eq!(s.settlement.pots.len(), 1);
+        assert_eq!(s.stacks, vec![130, 0]);
+    }
+
+    fn heads_up<'a>(hands: &'a [Option<&'a [u8]>], board: &'a [u8]) -> Table<'a> {
+        Table {
+            stacks: &[5, 5],
+            contributions: &[2, 2],
+            dead: None,
+            hands,
+            board,
+            button: 0,
+            rake: None,
+        }
+    }
+
+    #[test]
+    fn bad_hands_are_errors() {
+        let (a, b, board) = (ids("AcKc"), ids("2d3d"), ids("4h7c9hQcAh"));
+        let good = [Some(&a[..]), Some(&b[..])];
+        let six = ids("4h7c9hQcAhAs");
+        assert!(matches!(
+            showdown(&heads_up(&good, &six)),
+            Err(Error::HandSize {
+                what: "the board",
+                ..
+            })
+        ));
+        let three = ids("2c2d2h");
+        let big_hand = [Some(&three[..]), Some(&b[..])];
+        assert!(matches!(
+            showdown(&heads_up(&big_hand, &board)),
+            Err(Error::HandSize {
+                what: "the hand",
+                ..
+            })
+        ));
+        let clash = ids("4hKc");
+        let dup = [Some(&clash[..]), Some(&b[..])];
+        assert!(matches!(
+            showdown(&heads_up(&dup, &board)),
+            Err(Error::DuplicateCard { .. })
+        ));
+        let one = [Some(&a[..])];
+        assert!(matches!(
+            showdown(&heads_up(&one, &board)),
+            Err(Error::SeatCount { .. })
+        ));
+        let rich = Table {
+            stacks: &[u64::MAX, 0],
+            ..heads_up(&good, &board)
+        };
+        assert_eq!(showdown(&rich), Err(Error::ChipOverflow));
+    }
+
+    /// A naive five-card key, compared as a tuple: category (0 high card
+    /// ... 8 straight flush), then ranks by group size and rank.
+    fn key5(cards: &[u8]) -> (u8, Vec<u8>) {
+        let mut count = [0u8; 13];
+        for &c in cards {
+            count[(c / 4) as usize] += 1;
+        }
+        let flush = cards.iter().all(|&c| c % 4 == cards[0] % 4);
+        let mut groups: Vec<(u8, u8)> = (0..13u8)
+            .filter(|&r| count[r as usize] > 0)
+            .map(|r| (count[r as usize], r))
+            .collect();
+        groups.sort_unstable_by(|x, y| y.cmp(x));
+        let ranks: Vec<u8> = groups.iter().map(|g| g.1).collect();
+        let straight_top = if groups.len() == 5 && ranks[0] - ranks[4] == 4 {
+            Some(ranks[0])
+        } else if ranks == [12, 3, 2, 1, 0] {
+            Some(3)
+        } else {
+            None
+        };
+        let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();
+        let cat = match (straight_top, flush, shape.as_slice()) {
+            (Some(_), true, _) => 8,
+            (_, _, [4, 1]) => 7,
+            (_, _, [3, 2]) => 6,
+            (_, true, _) => 5,
+            (Some(_), false, _) => 4,
+            (_, _, [3, 1, 1]) => 3,
+            (_, _, [2, 2, 1]) => 2,
+            (_, _, [2, 1, 1, 1]) => 1,
+            _ => 0,
+        };
+        match straight_top {
+            Some(top) if cat == 8 || cat == 4 => (cat, vec![top]),
+            _ => (cat, ranks),
+        }
+    }
+
+    /// The best five-card key of seven cards, trying all 21 fives.
+    fn key7(cards: &[u8]) -> (u8, Vec<u8>) {
+        let mut best = (0, vec![]);
+        for skip_a in 0..7 {
+            for skip_b in skip_a + 1..7 {
+                let five: Vec<u8> = (0..7)
+                    .filter(|&i| i != skip_a && i != skip_b)
+                    .map(|i| cards[i])
+                    .collect();
+                best = best.max(key5(&five));
+            }
+        }
+        best
+    }
+
+    /// A deal of `n` seats and a board from a shuffled deck (splitmix).
+    fn deal(n: usize, mut seed: u64) -> (Vec<Vec<u8>>, Vec<u8>) {
+        let mut deck: Vec<u8> = (0..52).collect();
+        for i in (1..52).rev() {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            deck.swap(i, (z % (i as u64 + 1)) as usize);
+        }
+        let hands = (0..n).map(|s| deck[2 * s..2 * s + 2].to_vec()).collect();
+        (hands, deck[2 * n..2 * n + 5].to_vec())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Against the naive dealer of `settle.rs` fed with naive hand
+        /// keys: the same payouts, stacks plus payouts, every chip paid
+        /// out or raked, and values ordered as the keys are.
+        #[test]
+        fn showdown_matches_naive_values_and_dealer(
+            (n, seed, c, folded, button) in (2usize..=9).prop_flat_map(|n| (
+                Just(n),
+                any::<u64>(),
+                prop::collection::vec(prop::sample::select(vec![0u64, 1, 5, 20, 20, 40, 77]), n),
+                prop::collection::vec(prop::bool::weighted(0.4), n),
+                0..n,
+            )),
+            stacks_seed in 0u64..1000,
+            rake in prop::option::of((0u64..=1000, prop::option::of(0u64..5))),
+        ) {
+            let mut folded = folded;
+            if folded.iter().all(|&f| f) {
+                folded[button] = false;
+            }
+            let (hands, board) = deal(n, seed);
+            let stacks: Vec<u64> = (0..n as u64).map(|s| (stacks_seed * 7 + s * 13) % 500).collect();
+            let live: Vec<Option<&[u8]>> = hands
+                .iter()
+                .zip(&folded)
+                .map(|(h, &f)| (!f).then_some(h.as_slice()))
+                .collect();
+            let alone = folded.iter().filter(|&&f| !f).count() == 1;
+            let keys: Vec<Option<(u8, Vec<u8>)>> = hands
+                .iter()
+                .zip(&folded)
+                .map(|(h, &f)| (!f).then(|| key7(&[h.as_slice(), &board].concat())))
+                .collect();
+            let mut order: Vec<&(u8, Vec<u8>)> = keys.iter().flatten().collect();
+            order.sort();
+            order.dedup();
+            let naive_high: Vec<Option<i64>> = keys
+                .iter()
+                .map(|k| k.as_ref().map(|k| if alone { 0 } else { order.binary_search(&k).unwrap() as i64 }))
+                .collect();
+            let t = Table {
+                stacks: &stacks,
+                contributions: &c,
+                dead: None,
+                hands: &live,
+                board: &board,
+                button,
+                rake: rake.map(|(bp, cap)| Rake::new(bp as u32, cap).unwrap()),
+            };
+            let got = showdown(&t);
+            let Some(want) = naive(&c, &naive_high, None, button, rake) else {
+                prop_assert!(matches!(got, Err(Error::UncontestedChips { .. })), "{:?}", got);
+                return Ok(());
+            };
+            let s = got.unwrap();
+            prop_assert_eq!(&s.settlement.payouts, &want.payouts);
+            prop_assert_eq!(s.settlement.rake, want.rake);
+            let paid: u64 = s.settlement.payouts.iter().sum();
+            prop_assert_eq!(paid + s.settlement.rake, c.iter().sum::<u64>());
+            for seat in 0..n {
+                prop_assert_eq!(s.stacks[seat], stacks[seat] + want.payouts[seat]);
+                prop_assert_eq!(s.high[seat].is_some(), !folded[seat]);
+                for other in 0..n {
+                    if let (Some(a), Some(b)) = (s.high[seat], s.high[other]) {
+                        prop_assert_eq!(a.cmp(&b), naive_high[seat].cmp(&naive_high[other]));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -40,8 +40,8 @@ from hoyle.errors import (
 from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
+from hoyle.rake import Rake
 from hoyle.ranges import Range
-from hoyle.settlement import Rake
 from hoyle.table import Table
 
 __version__ = "0.1.0"

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle.category import Category
-from hoyle.settlement import Rake
+from hoyle.rake import Rake
 
 RANKS: Final[str]
 SUITS: Final[str]
@@ -84,6 +84,8 @@ class HandRules:
     def low_qualifier(self) -> int | None: ...
     @property
     def hole_cards(self) -> int | None: ...
+    @property
+    def is_natural(self) -> bool: ...
     def __reduce__(self) -> tuple[Callable[[], HandRules], tuple[()]]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -176,6 +178,48 @@ def settle(
 
 _Players: TypeAlias = "list[list[tuple[list[int], float]]]"
 
+@final
+class EquityCounts:
+    """The counters of an equity run and the fractions read from them."""
+
+    def __new__(
+        cls,
+        players: int,
+        deals: int,
+        win: list[int],
+        tie: list[int],
+        share: list[int],
+        sq: list[int],
+        cat: list[int],
+    ) -> EquityCounts: ...
+    def __add__(self, other: EquityCounts, /) -> EquityCounts: ...
+    def __radd__(self, other: EquityCounts, /) -> EquityCounts: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def holdings(self) -> int: ...
+    @property
+    def wins(self) -> tuple[int, ...]: ...
+    @property
+    def ties(self) -> tuple[int, ...]: ...
+    @property
+    def equity(self) -> tuple[float, ...]: ...
+    @property
+    def win(self) -> tuple[float, ...]: ...
+    @property
+    def tie(self) -> tuple[float, ...]: ...
+    @property
+    def stderr(self) -> tuple[float, ...]: ...
+    @property
+    def low(self) -> tuple[float, ...]: ...
+    @property
+    def by_category(self) -> tuple[dict[Category, float], ...]: ...
+
 def equity_work(
     players: _Players,
     board: list[int],
@@ -197,7 +241,7 @@ def equity_exact(
     rules: HandRules | None = None,
     high: bool = True,
     deck: int | None = None,
-) -> dict[str, Any]: ...
+) -> EquityCounts: ...
 def equity_shards(
     players: _Players,
     board: list[int],
@@ -211,7 +255,7 @@ def equity_shards(
     rules: HandRules | None = None,
     high: bool = True,
     deck: int | None = None,
-) -> dict[str, Any]: ...
+) -> EquityCounts: ...
 def _deal(size: int, count: int, /) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in
     random order: the deck positions an unseeded hand deals (a simulation
@@ -232,3 +276,6 @@ def _showdown(
     /,
 ) -> tuple[list[int], list[int | None]]:
     """A natural-high hand's end in one call: ``(stacks after, high values)``."""
+
+def _set_fast_paths(on: bool) -> bool:
+    """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""

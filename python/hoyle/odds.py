@@ -11,13 +11,19 @@ same on any number of threads, with or without an executor.
 >>> round(eq.equity[0], 6), eq.exact, eq.deals
 (0.462145, True, 1712304)
 
-Games come from ``hoyle.games`` presets (or a ``Showdown``): high-low
+Games come from ``hoyle.games`` presets (or a ``Shape``): high-low
 games split each pot in halves (``Equity.low`` is the share won with the
 low half; a player with both halves scoops, counted in ``win``), low-only
 games (razz) give the pot to the best low, and wild cards, the bug and the
 four-flush score as ``hoyle.evaluate`` does under the game's ``rules``.
-Draw games are refused while draws remain; ``Showdown.no_more_draws(game)``
-scores the current hands as final.
+Draw games are refused while draws remain; ``Shape.no_more_draws(game)``
+scores the current hands as final. (``Showdown`` is the older name of
+``Shape``, kept as an alias.)
+
+The counting is the core's: each run comes back as a ``_core.EquityCounts``
+(integer counters, Monte Carlo shards added with ``+``) that also reads off
+the fractions; this module chooses the method, plans the shards and builds
+the ``Equity``.
 
 >>> from hoyle import games
 >>> eq = hoyle.equity(["As 2s Kd Qd", "Ah Kh 9c 9d"], board="3c 4h 9s", game=games.omaha_hilo())
@@ -27,7 +33,6 @@ scores the current hands as final.
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -35,12 +40,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from hoyle import _core
-from hoyle._core import Card, HandRules, parse_cards
+from hoyle._core import Card, EquityCounts, HandRules, parse_cards
 from hoyle.category import Category
 from hoyle.errors import EquityError
 from hoyle.ranges import Range
 
-__all__ = ["EXACT_LIMIT", "SHARD_TRIALS", "Equity", "Showdown", "equity"]
+__all__ = ["EXACT_LIMIT", "SHARD_TRIALS", "Equity", "Shape", "Showdown", "equity"]
 
 #: Trials per Monte Carlo shard (fixed: it is part of what a seed means).
 SHARD_TRIALS = 1 << 16
@@ -56,16 +61,19 @@ Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
 
 @dataclass(frozen=True)
-class Showdown:
-    """The shape of a showdown for equity: cards per player, board cards,
-    and ``hole_cards`` when exactly that many must play (Omaha: 2).
+class Shape:
+    """The shape of a deal at the showdown, for equity: cards per player,
+    board cards, and ``hole_cards`` when exactly that many must play
+    (Omaha: 2). Also importable as ``Showdown``, its older name.
     ``rules`` (a ``hoyle.HandRules``) scores the hands: wild cards, the
     four-flush, a low half, or, with ``high=False``, a low-only game.
     ``deck`` is the game's deck as card ids (default: the 52 cards, and a
     joker when the rules have jokers).
 
-    >>> Showdown(hole=4, board=5, hole_cards=2)  # Omaha
-    Showdown(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None)
+    >>> Shape(hole=4, board=5, hole_cards=2)  # Omaha
+    Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None)
+    >>> Showdown is Shape
+    True
     """
 
     hole: int = 2
@@ -76,14 +84,14 @@ class Showdown:
     deck: tuple[int, ...] | None = None
 
     @classmethod
-    def no_more_draws(cls, game: Any) -> Showdown:
+    def no_more_draws(cls, game: Any) -> Shape:
         """The showdown of a draw game (or any game) if nobody draws again:
         every player's current cards are the final hand. Equity of a draw
         game with this shape is the equity of the hands as they stand, not
         of any drawing strategy.
 
         >>> from hoyle import games
-        >>> Showdown.no_more_draws(games.badugi()).hole
+        >>> Shape.no_more_draws(games.badugi()).hole
         4
         """
         streets = getattr(game, "streets", None)
@@ -98,7 +106,10 @@ class Showdown:
         )
 
 
-HOLDEM = Showdown()
+#: The older name of ``Shape``, kept for existing code.
+Showdown = Shape
+
+HOLDEM = Shape()
 
 
 @dataclass(frozen=True)
@@ -180,7 +191,7 @@ def _deck_mask(deck: Iterable[int] | None, rules: HandRules | None) -> int | Non
 def _shape(game: Any) -> _Setup:
     if game is None:
         return _Setup((2, 5, 0))
-    if isinstance(game, Showdown):
+    if isinstance(game, Shape):
         return _Setup(
             (game.hole, game.board, game.hole_cards or 0),
             game.rules,
@@ -286,7 +297,7 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
 _Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], _Setup, int]"
 
 
-def _run_shards(job: _Job, first: int, count: int) -> dict[str, Any]:
+def _run_shards(job: _Job, first: int, count: int) -> EquityCounts:
     """One executor task: shards ``first .. first + count`` (picklable). It
     runs on one thread: the executor is the parallelism, and a forked
     worker must not wait on the parent's thread pool."""
@@ -296,37 +307,7 @@ def _run_shards(job: _Job, first: int, count: int) -> dict[str, Any]:
     )
 
 
-def _add(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
-    if total is None:
-        return dict(part)
-    out = dict(total)
-    out["deals"] = total["deals"] + part["deals"]
-    for key in ("win", "tie", "share", "sq", "cat"):
-        out[key] = [a + b for a, b in zip(total[key], part[key], strict=True)]
-    return out
-
-
-def _stderr(c: dict[str, Any]) -> list[float]:
-    n, d = c["deals"], c["denom"]
-    if n < 2:
-        return [math.inf] * c["players"]
-    out = []
-    for s, q in zip(c["share"], c["sq"], strict=True):
-        mean = s / (n * d)
-        mean_sq = q / (n * d * d)
-        out.append(math.sqrt(max(mean_sq - mean * mean, 0.0) / (n - 1)))
-    return out
-
-
-def _categories(cat: Sequence[float], players: int) -> tuple[dict[Category, float], ...]:
-    out = []
-    for p in range(players):
-        row = {Category(c): cat[p * 16 + c] for c in range(1, 12) if cat[p * 16 + c] > 0}
-        out.append(row)
-    return tuple(out)
-
-
-def equity(
+def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented option
     players: Sequence[PlayerLike],
     *,
     board: str | Iterable[str | int | Card] = (),
@@ -345,7 +326,7 @@ def equity(
     ``players`` are hands (``"AhKh"``, cards), ranges (``"QQ+, AKs"``,
     ``hoyle.Range``), or the known part of a hand (stud up cards) whose
     other cards are dealt. ``board`` and ``dead`` cards are left out of the
-    deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Showdown``, or
+    deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Shape``, or
     a game object with ``streets``, ``rules`` (a ``hoyle.HandRules``:
     Omaha's ``hole_cards``, wild cards and jokers, the four-flush, a low
     ranking), ``high`` (False: low only) and ``deck``, such as the
@@ -379,75 +360,79 @@ def equity(
     )
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
+    spot = _Spot(plist, board_ids, dead_ids, setup, live)
+    runner = _Runner(threads, executor, progress)
     if exact:
-        return _exact(
-            plist, board_ids, dead_ids, setup, threads=threads, live=live, progress=progress
-        )
-    return _monte_carlo(
-        plist,
-        board_ids,
-        dead_ids,
-        setup,
-        live,
-        trials=trials,
-        seed=seed,
-        target_stderr=target_stderr,
-        threads=threads,
-        executor=executor,
-        progress=progress,
-    )
+        return _exact(spot, runner)
+    return _monte_carlo(spot, runner, trials=trials, seed=seed, target_stderr=target_stderr)
 
 
-def _exact(
-    plist: list[list[tuple[list[int], float]]],
-    board: list[int],
-    dead: list[int],
-    setup: _Setup,
-    *,
-    threads: int | None,
-    live: list[int],
-    progress: Progress,
-) -> Equity:
-    update, bar = _progress_fn(progress)
+@dataclass(frozen=True)
+class _Spot:
+    """A checked question: each player's combos, the board and dead card
+    ids, the setup, and each player's combos left after blocking."""
+
+    players: list[list[tuple[list[int], float]]]
+    board: list[int]
+    dead: list[int]
+    setup: _Setup
+    live: list[int]
+
+    def job(self, seed: int) -> _Job:
+        return (self.players, self.board, self.dead, self.setup, seed)
+
+
+@dataclass(frozen=True)
+class _Runner:
+    """How a run is carried out: core threads, an executor, progress."""
+
+    threads: int | None
+    executor: Executor | None
+    progress: Progress
+
+
+def _exact(spot: _Spot, runner: _Runner) -> Equity:
+    update, bar = _progress_fn(runner.progress)
     try:
-        r = _core.equity_exact(plist, board, dead, setup.shape, threads, **setup.kwargs())
+        setup = spot.setup
+        r = _core.equity_exact(
+            spot.players, spot.board, spot.dead, setup.shape, runner.threads, **setup.kwargs()
+        )
         if update is not None:
             update(1, 1)
     finally:
         if bar is not None:
             bar.stop() if hasattr(bar, "stop") else bar.close()
-    n = r["players"]
-    holdings = r["combos"]
+    return _result(r, spot.live, deals=r.deals // max(r.holdings, 1))
+
+
+def _result(c: EquityCounts, live: list[int], *, deals: int, seed: int | None = None) -> Equity:
+    """The ``Equity`` of an exact run's or a Monte Carlo run's counts."""
     return Equity(
-        equity=tuple(r["equity_w"]),
-        win=tuple(r["win_w"]),
-        tie=tuple(r["tie_w"]),
-        stderr=(0.0,) * n,
-        categories=_categories(r["cat_w"], n),
+        equity=c.equity,
+        win=c.win,
+        tie=c.tie,
+        stderr=c.stderr,
+        categories=c.by_category,
         combos=tuple(live),
-        exact=True,
-        deals=r["deals"] // max(holdings, 1),
-        trials=r["deals"],
-        wins=tuple(r["win"]),
-        ties=tuple(r["tie"]),
-        holdings=holdings,
-        low=tuple(r["cat_w"][p * 16] for p in range(n)),
+        exact=c.exact,
+        deals=deals,
+        trials=c.deals,
+        wins=c.wins,
+        ties=c.ties,
+        holdings=c.holdings,
+        seed=seed,
+        low=c.low,
     )
 
 
 def _monte_carlo(
-    plist: list[list[tuple[list[int], float]]],
-    board: list[int],
-    dead: list[int],
-    setup: _Setup,
-    live: list[int],
+    spot: _Spot,
+    runner: _Runner,
     *,
     trials: int | None,
     seed: int | None,
     target_stderr: float | None,
-    threads: int | None,
-    executor: Executor | None,
-    progress: Progress,
 ) -> Equity:
     if seed is None:
         seed = secrets.randbits(64)
@@ -456,49 +441,39 @@ def _monte_carlo(
     if trials is None:
         trials = MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS
     total_shards = -(-trials // SHARD_TRIALS)
-    update, bar = _progress_fn(progress)
-    counts: dict[str, Any] | None = None
+    update, bar = _progress_fn(runner.progress)
+    counts: EquityCounts | None = None
     try:
         for first, count in _rounds(total_shards):
-            if executor is None:
-                part = _core.equity_shards(
-                    plist, board, dead, setup.shape, seed, first, count, threads, **setup.kwargs()
-                )
-            else:
-                futures = [
-                    executor.submit(
-                        _run_shards, (plist, board, dead, setup, seed), f, min(4, first + count - f)
-                    )
-                    for f in range(first, first + count, 4)
-                ]
-                chunks: dict[str, Any] | None = None
-                for fut in futures:
-                    chunks = _add(chunks, fut.result())
-                assert chunks is not None
-                part = chunks
-            counts = _add(counts, part)
+            part = _shards(spot.job(seed), first, count, runner)
+            counts = part if counts is None else counts + part
             if update is not None:
-                update(counts["deals"], total_shards * SHARD_TRIALS)
-            if target_stderr is not None and max(_stderr(counts)) <= target_stderr:
+                update(counts.deals, total_shards * SHARD_TRIALS)
+            if target_stderr is not None and max(counts.stderr) <= target_stderr:
                 break
     finally:
         if bar is not None:
             bar.stop() if hasattr(bar, "stop") else bar.close()
     assert counts is not None
-    n, deals, d = counts["players"], counts["deals"], counts["denom"]
-    cat = [c / (deals * d) for c in counts["cat"]]
-    return Equity(
-        equity=tuple(s / (deals * d) for s in counts["share"]),
-        win=tuple(w / deals for w in counts["win"]),
-        tie=tuple(t / deals for t in counts["tie"]),
-        stderr=tuple(_stderr(counts)),
-        categories=_categories(cat, n),
-        combos=tuple(live),
-        exact=False,
-        deals=deals,
-        trials=deals,
-        wins=tuple(counts["win"]),
-        ties=tuple(counts["tie"]),
-        seed=seed,
-        low=tuple(cat[p * 16] for p in range(n)),
-    )
+    return _result(counts, spot.live, deals=counts.deals, seed=seed)
+
+
+def _shards(job: _Job, first: int, count: int, runner: _Runner) -> EquityCounts:
+    """Shards ``first .. first + count``: in the core on the runner's
+    threads, or four at a time on its executor."""
+    executor = runner.executor
+    if executor is None:
+        plist, board, dead, setup, seed = job
+        return _core.equity_shards(
+            plist, board, dead, setup.shape, seed, first, count, runner.threads, **setup.kwargs()
+        )
+    futures = [
+        executor.submit(_run_shards, job, f, min(4, first + count - f))
+        for f in range(first, first + count, 4)
+    ]
+    total: EquityCounts | None = None
+    for fut in futures:
+        part = fut.result()
+        total = part if total is None else total + part
+    assert total is not None
+    return total

@@ -168,15 +168,33 @@ impl Counts {
 
     /// Each player's equity (expected pot share).
     pub fn equity(&self) -> Vec<f64> {
-        let n = (self.deals as f64) * self.denom as f64;
-        self.share.iter().map(|&s| s as f64 / n).collect()
+        let whole = self.deals as u128 * self.denom as u128;
+        self.share.iter().map(|&s| ratio(s, whole)).collect()
+    }
+
+    /// Each player's fraction of deals won alone.
+    pub fn win_rate(&self) -> Vec<f64> {
+        let deals = self.deals as u128;
+        self.win.iter().map(|&w| ratio(w as u128, deals)).collect()
+    }
+
+    /// Each player's fraction of deals where they took part of the pot.
+    pub fn tie_rate(&self) -> Vec<f64> {
+        let deals = self.deals as u128;
+        self.tie.iter().map(|&t| ratio(t as u128, deals)).collect()
+    }
+
+    /// [`Counts::cat`] as fractions of a pot per deal, same layout.
+    pub fn cat_rate(&self) -> Vec<f64> {
+        let whole = self.deals as u128 * self.denom as u128;
+        self.cat.iter().map(|&c| ratio(c, whole)).collect()
     }
 
     /// Each player's standard error of equity, treating deals as
-    /// independent samples (Monte Carlo).
+    /// independent samples (Monte Carlo); infinite below two deals.
     pub fn stderr(&self) -> Vec<f64> {
-        let n = self.deals as f64;
-        let d = self.denom as f64;
+        let n = self.deals as u128;
+        let d = self.denom as u128;
         self.share
             .iter()
             .zip(&self.sq)
@@ -184,12 +202,53 @@ impl Counts {
                 if self.deals < 2 {
                     return f64::INFINITY;
                 }
-                let mean = s as f64 / (n * d);
-                let mean_sq = q as f64 / (n * d * d);
-                ((mean_sq - mean * mean).max(0.0) / (n - 1.0)).sqrt()
+                let mean = ratio(s, n * d);
+                let mean_sq = ratio(q, n * d * d);
+                ((mean_sq - mean * mean).max(0.0) / (n - 1) as f64).sqrt()
             })
             .collect()
     }
+}
+
+/// `a / b` correctly rounded to the nearest `f64` (ties to even), as
+/// Python's `int / int` gives it: counters may pass 2^53, where converting
+/// each to `f64` first would round twice. `b > 0`; `0 / 0` is NaN.
+pub fn ratio(a: u128, b: u128) -> f64 {
+    const EXACT: u128 = 1 << 53;
+    if a < EXACT && b < EXACT {
+        // Both exact as f64: one IEEE division, correctly rounded.
+        return a as f64 / b as f64;
+    }
+    // a / b lies in [2^e, 2^(e+1)): scale both to the same bit length
+    // (neither shift overflows) and compare.
+    let (la, lb) = (
+        128 - a.leading_zeros() as i32,
+        128 - b.leading_zeros() as i32,
+    );
+    let mut e = la - lb;
+    let (num, den) = if e >= 0 { (a, b << e) } else { (a << -e, b) };
+    // Same bit length, so num < 2·den, and 2·num > den: the leading
+    // quotient bit is 1 and the remainder below den (doubling written as
+    // `r - (den - r)` so nothing passes 2^128).
+    let mut rem = if num >= den {
+        num - den
+    } else {
+        e -= 1;
+        num - (den - num)
+    };
+    let mut mantissa: u64 = 1;
+    for _ in 0..53 {
+        let bit = rem >= den - rem;
+        rem = if bit { rem - (den - rem) } else { rem + rem };
+        mantissa = mantissa << 1 | bit as u64;
+    }
+    // 54 bits: 53 of mantissa and the guard bit; `rem` is the sticky rest.
+    let guard = mantissa & 1;
+    mantissa >>= 1;
+    if guard == 1 && (rem != 0 || mantissa & 1 == 1) {
+        mantissa += 1;
+    }
+    mantissa as f64 * 2f64.powi(e - 52)
 }
 
 /// The bit set of players whose value equals `best`.
@@ -264,6 +323,27 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratios_round_once() {
+        // Exact below 2^53, and correctly rounded above it.
+        assert_eq!(ratio(1, 4), 0.25);
+        assert_eq!(ratio(3, 3), 1.0);
+        assert_eq!(ratio(0, 7), 0.0);
+        let big = (1u128 << 60) + 1;
+        assert_eq!(ratio(big, 1 << 60), 1.0);
+        assert_eq!(ratio(big * 3, 1 << 62), 0.75);
+        assert_eq!(ratio(1 << 100, 3 << 40), (1u128 << 60) as f64 / 3.0);
+        // 2^53 + 1 is halfway between two doubles: ties go to even.
+        assert_eq!(ratio((1 << 53) + 1, 1), 9007199254740992.0);
+        assert_eq!(ratio((1 << 53) + 3, 1), 9007199254740996.0);
+        // Against rationals computed by hand: 10^20 / 3.
+        assert_eq!(
+            ratio(100_000_000_000_000_000_000, 3),
+            33333333333333333333.0
+        );
+        assert_eq!(ratio(7 << 70, 7 << 69), 2.0);
+    }
 
     #[test]
     fn denominators() {

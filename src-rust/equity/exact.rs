@@ -70,8 +70,8 @@ pub fn deals_per_joint(spot: &Spot) -> f64 {
         .filter(|c| c.len() > 1)
         .map(|c| c[0].len as usize)
         .sum::<usize>();
-    let mut ways = binomial(left, spot.game.board as usize - spot.board.len());
-    left -= spot.game.board as usize - spot.board.len();
+    let mut ways = binomial(left, spot.shape.board as usize - spot.board.len());
+    left -= spot.shape.board as usize - spot.board.len();
     for m in spot.missing_hole() {
         ways *= binomial(left, m);
         left -= m;
@@ -188,7 +188,7 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
         .filter(|&c| (spot.deck & !used) >> c & 1 == 1)
         .collect();
     let n = joint.len();
-    if spot.game.is_holdem()
+    if spot.shape.is_holdem()
         && !scorer.has_low()
         && n <= TALLY_MAX_PLAYERS
         && joint.iter().all(|c| c.len == 2)
@@ -197,9 +197,9 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
         let holes: Vec<[u8; 2]> = joint.iter().map(|c| [c.ids[0], c.ids[1]]).collect();
         return holdem_boards(&holes, &spot.board, &deck, split).counts();
     }
-    let mut slots = vec![(0usize, spot.game.board as usize - spot.board.len())];
+    let mut slots = vec![(0usize, spot.shape.board as usize - spot.board.len())];
     for (p, c) in joint.iter().enumerate() {
-        slots.push((p + 1, (spot.game.hole - c.len) as usize));
+        slots.push((p + 1, (spot.shape.hole - c.len) as usize));
     }
     slots.retain(|&(_, k)| k > 0);
     let deal = Deal {

@@ -1,7 +1,7 @@
 //! Equity: how often each hand or range wins, by exact enumeration of the
 //! cards still to come or by Monte Carlo.
 //!
-//! A spot is a game (how many cards each player and the board hold at the
+//! A spot is a shape (how many cards each player and the board hold at the
 //! showdown, and how a showdown is scored), each player's combos (a fixed
 //! hand is one combo; a range many, weighted), the known board and the dead
 //! cards. Players' missing cards (stud down cards) and the missing board
@@ -23,9 +23,9 @@ pub(crate) mod rng;
 mod score;
 mod spot;
 
-pub use count::{denominator, Counts, Split, Tally};
+pub use count::{denominator, ratio, Counts, Split, Tally};
 pub use exact::{count_joints, deals_per_joint, enumerate, exact_work, Exact};
 pub use monte::{monte_carlo, shard_seed, Shards, SHARD_TRIALS};
 pub use rng::{SplitMix64, Xoshiro256pp};
-pub use score::{Game, HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring};
+pub use score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, Shape};
 pub use spot::{Combo, Spot, MAX_HOLE, STANDARD_DECK};

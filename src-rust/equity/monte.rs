@@ -78,11 +78,11 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                 .filter(|&p| spot.players[p].len() > 1)
                 .collect(),
             accept,
-            board_missing: spot.game.board as usize - spot.board.len(),
+            board_missing: spot.shape.board as usize - spot.board.len(),
             hole_missing: spot
                 .players
                 .iter()
-                .map(|cs| (spot.game.hole - cs[0].len) as usize)
+                .map(|cs| (spot.shape.hole - cs[0].len) as usize)
                 .collect(),
             deck: (0..54u8).filter(|&c| spot.deck >> c & 1 == 1).collect(),
         }
@@ -256,7 +256,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let mut picks = vec![0usize; n];
         let mut board = [0u8; 8];
         board[..self.spot.board.len()].copy_from_slice(&self.spot.board);
-        let blen = self.spot.game.board as usize;
+        let blen = self.spot.shape.board as usize;
         let mut highs = vec![0u32; n];
         let mut lows = vec![0u32; n];
         let too_hard = || {
@@ -265,7 +265,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         }
         };
         if self.scorer.natural_high()
-            && self.spot.game.is_holdem()
+            && self.spot.shape.is_holdem()
             && self.spot.standard_deck()
             && self.spot.players.iter().all(|cs| cs[0].len == 2)
             && n <= TALLY_MAX_PLAYERS

@@ -57,15 +57,15 @@ pub enum Scoring {
 
 /// The shape of a showdown: cards per player, board cards, and scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Shape {
     pub hole: u8,
     pub board: u8,
     pub scoring: Scoring,
 }
 
-impl Game {
+impl Shape {
     /// Texas hold'em: two hole cards, five on the board, best five of seven.
-    pub const HOLDEM: Game = Game {
+    pub const HOLDEM: Shape = Shape {
         hole: 2,
         board: 5,
         scoring: Scoring::High,
@@ -121,7 +121,7 @@ impl Game {
 
     /// Whether this is hold'em high, which has a fast path.
     pub fn is_holdem(&self) -> bool {
-        *self == Game::HOLDEM
+        *self == Shape::HOLDEM
     }
 }
 
@@ -190,7 +190,7 @@ impl Scorer for OmahaScorer {
     }
 }
 
-/// A showdown under hand rules (RULES.md §2–4): the high from
+/// A showdown under hand rules (docs/rules.md §2–4): the high from
 /// [`Prepared::value`] (wild cards, the bug, five of a kind, the
 /// four-flush's wide encoding; values only compare with each other), the
 /// low from [`LowPrepared::value`] (0: no qualifying low, so the high takes
@@ -255,14 +255,14 @@ mod tests {
 
     #[test]
     fn shapes_are_checked() {
-        assert!(Game::HOLDEM.check().is_ok());
-        let omaha = Game {
+        assert!(Shape::HOLDEM.check().is_ok());
+        let omaha = Shape {
             hole: 4,
             board: 5,
             scoring: Scoring::Omaha(2),
         };
         assert!(omaha.check().is_ok());
-        let bad = Game {
+        let bad = Shape {
             hole: 4,
             board: 5,
             scoring: Scoring::High,

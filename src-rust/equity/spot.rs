@@ -1,7 +1,7 @@
 //! A spot: the game, each player's combos, the board and the dead cards,
 //! checked once. Combos blocked by the board or dead cards are removed.
 
-use super::score::Game;
+use super::score::Shape;
 use crate::cards::{self, check_distinct};
 use crate::error::{Error, Result};
 
@@ -53,7 +53,7 @@ impl Combo {
 /// A checked spot.
 #[derive(Clone, Debug)]
 pub struct Spot {
-    pub game: Game,
+    pub shape: Shape,
     /// Each player's live combos (at least one), blocked ones removed.
     pub players: Vec<Vec<Combo>>,
     pub board: Vec<u8>,
@@ -80,21 +80,21 @@ impl Spot {
     /// game's hole cards, weights are positive and finite, the deck has
     /// enough cards left; combos blocked by known cards are removed, and a
     /// player left with none is an error.
-    pub fn new(game: Game, players: Vec<Vec<Combo>>, board: &[u8], dead: &[u8]) -> Result<Spot> {
-        Spot::with_deck(game, players, board, dead, STANDARD_DECK)
+    pub fn new(shape: Shape, players: Vec<Vec<Combo>>, board: &[u8], dead: &[u8]) -> Result<Spot> {
+        Spot::with_deck(shape, players, board, dead, STANDARD_DECK)
     }
 
     /// [`Spot::new`] with another deck (`deck`: a mask over ids 0..=53),
     /// e.g. 52 cards and a joker when the hand rules make it wild or the
     /// bug. Every given card must be in the deck.
     pub fn with_deck(
-        game: Game,
+        shape: Shape,
         players: Vec<Vec<Combo>>,
         board: &[u8],
         dead: &[u8],
         deck: u64,
     ) -> Result<Spot> {
-        game.check()?;
+        shape.check()?;
         if deck >> 54 != 0 {
             return Err(bad("the deck holds card ids 0..=53 only".into()));
         }
@@ -104,11 +104,11 @@ impl Spot {
                 players.len()
             )));
         }
-        if board.len() > game.board as usize {
+        if board.len() > shape.board as usize {
             return Err(bad(format!(
                 "the board has {} cards but this game's board has at most {}",
                 board.len(),
-                game.board
+                shape.board
             )));
         }
         let no_jokers = |cs: &[u8]| -> Result<()> {
@@ -149,10 +149,10 @@ impl Spot {
                 }
                 no_jokers(c.cards())?;
                 check_distinct(c.cards())?;
-                if c.len > game.hole {
+                if c.len > shape.hole {
                     return Err(bad(format!(
                         "player {p} holds {} cards but this game deals {} per player",
-                        c.len, game.hole
+                        c.len, shape.hole
                     )));
                 }
                 if !(c.weight.is_finite() && c.weight > 0.0) {
@@ -213,7 +213,7 @@ impl Spot {
             }
         }
         let spot = Spot {
-            game,
+            shape,
             players: live,
             board: board.to_vec(),
             dead: dead.to_vec(),
@@ -252,7 +252,7 @@ impl Spot {
     /// player's missing hole cards (combos of one player all have the same
     /// size when given by a range; the largest missing count is used).
     pub fn missing_cards(&self) -> usize {
-        let board = self.game.board as usize - self.board.len();
+        let board = self.shape.board as usize - self.board.len();
         board + self.missing_hole().iter().sum::<usize>()
     }
 
@@ -262,7 +262,7 @@ impl Spot {
             .iter()
             .map(|cs| {
                 let least = cs.iter().map(|c| c.len).min().unwrap_or(0);
-                (self.game.hole - least) as usize
+                (self.shape.hole - least) as usize
             })
             .collect()
     }
@@ -272,6 +272,6 @@ impl Spot {
     pub fn all_fixed(&self) -> bool {
         self.players
             .iter()
-            .all(|cs| cs.len() == 1 && cs[0].len == self.game.hole)
+            .all(|cs| cs.len() == 1 && cs[0].len == self.shape.hole)
     }
 }

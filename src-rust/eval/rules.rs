@@ -1,6 +1,6 @@
 //! Hand rules: which cards are wild, what a joker is, the four-flush, the
 //! low ranking and its qualifier, and Omaha's fixed number of hole cards
-//! (RULES.md §2–4). Parsed and checked once into a small `Copy` value, so
+//! (docs/rules.md §2–4). Parsed and checked once into a small `Copy` value, so
 //! evaluating with rules never re-reads the settings' text.
 
 use crate::cards::{self, JOKER, JOKER2, RANK_CHARS};
@@ -19,7 +19,7 @@ pub enum Jokers {
     Bug,
 }
 
-/// The low rankings of RULES.md §4.
+/// The low rankings of docs/rules.md §4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Low {
     AceToFive,
@@ -189,9 +189,27 @@ impl Rules {
         self.wild | self.bug != 0
     }
 
-    /// Whether the high hand is the natural one, plain `high::value_of`.
-    pub fn is_natural_high(&self) -> bool {
-        !self.has_wilds() && !self.four_flush && self.hole_cards.is_none()
+    /// Whether these are natural rules: the high hand is the plain one of
+    /// `high::value_of` (no wild card, no joker or bug, no four-flush, no
+    /// fixed number of hole cards); a low ranking may be set. The one
+    /// definition: `HandRules.is_natural` and the bindings' fast paths read
+    /// it.
+    pub fn is_natural(&self) -> bool {
+        !self.has_wilds()
+            && self.jokers == Jokers::None
+            && !self.bug_fills_flush
+            && !self.four_flush
+            && self.hole_cards.is_none()
+    }
+
+    /// [`Rules::is_natural`] but for a fixed number of hole cards (Omaha's
+    /// split), which the plain Omaha scorers play.
+    pub fn is_natural_but_split(&self) -> bool {
+        Rules {
+            hole_cards: None,
+            ..*self
+        }
+        .is_natural()
     }
 
     /// Checks ids (range, duplicates, jokers only when the rules have them).

@@ -1,21 +1,22 @@
-//! `hoyle.evaluate`, `hoyle.evaluate_batch` and `hoyle.HandRank`.
+//! `hoyle.evaluate`, `hoyle.evaluate_batch` and `hoyle.HandRank`, with
+//! their rules paths. The unsafe speed tricks of the plain path live in
+//! `fast.rs`.
 
+use super::args::{run_batch, threads_arg, uint8_rows};
 use super::cards::{to_ids, Card};
-use super::errors::HandError;
-use super::rules::{evaluate_batch_ruled, evaluate_ruled, is_natural, threads_arg, HandRules};
+use super::fast::{self, Spare};
+use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
-use crate::eval::wild::Played;
-use crate::eval::{batch, describe, high};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use crate::eval::wild::{self, Played};
+use crate::eval::{batch, describe, high, rules_batch};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyTuple};
-use pyo3::{ffi, intern};
+use pyo3::types::PyTuple;
 use std::sync::atomic::Ordering::Relaxed;
-#[cfg(Py_GIL_DISABLED)]
-use std::sync::atomic::Ordering::{Acquire, Release};
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64};
+use std::sync::atomic::{AtomicU32, AtomicU64};
 
 /// The rank of a hand: `.value` (larger is stronger, equal is a tie),
 /// `.category`, `.best_five` (the cards that play) and, as `str()`, the hand
@@ -83,46 +84,17 @@ impl HandRank {
     }
 }
 
-/// A HandRank the module keeps one reference to. When a caller has
-/// dropped the last rank it was given (as a loop over `evaluate` does), the
-/// object is refilled and handed out again instead of allocating a new one:
-/// nobody else holds it, so nobody sees it change.
-static SPARE: AtomicPtr<ffi::PyObject> = AtomicPtr::new(std::ptr::null_mut());
-
-/// Takes the spare (a strong reference, or null). With the GIL, only the
-/// thread holding it runs here, so a plain load and store suffice; a
-/// free-threaded build swaps atomically.
-#[inline(always)]
-fn take_spare() -> *mut ffi::PyObject {
-    #[cfg(not(Py_GIL_DISABLED))]
-    {
-        let spare = SPARE.load(Relaxed);
-        SPARE.store(std::ptr::null_mut(), Relaxed);
-        spare
-    }
-    #[cfg(Py_GIL_DISABLED)]
-    {
-        SPARE.swap(std::ptr::null_mut(), Acquire)
-    }
-}
+/// The spare HandRank (see `fast.rs`): a loop over `evaluate` that drops
+/// each rank gets the same object back, refilled.
+static SPARE: Spare<HandRank> = Spare::new();
 
 fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
-    let spare = take_spare();
-    if !spare.is_null() {
-        // SAFETY: SPARE owned one strong reference to a live HandRank, now
-        // ours; a reference count of 1 means nobody else can see it.
-        unsafe {
-            if ffi::Py_REFCNT(spare) == 1 {
-                let rank = Bound::from_borrowed_ptr(py, spare).cast_into_unchecked::<HandRank>();
-                let r = rank.get();
-                r.value.store(value, Relaxed);
-                r.cards.store(cards, Relaxed);
-                keep_spare(spare);
-                return Ok(rank);
-            }
-            // The caller kept it: let go of the module's reference.
-            ffi::Py_DECREF(spare);
-        }
+    let refill = |r: &HandRank| {
+        r.value.store(value, Relaxed);
+        r.cards.store(cards, Relaxed);
+    };
+    if let Some(rank) = SPARE.reuse(py, refill) {
+        return Ok(rank);
     }
     let rank = Bound::new(
         py,
@@ -132,27 +104,8 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
             played: None,
         },
     )?;
-    keep_spare(rank.clone().into_ptr());
+    SPARE.keep(&rank);
     Ok(rank)
-}
-
-/// Stores a strong reference as the spare, or drops it if another thread
-/// stored one first.
-#[inline(always)]
-fn keep_spare(obj: *mut ffi::PyObject) {
-    #[cfg(not(Py_GIL_DISABLED))]
-    let stored = SPARE.load(Relaxed).is_null() && {
-        SPARE.store(obj, Relaxed);
-        true
-    };
-    #[cfg(Py_GIL_DISABLED)]
-    let stored = SPARE
-        .compare_exchange(std::ptr::null_mut(), obj, Release, Relaxed)
-        .is_ok();
-    if !stored {
-        // SAFETY: `obj` is a strong reference owned by the caller.
-        unsafe { ffi::Py_DECREF(obj) };
-    }
 }
 
 static CATEGORIES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -236,77 +189,21 @@ impl HandRank {
     }
 }
 
-/// Where CPython keeps its cached small ints 0..=51, when they lie evenly
-/// spaced at a power-of-two stride (checked once): then an int object's
-/// address alone gives its value, with no call into the interpreter.
-struct SmallInts {
-    base: usize,
-    shift: u32,
+/// `evaluate` with a board or rules.
+fn evaluate_ruled(
+    cards: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, HandRules>>,
+) -> PyResult<HandRank> {
+    let prep = prep_of(rules);
+    let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
+    let (value, played) = wild::play(prep, &hole, &board);
+    Ok(HandRank::from_played(value, played))
 }
 
-static SMALL_INTS: PyOnceLock<Option<SmallInts>> = PyOnceLock::new();
-
-fn small_ints(py: Python<'_>) -> &Option<SmallInts> {
-    SMALL_INTS.get_or_init(py, || {
-        let addr = |v: u8| v.into_pyobject(py).ok().map(|o| o.as_ptr() as usize);
-        let (base, one) = (addr(0)?, addr(1)?);
-        let stride = one.checked_sub(base)?;
-        if !stride.is_power_of_two() {
-            return None;
-        }
-        let layout_holds = (0..52u8).all(|v| addr(v) == Some(base + v as usize * stride));
-        layout_holds.then_some(SmallInts {
-            base,
-            shift: stride.trailing_zeros(),
-        })
-    })
-}
-
-/// Distinct ids from an exact tuple of 5..=7 ints in 0..=51, or None to take the
-/// general path (which also produces the right error).
-#[inline(always)]
-fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Option<usize> {
-    let n = t.len();
-    if !(5..=7).contains(&n) {
-        return None;
-    }
-    let small = small_ints(py);
-    let mut seen = 0u64;
-    for (i, slot) in buf.iter_mut().enumerate().take(n) {
-        // SAFETY: i < len of the tuple.
-        let item = unsafe { t.get_borrowed_item_unchecked(i) };
-        let ptr = item.as_ptr() as usize;
-        if let Some(small) = small {
-            let offset = ptr.wrapping_sub(small.base);
-            let id = offset >> small.shift;
-            if id < 52 && offset & ((1 << small.shift) - 1) == 0 {
-                if seen & (1 << id) != 0 {
-                    return None;
-                }
-                seen |= 1 << id;
-                *slot = id as u8;
-                continue;
-            }
-        }
-        if !item.is_exact_instance_of::<PyInt>() {
-            return None;
-        }
-        // SAFETY: item is an int object, borrowed from the tuple.
-        let v = unsafe { ffi::PyLong_AsLong(item.as_ptr()) };
-        if !(0..52).contains(&v) {
-            if v == -1 {
-                // Clears an overflow error; the general path reports the id.
-                drop(PyErr::take(py));
-            }
-            return None;
-        }
-        if seen & (1 << v) != 0 {
-            return None;
-        }
-        seen |= 1 << v;
-        *slot = v as u8;
-    }
-    Some(n)
+/// Whether `rules` (if any) leave evaluation the plain natural one.
+fn natural(rules: Option<&Bound<'_, HandRules>>) -> bool {
+    rules.is_none_or(|r| r.get().rules().is_natural())
 }
 
 /// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of
@@ -326,12 +223,12 @@ pub fn evaluate<'py>(
     board: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, HandRules>>,
 ) -> PyResult<Bound<'py, HandRank>> {
-    if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
+    if board.is_some() || !natural(rules) {
         return Bound::new(py, evaluate_ruled(cards, board, rules)?);
     }
     let mut buf = [0u8; 7];
     if let Ok(t) = cards.cast_exact::<PyTuple>() {
-        if let Some(n) = tuple_ids(py, t, &mut buf) {
+        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
             let hand = &buf[..n];
             return make_rank(py, high::value_of(hand) as u32, pack(hand));
         }
@@ -339,42 +236,6 @@ pub fn evaluate<'py>(
     let ids = to_ids(cards)?;
     high::check_hand(&ids)?;
     make_rank(py, high::value_of(&ids) as u32, pack(&ids))
-}
-
-/// A C-contiguous `uint8` array of shape `(n, k)`, read-only, with its
-/// shape; anything else is a `HandError` that says what `what` was.
-pub(crate) fn uint8_rows<'py>(
-    what: &str,
-    obj: &Bound<'py, PyAny>,
-) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
-    let py = obj.py();
-    let bad = || {
-        let got = match (
-            obj.getattr(intern!(py, "dtype")),
-            obj.getattr(intern!(py, "shape")),
-        ) {
-            (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
-            _ => format!(
-                "a {}",
-                obj.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            ),
-        };
-        HandError::new_err(format!(
-            "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k); got {got}"
-        ))
-    };
-    let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
-    if !array.is_c_contiguous() {
-        return Err(HandError::new_err(format!(
-            "{what} must be C-contiguous: pass numpy.ascontiguousarray({what})"
-        )));
-    }
-    let (rows, k) = (array.shape()[0], array.shape()[1]);
-    let readonly = array.try_readonly().map_err(|_| bad())?;
-    Ok((readonly, rows, k))
 }
 
 /// Ranks every row of `hands`, a C-contiguous `uint8` array of shape
@@ -397,8 +258,11 @@ pub fn evaluate_batch<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let threads = threads_arg(threads)?;
-    if board.is_some() || rules.is_some_and(|r| !is_natural(r)) {
-        return evaluate_batch_ruled(py, hands, board, rules, threads);
+    if board.is_some() || !natural(rules) {
+        let prep = prep_of(rules);
+        return run_batch(py, hands, board, threads, |h, b, s, o, t| {
+            rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
+        });
     }
     let (readonly, rows, k) = uint8_rows("hands", hands)?;
     let data = readonly.as_slice()?;

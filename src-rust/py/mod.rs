@@ -1,14 +1,24 @@
 //! The Python bindings: thin wrappers over the pure core, compiled only with
 //! the `python` feature. Errors become `hoyle.errors` classes (all
 //! `ValueError`s); nothing here panics on user input.
+//!
+//! Modules use each other in one direction only, no circle: `eval` reads
+//! `rules`, `args` (the shared argument readers), `cards` and `fast` (the
+//! unsafe speed tricks, with their safety note and the switch that turns
+//! them off); `rules` reads `args` and `cards`; `equity` reads `rules`;
+//! `args` reads `errors`; `settle` (which calls the core's
+//! `settle::showdown`), `fast`, `cards`, `deal` and `errors` read none of
+//! them.
 
 use pyo3::prelude::*;
 
+mod args;
 mod cards;
 mod deal;
 mod equity;
 mod errors;
 mod eval;
+mod fast;
 mod rules;
 mod settle;
 
@@ -28,10 +38,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
+    m.add_class::<equity::EquityCounts>()?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_deal, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
+    fast::from_env();
+    m.add_function(wrap_pyfunction!(fast::_set_fast_paths, m)?)?;
     Ok(())
 }

@@ -1,16 +1,15 @@
-//! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low`, `evaluate_low_batch`
-//! and the rules paths of `evaluate` / `evaluate_batch`.
+//! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low` and
+//! `evaluate_low_batch`; `eval.rs` reads hands under these rules.
 
+use super::args::{run_batch, threads_arg};
 use super::cards::{to_ids, Card};
-use super::errors::HandError;
-use super::eval::{uint8_rows, HandRank};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
 use crate::eval::low::{self, LowPlayed, LowPrepared};
-use crate::eval::rules::{Jokers, Low, Rules, RulesText};
-use crate::eval::rules_batch::{self, Shape};
-use crate::eval::wild::{self, Prepared};
-use numpy::{IntoPyArray, PyArray1};
+use crate::eval::rules::{Low, Rules, RulesText};
+use crate::eval::rules_batch;
+use crate::eval::wild::Prepared;
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::PyTuple;
@@ -18,7 +17,7 @@ use std::sync::OnceLock;
 
 /// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
 /// ranking and its qualifier, and Omaha's exact number of hole cards
-/// (RULES.md §2–4). Frozen and keyword-only; checked once when made, so
+/// (docs/rules.md §2–4). Frozen and keyword-only; checked once when made, so
 /// evaluating with rules never re-reads them. Bad values or combinations
 /// raise `hoyle.errors.RulesError` (a `ValueError`).
 ///
@@ -129,6 +128,19 @@ impl HandRules {
     fn hole_cards(&self) -> Option<i64> {
         self.hole_cards
     }
+    /// Whether these are natural rules: high hands rank as plain
+    /// `evaluate` ranks them (no wild card, joker, four-flush or fixed
+    /// number of hole cards); a low ranking may be set.
+    ///
+    /// >>> from hoyle import HandRules
+    /// >>> HandRules(low="ace-to-five", low_qualifier=8).is_natural
+    /// True
+    /// >>> HandRules(hole_cards=2).is_natural
+    /// False
+    #[getter]
+    fn is_natural(&self) -> bool {
+        self.rules().is_natural()
+    }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -195,7 +207,7 @@ impl HandRules {
 
 /// Ids of cards and board, checked for the rules (counts, ids, duplicates
 /// across both, jokers).
-fn hand_ids(
+pub(super) fn hand_ids(
     rules: &Rules,
     cards: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
@@ -220,69 +232,12 @@ fn hand_ids(
 }
 
 /// The prepared form of `rules`, or of the natural rules (prepared once).
-fn prep_of<'a>(rules: Option<&'a Bound<'_, HandRules>>) -> &'a Prepared {
+pub(super) fn prep_of<'a>(rules: Option<&'a Bound<'_, HandRules>>) -> &'a Prepared {
     static NATURAL: OnceLock<Prepared> = OnceLock::new();
     match rules {
         Some(r) => &r.get().prep,
         None => NATURAL.get_or_init(|| Prepared::new(Rules::default())),
     }
-}
-
-/// `evaluate` with a board or rules.
-pub fn evaluate_ruled(
-    cards: &Bound<'_, PyAny>,
-    board: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, HandRules>>,
-) -> PyResult<HandRank> {
-    let prep = prep_of(rules);
-    let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
-    let (value, played) = wild::play(prep, &hole, &board);
-    Ok(HandRank::from_played(value, played))
-}
-
-/// `evaluate_batch` / `evaluate_low_batch` with rules or a board.
-fn run_batch<'py>(
-    py: Python<'py>,
-    hands: &Bound<'py, PyAny>,
-    board: Option<&Bound<'py, PyAny>>,
-    threads: Option<usize>,
-    run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
-) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let (h, rows, k) = uint8_rows("hands", hands)?;
-    let board_arr = match board {
-        Some(b) => {
-            let (arr, brows, b) = uint8_rows("board", b)?;
-            if brows != rows {
-                return Err(HandError::new_err(format!(
-                    "board has {brows} rows but hands has {rows}"
-                )));
-            }
-            Some((arr, b))
-        }
-        None => None,
-    };
-    let hdata = h.as_slice()?;
-    let (bdata, b): (&[u8], usize) = match &board_arr {
-        Some((arr, b)) => (arr.as_slice()?, *b),
-        None => (&[], 0),
-    };
-    let mut out = vec![0u32; rows];
-    py.detach(|| run(hdata, bdata, Shape { k, b }, &mut out, threads))?;
-    Ok(out.into_pyarray(py))
-}
-
-/// `evaluate_batch` with rules or a board.
-pub fn evaluate_batch_ruled<'py>(
-    py: Python<'py>,
-    hands: &Bound<'py, PyAny>,
-    board: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'py, HandRules>>,
-    threads: Option<usize>,
-) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let prep = prep_of(rules);
-    run_batch(py, hands, board, threads, |h, b, s, o, t| {
-        rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
-    })
 }
 
 fn low_prep(rules: &HandRules) -> PyResult<&LowPrepared> {
@@ -409,16 +364,6 @@ pub fn evaluate_low(
     }))
 }
 
-pub(crate) fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
-    match threads {
-        None => Ok(None),
-        Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
-        Some(t) => Err(HandError::new_err(format!(
-            "threads must be between 1 and 1024 (or None for all cores), got {t}"
-        ))),
-    }
-}
-
 /// Low values of every row of `hands` (a C-contiguous `uint8` array of
 /// shape `(n, k)`; `board`, if given, `(n, b)`), equal to
 /// `evaluate_low(row).value`, and 0 where there is no qualifying low.
@@ -436,10 +381,4 @@ pub fn evaluate_low_batch<'py>(
     run_batch(py, hands, board, threads, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })
-}
-
-/// Whether `evaluate` with these rules is the plain natural evaluation.
-pub fn is_natural(rules: &Bound<'_, HandRules>) -> bool {
-    let r = rules.get().rules();
-    r.is_natural_high() && r.jokers == Jokers::None
 }

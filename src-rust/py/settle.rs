@@ -281,7 +281,7 @@ static RAKE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
     let py = rake.py();
     let cls = RAKE.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py.import("hoyle.settlement")?.getattr("Rake")?.unbind())
+        Ok(py.import("hoyle.rake")?.getattr("Rake")?.unbind())
     })?;
     if !rake.is_instance(cls.bind(py))? {
         return Err(PyTypeError::new_err(format!(
@@ -300,7 +300,7 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
 /// high value, None if it folded or mucked; `low[i]` its qualifying low
 /// value (larger is better), None without one. `dead[i]` is the part of
 /// seat i's contribution that is dead money (antes): never refunded, all of
-/// it in the main pot. See `hoyle.settlement`.
+/// it in the main pot. See `hoyle.rake`.
 ///
 /// >>> from hoyle import settle
 /// >>> s = settle([70, 70, 40], [10, 20, 30], button=2)
@@ -341,12 +341,20 @@ pub fn settle(
     Ok(Settlement { inner })
 }
 
+/// Appends a list of card ids to `out`.
+#[inline(always)]
+fn card_ids(list: &Bound<'_, PyList>, out: &mut Vec<u8>) -> PyResult<()> {
+    for item in list.iter() {
+        out.push(item.extract()?);
+    }
+    Ok(())
+}
+
 /// The end of a natural-high hand in one call (the hot end of a hold'em
-/// hand in `hoyle.Hand`): each live seat's value of its `cards` and the
-/// `board` (0 for the last seat left when the others folded), the
-/// settlement, and the stacks after it. Returns `(stacks, high)`; `high`
-/// is what `settle` would be given, so the `Settlement` itself can be made
-/// later from it.
+/// hand in `hoyle.Hand`): reads the arguments and runs
+/// `crate::settle::showdown`. Returns `(stacks, high)`; `high` is what
+/// `settle` would be given, so the `Settlement` itself can be made later
+/// from it.
 #[pyfunction]
 #[pyo3(signature = (stacks, contributions, cards, board, folded, button, rake, dead, /))]
 #[allow(clippy::too_many_arguments)]
@@ -370,57 +378,46 @@ pub fn _showdown<'py>(
             folded.len()
         )));
     }
-    let c = chip_list("contributions", contributions)?;
-    let d = dead.map(|dead| chip_list("dead", dead)).transpose()?;
-    let mut live = Vec::with_capacity(n);
-    for item in folded.iter() {
-        live.push(!item.extract::<bool>()?);
+    let contributions = chip_list("contributions", contributions)?;
+    let dead = dead.map(|dead| chip_list("dead", dead)).transpose()?;
+    if n > engine::MAX_SEATS {
+        return Err(Error::TooManySeats { got: n }.into());
     }
-    let mut hand = [0u8; 7];
-    let shared = board.len();
-    if shared > 5 {
-        return Err(Error::HandSize {
-            what: "the board",
-            got: shared,
-            allowed: "a board holds at most 5 cards",
+    // The board, then each live seat's cards, one after another; `ends[s]`
+    // is where seat s's cards end (FOLDED: none). Fixed buffers and one
+    // pass: this is the hot end of every hold'em hand.
+    const FOLDED: u32 = u32::MAX;
+    let mut ends = [FOLDED; engine::MAX_SEATS];
+    let mut held = Vec::with_capacity(5 + 2 * n);
+    card_ids(board, &mut held)?;
+    let shared = held.len();
+    for ((own, folded), end) in cards.iter().zip(folded.iter()).zip(&mut ends) {
+        if !folded.extract::<bool>()? {
+            card_ids(own.cast::<PyList>()?, &mut held)?;
+            *end = held.len() as u32;
         }
-        .into());
     }
-    for (slot, item) in hand.iter_mut().zip(board.iter()) {
-        *slot = item.extract()?;
+    let mut hands: [Option<&[u8]>; engine::MAX_SEATS] = [None; engine::MAX_SEATS];
+    let mut start = shared;
+    for (hand, &end) in hands.iter_mut().zip(&ends[..n]) {
+        if end != FOLDED {
+            *hand = Some(&held[start..end as usize]);
+            start = end as usize;
+        }
     }
-    let alone = live.iter().filter(|&&l| l).count() == 1;
-    let mut high: Vec<Option<i64>> = vec![None; n];
-    for (s, value) in high.iter_mut().enumerate() {
-        if !live[s] {
-            continue;
-        }
-        if alone {
-            *value = Some(0);
-            continue;
-        }
-        let own = cards.get_item(s)?;
-        let own = own.cast::<PyList>()?;
-        let k = shared + own.len();
-        if k > 7 {
-            return Err(Error::HandSize {
-                what: "the hand",
-                got: k,
-                allowed: "a high hand is evaluated from 5, 6 or 7 cards",
-            }
-            .into());
-        }
-        for (slot, item) in hand[shared..].iter_mut().zip(own.iter()) {
-            *slot = item.extract()?;
-        }
-        *value = Some(crate::eval::high::evaluate(&hand[..k])? as i64);
+    let mut before = [0u64; engine::MAX_SEATS];
+    for (item, stack) in stacks.iter().zip(&mut before) {
+        *stack = item.extract::<u64>()?;
     }
-    let rake = rake.map(rake_of).transpose()?;
-    let inner = engine::settle_with_dead(&c, d.as_deref(), &high, None, button, rake)?;
-    let mut after = Vec::with_capacity(n);
-    for (item, won) in stacks.iter().zip(&inner.payouts) {
-        let stack: u64 = item.extract()?;
-        after.push(stack.checked_add(*won).ok_or(Error::ChipOverflow)?);
-    }
-    Ok((PyList::new(py, after)?, PyList::new(py, high)?))
+    let table = engine::Table {
+        stacks: &before[..n],
+        contributions: &contributions,
+        dead: dead.as_deref(),
+        hands: &hands[..n],
+        board: &held[..shared],
+        button,
+        rake: rake.map(rake_of).transpose()?,
+    };
+    let done = engine::showdown(&table)?;
+    Ok((PyList::new(py, done.stacks)?, PyList::new(py, done.high)?))
 }

@@ -1,4 +1,4 @@
-//! Pots and settlement (RULES.md §4 and §8): from what each seat put into
+//! Pots and settlement (docs/rules.md §4 and §8): from what each seat put into
 //! the hand, whether it is still live, and its high (and optional low)
 //! value, work out the uncalled refund, the main and side pots, and who
 //! receives every chip. Pure integer arithmetic, checked; bad input is an
@@ -23,7 +23,10 @@
 
 mod pots;
 mod show;
+mod showdown;
 mod split;
+
+pub use showdown::{showdown, Showdown, Table};
 
 use crate::error::{Error, Result};
 
@@ -151,7 +154,7 @@ pub struct Settlement {
 ///
 /// ```
 /// use _core::settle::settle;
-/// // RULES.md §8: A 160, B 110, C 40; B bets 70, C calls all-in 40, A calls 70.
+/// // docs/rules.md §8: A 160, B 110, C 40; B bets 70, C calls all-in 40, A calls 70.
 /// let s = settle(&[70, 70, 40], &[Some(1), Some(3), Some(2)], None, 2, None).unwrap();
 /// assert_eq!(s.pots[0].amount, 120); // A, B and C
 /// assert_eq!(s.pots[1].amount, 60); // A and B

@@ -1,0 +1,113 @@
+"""``Rake``, taken from each pot before it is split, and the settlement
+rules it takes part in (docs/rules.md §4 and §8).
+
+``settle(contributions, high, low=None, *, button=0, rake=None)`` takes, for
+each seat, everything it put into the hand and its hand values, and says who
+receives every chip:
+
+* A seat is **live** when it still holds a hand at the showdown: ``high[i]``
+  is its high value (an int, larger is better). A seat that folded or mucked
+  has ``high[i] = None``; its chips stay in the pots it paid into, and it is
+  eligible for none of them.
+* ``low`` is given in high-low games: ``low[i]`` is the seat's qualifying low
+  value (an int, larger is *better*, as the low evaluator returns), or None
+  when it has no qualifying low. A folded seat must have None there too.
+* The uncalled part of the largest bet (the largest contribution less the
+  second largest, folded seats included) goes back to its owner.
+* Pots are cut at the all-in levels, the distinct contributions of the live
+  seats: the main pot first, then the side pots; each is contested by the
+  live seats that reached its level.
+* Each pot is settled alone: rake first, then the high half (with the odd
+  chip) and the low half. With no qualifying low among the pot's eligible
+  seats, the high hand takes it all, even when a seat in another pot has a
+  low. Tied hands share a half evenly; leftover chips go one each in seat
+  order from the button's left (``button + 1``, ..., the button last).
+* Chips and values are ints (bools are refused, numpy integers accepted);
+  chips are never negative and add up to at most ``2**64 - 1``. Bad input
+  raises ``hoyle.errors.SettlementError`` (a ``ValueError``) naming the
+  problem, or ``TypeError`` for a value of the wrong type.
+
+docs/rules.md §8, table stakes: A has 160, B 110, C 40; B bets 70, C calls all-in
+for 40, A calls 70. C holds the best hand, then B:
+
+>>> from hoyle import Rake, settle
+>>> s = settle([70, 70, 40], [10, 20, 30], button=2)
+>>> [(pot.amount, pot.eligible, pot.high_winners) for pot in s.pots]
+[(120, (0, 1, 2), (2,)), (60, (0, 1), (1,))]
+>>> s.payouts
+(0, 60, 120)
+>>> print(s)
+main pot 120, seats 0 1 2: high seat 2 (120)
+side pot 1 60, seats 0 1: high seat 1 (60)
+
+High-low, where only the all-in seat has a low: the side pot has no low, so
+it goes wholly to high. With a 5 % rake capped at 3 chips a pot:
+
+>>> s = settle([70, 70, 40], [10, 20, 5], [None, None, 7], rake=Rake(percent=5, cap=3))
+>>> print(s)
+main pot 120, seats 0 1 2, rake 3: high seat 1 (59); low seat 2 (58)
+side pot 1 60, seats 0 1, rake 3: high seat 1 (57)
+>>> s.payouts, s.rake
+((0, 116, 58), 6)
+
+A bet nobody called comes back:
+
+>>> settle([100, 10, 20], [7, None, None]).refunds
+(80, 0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from hoyle.errors import SettlementError
+
+__all__ = ["Rake"]
+
+_MAX_CHIPS = 2**64 - 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rake:
+    """Rake taken from each pot before it is split:
+    ``floor(amount * percent / 100)`` chips, at most ``cap`` (None: no cap).
+
+    ``percent`` is exact: an int, or a ``Decimal``, ``Fraction`` or float
+    that is a whole number of hundredths of a percent (``2.5`` is fine,
+    ``2.345`` is not); ``basis_points`` holds it in hundredths. Every pot is
+    raked, won at a showdown or not; "no flop, no drop" is the caller's
+    call (settle with ``rake=None``).
+
+    >>> Rake(percent=5, cap=3)
+    Rake(percent=5, cap=3)
+    >>> Rake(percent=2.5).basis_points
+    250
+    """
+
+    percent: int | float | Decimal | Fraction
+    cap: int | None = None
+    basis_points: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        percent = self.percent
+        if isinstance(percent, bool) or not isinstance(percent, int | float | Decimal | Fraction):
+            raise TypeError(
+                f"percent must be an int, float, Decimal or Fraction, got {type(percent).__name__}"
+            )
+        if isinstance(percent, float | Decimal) and not Decimal(str(percent)).is_finite():
+            raise SettlementError(f"rake percent must be finite, got {percent}")
+        exact = Fraction(Decimal(str(percent))) if isinstance(percent, float) else Fraction(percent)
+        basis_points = exact * 100
+        if basis_points.denominator != 1 or not 0 <= basis_points <= 10_000:
+            raise SettlementError(
+                f"rake percent must be between 0 and 100 in whole hundredths, got {percent}"
+            )
+        cap = self.cap
+        if cap is not None:
+            if isinstance(cap, bool) or not isinstance(cap, int):
+                raise TypeError(f"cap must be an int or None, got {type(cap).__name__}")
+            if not 0 <= cap <= _MAX_CHIPS:
+                raise SettlementError(f"rake cap must be between 0 and 2**64 - 1, got {cap}")
+        object.__setattr__(self, "basis_points", int(basis_points))

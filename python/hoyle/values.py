@@ -1,0 +1,72 @@
+"""Hand values for the showdown: the one place a hand asks what a seat's
+cards are worth (docs/rules.md §2 and §4).
+
+``values(rules, play_high, cards, board)`` returns ``(high, low)`` for
+``hoyle.settle``: ints, larger is better; ``low`` is None when the game has
+no low half or the hand does not qualify. In a low-only game (razz,
+deuce-to-seven, badugi) the low value is returned as the ``high`` one.
+
+Everything is ranked by the Rust evaluator: ``evaluate`` with the game's
+``HandRules`` (wild cards, the bug, the four-flush, Omaha's two plus three)
+and ``evaluate_low`` for the low rankings. Under natural rules
+(``HandRules.is_natural``) the high hand takes the fast path (one tuple of
+ints).
+
+>>> from hoyle import HandRules
+>>> a5 = HandRules(low="ace-to-five", low_qualifier=8)
+>>> low = lambda text: values(a5, True, _ids(text), ())[1]
+>>> low("5c 4d 3h 2s Ac") > low("6c 4d 3h 2s Ac") > low("8c 7d 6h 5s 4c")
+True
+>>> low("9c 4d 3h 2s Ac") is None
+True
+>>> deuces = HandRules(wild_ranks="2")
+>>> high = lambda text: values(deuces, True, _ids(text), ())[0]
+>>> high("As Ad Ac Ah 2c") > high("Ks Kd Kc Kh Ac")
+True
+>>> a6 = HandRules(low="ace-to-six")
+>>> low6 = lambda text: values(a6, True, _ids(text), ())[1]
+>>> low6("6c 4d 3h 2s Ac") > low6("7c 4d 3h 2s Ac") > low6("5c 4d 3h 2s Ac")
+True
+>>> d7 = HandRules(low="deuce-to-seven")
+>>> low7 = lambda text: values(d7, False, _ids(text), ())[0]
+>>> low7("7c 5d 4h 3s 2c") > low7("8c 5d 4h 3s 2c") > low7("Ac 5d 4h 3s 2c")
+True
+>>> low7("7c 5c 4c 3c 2c") < low7("Kc Qd Jh 9s 8c")
+True
+>>> bd = HandRules(low="badugi")
+>>> lowb = lambda text: values(bd, False, _ids(text), ())[0]
+>>> lowb("Ac 2d 3h 4s") > lowb("Ac 2d 3h 5s") > lowb("Ac 2d 3h 3s")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hoyle._core import HandRules, evaluate, evaluate_low, parse_cards
+
+__all__ = ["values"]
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    return tuple(c.id for c in parse_cards(text))
+
+
+def _plain(rules: HandRules) -> bool:
+    """True under natural rules (``HandRules.is_natural``, defined in the core)."""
+    return rules.is_natural
+
+
+def values(
+    rules: HandRules, play_high: bool, cards: Sequence[int], board: Sequence[int]
+) -> tuple[int, int | None]:
+    """``(high, low)`` values of one seat's cards for ``hoyle.settle``."""
+    low: int | None = None
+    if rules.low is not None:
+        rank = evaluate_low(tuple(cards), board=tuple(board) or None, rules=rules)
+        low = None if rank is None else rank.value
+        if not play_high:
+            return (0 if low is None else low), None
+    if _plain(rules):
+        return evaluate((*cards, *board)).value, low
+    return evaluate(tuple(cards), board=tuple(board) or None, rules=rules).value, low

@@ -1,0 +1,90 @@
+//! Argument readers shared by the evaluation bindings (`eval.rs`,
+//! `rules.rs`): the `threads` argument and `uint8` arrays of hands, and
+//! the batch runner that reads both. Card-like arguments are read by
+//! `cards::to_ids`.
+
+use super::errors::HandError;
+use crate::eval::rules_batch::Shape;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::intern;
+use pyo3::prelude::*;
+
+/// `threads=`: None for all cores, or 1..=1024.
+pub fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
+        Some(t) => Err(HandError::new_err(format!(
+            "threads must be between 1 and 1024 (or None for all cores), got {t}"
+        ))),
+    }
+}
+
+/// A C-contiguous `uint8` array of shape `(n, k)`, read-only, with its
+/// shape; anything else is a `HandError` that says what `what` was.
+pub fn uint8_rows<'py>(
+    what: &str,
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
+    let py = obj.py();
+    let bad = || {
+        let got = match (
+            obj.getattr(intern!(py, "dtype")),
+            obj.getattr(intern!(py, "shape")),
+        ) {
+            (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
+            _ => format!(
+                "a {}",
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ),
+        };
+        HandError::new_err(format!(
+            "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k); got {got}"
+        ))
+    };
+    let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
+    if !array.is_c_contiguous() {
+        return Err(HandError::new_err(format!(
+            "{what} must be C-contiguous: pass numpy.ascontiguousarray({what})"
+        )));
+    }
+    let (rows, k) = (array.shape()[0], array.shape()[1]);
+    let readonly = array.try_readonly().map_err(|_| bad())?;
+    Ok((readonly, rows, k))
+}
+
+/// Reads `hands` (and `board`, one row per hand) as `uint8` rows and runs
+/// `run` over them with the interpreter released, into one `uint32` per
+/// row.
+pub fn run_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
+    run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let (h, rows, k) = uint8_rows("hands", hands)?;
+    let board_arr = match board {
+        Some(b) => {
+            let (arr, brows, b) = uint8_rows("board", b)?;
+            if brows != rows {
+                return Err(HandError::new_err(format!(
+                    "board has {brows} rows but hands has {rows}"
+                )));
+            }
+            Some((arr, b))
+        }
+        None => None,
+    };
+    let hdata = h.as_slice()?;
+    let (bdata, b): (&[u8], usize) = match &board_arr {
+        Some((arr, b)) => (arr.as_slice()?, *b),
+        None => (&[], 0),
+    };
+    let mut out = vec![0u32; rows];
+    py.detach(|| run(hdata, bdata, Shape { k, b }, &mut out, threads))?;
+    Ok(out.into_pyarray(py))
+}

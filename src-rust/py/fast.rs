@@ -1,0 +1,231 @@
+//! The bindings' unsafe speed tricks, all of them here, behind one switch.
+//!
+//! `hoyle.evaluate` on a tuple of ints is a hot call (a loop over millions
+//! of hands), and two tricks take most of the interpreter's cost out of it:
+//!
+//! 1. **The spare object** ([`Spare`]): the module keeps one reference to
+//!    the last result it handed out. When the caller has dropped its own
+//!    reference (as a loop over `evaluate` does), the object is refilled
+//!    and handed out again instead of allocating a new one.
+//! 2. **Reading a tuple of small ints** ([`tuple_ids`]): items are
+//!    borrowed from the tuple without a reference count, and an int's value
+//!    is read from its address when CPython keeps its cached small ints
+//!    0..=51 evenly spaced (checked once), or by `PyLong_AsLong` otherwise.
+//!
+//! # Safety
+//!
+//! * The spare holds one strong reference, so the object stays alive. It is
+//!   refilled only when its reference count is 1: that one reference is
+//!   ours, nobody else can see the object, so nobody sees it change. The
+//!   refill stores into atomics of a frozen pyclass (relaxed, plain moves).
+//!   The slot is taken and put back while the GIL is held; a free-threaded
+//!   build swaps it atomically, so two threads never share it. The slot
+//!   only ever holds objects of one pyclass `T` (the type parameter), so
+//!   the unchecked cast back to `T` is right.
+//! * The borrowed items are read while the tuple, which owns them, is
+//!   borrowed by the caller and the GIL is held; indices are below the
+//!   tuple's length. An address is taken for an int's value only when it
+//!   lies exactly on the stride of the cached small ints 0..=51, whose
+//!   layout was checked for every one of them (objects cannot overlap, so
+//!   no other object starts there); any other item goes through an exact
+//!   int check and `PyLong_AsLong`, whose overflow error is cleared, and
+//!   anything unusual returns `None` so the safe path reads (and reports)
+//!   it.
+//!
+//! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
+//! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
+//! turns both tricks off, so every call takes the plain safe path; the
+//! tests compare the two.
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyTuple};
+use pyo3::PyClass;
+use std::marker::PhantomData;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::AtomicPtr;
+use std::sync::atomic::Ordering::Relaxed;
+#[cfg(Py_GIL_DISABLED)]
+use std::sync::atomic::Ordering::{Acquire, Release};
+
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// Whether the tricks are on.
+#[inline(always)]
+pub fn enabled() -> bool {
+    ENABLED.load(Relaxed)
+}
+
+/// Turns the tricks off when `HOYLE_NO_FAST_PATHS` is set (read once, when
+/// the module loads).
+pub fn from_env() {
+    if std::env::var_os("HOYLE_NO_FAST_PATHS").is_some() {
+        ENABLED.store(false, Relaxed);
+    }
+}
+
+/// Turns the bindings' unsafe speed tricks on or off (for tests: results
+/// are the same either way) and returns the previous setting. Off, a
+/// spare result object is kept but never refilled.
+#[pyfunction]
+pub fn _set_fast_paths(on: bool) -> bool {
+    ENABLED.swap(on, Relaxed)
+}
+
+/// One slot for a spare object of the pyclass `T` (see the module notes).
+pub struct Spare<T> {
+    slot: AtomicPtr<ffi::PyObject>,
+    of: PhantomData<fn() -> T>,
+}
+
+impl<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync> Spare<T> {
+    pub const fn new() -> Spare<T> {
+        Spare {
+            slot: AtomicPtr::new(std::ptr::null_mut()),
+            of: PhantomData,
+        }
+    }
+
+    /// Takes the slot's reference (or null).
+    #[inline(always)]
+    fn take(&self) -> *mut ffi::PyObject {
+        #[cfg(not(Py_GIL_DISABLED))]
+        {
+            let spare = self.slot.load(Relaxed);
+            self.slot.store(std::ptr::null_mut(), Relaxed);
+            spare
+        }
+        #[cfg(Py_GIL_DISABLED)]
+        {
+            self.slot.swap(std::ptr::null_mut(), Acquire)
+        }
+    }
+
+    /// Stores a strong reference, or drops it if the slot is taken.
+    #[inline(always)]
+    fn put(&self, obj: *mut ffi::PyObject) {
+        #[cfg(not(Py_GIL_DISABLED))]
+        let stored = self.slot.load(Relaxed).is_null() && {
+            self.slot.store(obj, Relaxed);
+            true
+        };
+        #[cfg(Py_GIL_DISABLED)]
+        let stored = self
+            .slot
+            .compare_exchange(std::ptr::null_mut(), obj, Release, Relaxed)
+            .is_ok();
+        if !stored {
+            // SAFETY: `obj` is a strong reference owned by the caller.
+            unsafe { ffi::Py_DECREF(obj) };
+        }
+    }
+
+    /// The spare, refilled by `fill`, when the tricks are on and nobody
+    /// else holds it; it stays the spare.
+    #[inline(always)]
+    pub fn reuse<'py>(&self, py: Python<'py>, fill: impl FnOnce(&T)) -> Option<Bound<'py, T>> {
+        if !enabled() {
+            return None;
+        }
+        let spare = self.take();
+        if spare.is_null() {
+            return None;
+        }
+        // SAFETY: the slot owned one strong reference to a live `T`, now
+        // ours; a reference count of 1 means nobody else can see it.
+        unsafe {
+            if ffi::Py_REFCNT(spare) == 1 {
+                let obj = Bound::from_borrowed_ptr(py, spare).cast_into_unchecked::<T>();
+                fill(obj.get());
+                self.put(spare);
+                return Some(obj);
+            }
+            // The caller kept it: let go of the slot's reference.
+            ffi::Py_DECREF(spare);
+        }
+        None
+    }
+
+    /// Keeps a reference to `obj` as the spare (when the tricks are on).
+    #[inline(always)]
+    pub fn keep(&self, obj: &Bound<'_, T>) {
+        if enabled() {
+            self.put(obj.clone().into_ptr());
+        }
+    }
+}
+
+/// Where CPython keeps its cached small ints 0..=51, when they lie evenly
+/// spaced at a power-of-two stride (checked once): then an int object's
+/// address alone gives its value, with no call into the interpreter.
+struct SmallInts {
+    base: usize,
+    shift: u32,
+}
+
+static SMALL_INTS: PyOnceLock<Option<SmallInts>> = PyOnceLock::new();
+
+fn small_ints(py: Python<'_>) -> &Option<SmallInts> {
+    SMALL_INTS.get_or_init(py, || {
+        let addr = |v: u8| v.into_pyobject(py).ok().map(|o| o.as_ptr() as usize);
+        let (base, one) = (addr(0)?, addr(1)?);
+        let stride = one.checked_sub(base)?;
+        if !stride.is_power_of_two() {
+            return None;
+        }
+        let layout_holds = (0..52u8).all(|v| addr(v) == Some(base + v as usize * stride));
+        layout_holds.then_some(SmallInts {
+            base,
+            shift: stride.trailing_zeros(),
+        })
+    })
+}
+
+/// Distinct ids from an exact tuple of 5..=7 ints in 0..=51, or None to
+/// take the general path (which also produces the right error); always
+/// None when the tricks are off.
+#[inline(always)]
+pub fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> Option<usize> {
+    let n = t.len();
+    if !enabled() || !(5..=7).contains(&n) {
+        return None;
+    }
+    let small = small_ints(py);
+    let mut seen = 0u64;
+    for (i, slot) in buf.iter_mut().enumerate().take(n) {
+        // SAFETY: i < len of the tuple.
+        let item = unsafe { t.get_borrowed_item_unchecked(i) };
+        let ptr = item.as_ptr() as usize;
+        if let Some(small) = small {
+            let offset = ptr.wrapping_sub(small.base);
+            let id = offset >> small.shift;
+            if id < 52 && offset & ((1 << small.shift) - 1) == 0 {
+                if seen & (1 << id) != 0 {
+                    return None;
+                }
+                seen |= 1 << id;
+                *slot = id as u8;
+                continue;
+            }
+        }
+        if !item.is_exact_instance_of::<PyInt>() {
+            return None;
+        }
+        // SAFETY: item is an int object, borrowed from the tuple.
+        let v = unsafe { ffi::PyLong_AsLong(item.as_ptr()) };
+        if !(0..52).contains(&v) {
+            if v == -1 {
+                // Clears an overflow error; the general path reports the id.
+                drop(PyErr::take(py));
+            }
+            return None;
+        }
+        if seen & (1 << v) != 0 {
+            return None;
+        }
+        seen |= 1 << v;
+        *slot = v as u8;
+    }
+    Some(n)
+}
