@@ -1,0 +1,182 @@
+"""From a hand history's actions to what ``replay`` plays: the deck in
+hoyle's dealing order (docs/rules.md §10) and the players' actions.
+
+``ActionReader.read`` goes through the action lines once: dealer lines
+(``d dh``, ``d db``) give cards slots in a ``CardLedger`` and mark the
+street the file has reached; player lines become ``PlayerAction`` tuples.
+``ReplayPlan.build`` then names the unknown cards and lays the deck out
+street by street as ``DealShape`` says the game deals.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from hoyle.errors import HistoryError
+from hoyle.games import Game
+from hoyle.history.cards import CardLedger
+from hoyle.history.shape import DealShape
+from hoyle.history.stakes import chips
+
+__all__ = ["ActionReader", "PlayerAction"]
+
+# (kind, seat, amount / discarded slots or cards / None, index of the line, street reached)
+PlayerAction = tuple[str, int, Any, int, int]
+
+
+class ActionReader:
+    """Reads the action lines of one history, in order (``read``)."""
+
+    __slots__ = (
+        "acts",
+        "at",
+        "batches",
+        "board",
+        "board_deals",
+        "drawers",
+        "game",
+        "labels",
+        "last_kind",
+        "ledger",
+        "replacements",
+        "scale",
+        "shape",
+        "where",
+    )
+
+    def __init__(
+        self, game: Game, shape: DealShape, labels: dict[str, int], scale: int, where: str
+    ) -> None:
+        self.game, self.shape, self.labels, self.scale, self.where = (
+            game,
+            shape,
+            labels,
+            scale,
+            where,
+        )
+        self.ledger = CardLedger(len(labels))
+        self.batches: list[dict[int, list[int]]] = []  # per deal, seat -> slots dealt
+        self.board: list[int] = []  # board slots
+        self.board_deals = 0  # the d db lines so far
+        self.drawers: list[list[int]] = []  # per draw, the seats in order of their sd
+        self.replacements: list[dict[int, list[int]]] = []  # per draw, seat -> slots got
+        self.acts: list[PlayerAction] = []
+        self.at = 0  # the street the file has reached
+        self.last_kind = ""
+
+    def read(self, actions: list[str]) -> None:
+        """Read every action line."""
+        labels, add = self.labels, self.acts.append
+        for index, text in enumerate(actions):
+            words = text.split("#", 1)[0].split() if "#" in text else text.split()
+            if not words:
+                continue
+            if words[0] == "d":
+                self._dealer(index, text, words)
+                continue
+            seat = labels.get(words[0])
+            size = len(words)
+            if seat is None or size < 2:
+                seat = self._seat(index, text, words)
+            kind = words[1]
+            if kind in ("f", "cc", "pb") and size == 2:
+                add((kind, seat, None, index, self.at))
+            elif kind == "cbr" and size == 3:
+                add((kind, seat, self._amount(index, text, words[2]), index, self.at))
+            elif kind == "sm":
+                self._show(index, text, seat, words)
+            elif kind == "sd" and size in (2, 3):
+                self._draw(index, text, seat, words)
+            else:
+                raise self.fail(index, text, "unknown action")
+            self.last_kind = kind
+
+    def fail(self, index: int, text: str, why: str) -> HistoryError:
+        """The error for action line ``index``."""
+        return HistoryError(f"{self.where}: action {index + 1} {text!r}: {why}")
+
+    def _seat(self, index: int, text: str, words: list[str]) -> int:
+        """The seat of a player line's label, or the error."""
+        if len(words) < 2:
+            raise self.fail(index, text, "expected 'pN ACTION'")
+        return self._player(index, text, words[0])
+
+    def _player(self, index: int, text: str, word: str) -> int:
+        seat = self.labels.get(word)
+        if seat is None:
+            raise self.fail(index, text, f"{word!r} is not a player p1..p{len(self.labels)}")
+        return seat
+
+    def _amount(self, index: int, text: str, word: str) -> int:
+        if word.isascii() and word.isdigit():  # whole chips, the usual case
+            return int(word) * self.scale
+        try:
+            return chips(Decimal(word), self.scale, "the amount")
+        except (ArithmeticError, ValueError, HistoryError):
+            raise self.fail(index, text, f"bad amount {word!r}") from None
+
+    def _cards(self, index: int, text: str, token: str) -> list[int]:
+        """New slots for ``token`` (``CardLedger.deal_any``), or the error."""
+        try:
+            return self.ledger.deal_any(token)
+        except ValueError as err:
+            raise self.fail(index, text, str(err)) from None
+
+    def _dealer(self, index: int, text: str, words: list[str]) -> None:
+        """``d dh pN CARDS`` (hole cards, or a draw's replacements) or ``d db CARDS``."""
+        if len(words) == 4 and words[1] == "dh":
+            seat = self.labels.get(words[2])
+            if seat is None:
+                seat = self._player(index, text, words[2])
+            slots = self.ledger.deal(words[3]) or self._cards(index, text, words[3])
+            self.ledger.held[seat].extend(slots)
+            if self.drawers:
+                self.replacements[-1].setdefault(seat, []).extend(slots)
+            else:
+                batches = self.batches
+                if self.last_kind != "dh" or not batches or seat in batches[-1]:
+                    batches.append({})
+                    self._reach(self.shape.deal, len(batches))
+                batches[-1][seat] = slots
+            self.last_kind = "dh"
+        elif len(words) == 3 and words[1] == "db":
+            self.board.extend(self.ledger.deal(words[2]) or self._cards(index, text, words[2]))
+            self.board_deals += 1
+            self._reach(self.shape.board, self.board_deals)
+            self.last_kind = "db"
+        else:
+            raise self.fail(index, text, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'")
+
+    def _reach(self, streets: list[int], count: int) -> None:
+        """The ``count``-th deal of a kind (1-based) reaches ``streets[count - 1]``."""
+        if count <= len(streets):
+            self.at = max(self.at, streets[count - 1])
+
+    def _show(self, index: int, text: str, seat: int, words: list[str]) -> None:
+        """``pN sm [CARDS]``: shown cards name the seat's unknown ones."""
+        if len(words) == 3 and words[2] != "-":
+            try:
+                self.ledger.claim(seat, words[2], drop=False)
+            except ValueError as err:
+                raise self.fail(index, text, str(err)) from None
+        elif len(words) > 3:
+            raise self.fail(index, text, "expected 'pN sm [CARDS]'")
+
+    def _draw(self, index: int, text: str, seat: int, words: list[str]) -> None:
+        """``pN sd [CARDS]``: the first of a draw opens it."""
+        if not self.shape.draw:
+            raise self.fail(index, text, f"{self.game.name} has no draw")
+        last, drawers = self.last_kind, self.drawers
+        if last not in ("sd", "dh") or not drawers or (last == "dh" and seat in drawers[-1]):
+            drawers.append([])
+            self.replacements.append({})
+            self._reach(self.shape.draw, len(drawers))
+        drawers[-1].append(seat)
+        slots: list[int] = []
+        if len(words) == 3:
+            try:
+                slots = self.ledger.claim(seat, words[2], drop=True)
+            except ValueError as err:
+                raise self.fail(index, text, str(err)) from None
+        self.acts.append(("sd", seat, slots, index, self.at))
