@@ -48,13 +48,11 @@ class ActionReader:
     def __init__(
         self, game: Game, shape: DealShape, labels: dict[str, int], scale: int, where: str
     ) -> None:
-        self.game, self.shape, self.labels, self.scale, self.where = (
-            game,
-            shape,
-            labels,
-            scale,
-            where,
-        )
+        self.game = game
+        self.shape = shape
+        self.labels = labels  # "pK" -> hoyle seat
+        self.scale = scale
+        self.where = where  # the file and hand, for messages
         self.ledger = CardLedger(len(labels))
         self.batches: list[dict[int, list[int]]] = []  # per deal, seat -> slots dealt
         self.board: list[int] = []  # board slots
