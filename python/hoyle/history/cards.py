@@ -58,8 +58,9 @@ class CardLedger:
             if pair is None or pair[0] in known or pair[1] in known:
                 return None
             known.update(pair)
-            base = len(self.cards)
-            self.cards.extend(pair)
+            cards = self.cards
+            base = len(cards)
+            cards += pair
             return [base, base + 1]
         if size == 2:
             first = CARD.get(token)
@@ -126,20 +127,19 @@ class CardLedger:
 
     def _held_slot(self, seat: int, t: str, taken: list[int]) -> int | None:
         """The slot of card text ``t`` in the seat's hand (not in ``taken``)."""
-        cards = self.cards
-        free = [s for s in self.held[seat] if s not in taken]
+        cards, hand = self.cards, self.held[seat]
         if t in _JOKERS:
-            return next((s for s in free if cards[s] >= 52), None)
+            return next((s for s in hand if cards[s] >= 52 and s not in taken), None)
         c = CARD.get(t)
         if c is None and t != "??":
             raise ValueError(f"bad card {t!r}")
         if c is not None:
-            pick = next((s for s in free if cards[s] == c), None)
-            if pick is not None:
-                return pick
+            for s in hand:
+                if cards[s] == c and s not in taken:
+                    return s
             if c in self.known:
                 raise ValueError(f"{NAME[c]} is not in p's hand")
-        pick = next((s for s in free if cards[s] == UNKNOWN), None)
+        pick = next((s for s in hand if cards[s] == UNKNOWN and s not in taken), None)
         if pick is not None and c is not None:
             cards[pick] = c  # the card shown names an unknown slot
             self.known.add(c)

@@ -57,7 +57,7 @@ class ReplayPlan:
                 (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
                 for kind, seat, arg, index, street in acts
             ]
-        final = [tuple([cards[x] for x in h]) for h in ledger.held]  # as dealt; compared sorted
+        final = [tuple(map(cards.__getitem__, h)) for h in ledger.held]  # as dealt
         return cls(
             game=game,
             stacks=stacks,
@@ -92,8 +92,8 @@ def _deck(
                         f"{reader.where}: p{seat_of.index(s) + 1} is dealt {len(got)} cards "
                         f"on street {k + 1}; {game.name} deals {per}"
                     )
-            for r in range(per):
-                deck.extend([cards[got[r]] for got in dealt])
+            for one_round in zip(*dealt, strict=True):  # a card to each seat a round
+                deck += map(cards.__getitem__, one_round)
         if board_cards and board_at < len(board):
             take = board[board_at : board_at + board_cards]
             deck.extend([cards[x] for x in take])

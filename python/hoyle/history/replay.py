@@ -35,7 +35,7 @@ class Replay:
         for kind, seat, arg, index, street in plan.acts:
             actor = hand.actor
             if seat != actor or stud:
-                actor = self._take_turn(hand, kind, seat, index, street)
+                actor = self._take_turn(hand, actor, (kind, seat, index, street))
                 if actor is None:
                     continue
             try:
@@ -49,7 +49,8 @@ class Replay:
                     else:
                         hand.call()
                 elif kind == "cbr":
-                    hand.raise_to(_capped(hand, actor, arg))
+                    lo = hand.legal.min_raise_to  # below it, the rare reading of _capped
+                    hand.raise_to(arg if lo is None or arg >= lo else _capped(hand, actor, arg))
                 elif kind == "sd":
                     hand.draw(arg)
                 else:
@@ -64,11 +65,14 @@ class Replay:
     def _label(self, seat: int) -> str:
         return f"p{self.plan.seat_of.index(seat) + 1}"
 
-    def _take_turn(self, hand: Hand, kind: str, seat: int, index: int, street: int) -> int | None:
-        """Bring the hand to ``seat``'s turn (what a stud hand and an action
-        out of turn need): the bring-in's option, the folds the file left
-        out. None for a ``pb``, which hoyle posted already."""
-        actor = hand.actor
+    def _take_turn(
+        self, hand: Hand, actor: int | None, act: tuple[str, int, int, int]
+    ) -> int | None:
+        """Bring the hand to the turn of ``act``'s seat (what a stud hand and
+        an action out of turn need): the bring-in's option, the folds the
+        file left out. ``act`` is (kind, seat, index, street); ``actor`` the
+        seat to act now. None for a ``pb``, which hoyle posted already."""
+        kind, seat, index, street = act
         if actor is not None and street > hand.street and _bring_in_option(hand):
             hand.check()  # PHH gives a called bring-in no option; hoyle does
             actor = hand.actor

@@ -91,8 +91,8 @@ def stakes_game(fields: dict[str, Any], variant: str, scale: int, n: int) -> tup
     its shape (the same fields give the same objects, up to a bounded cache)."""
     key = (
         variant,
-        _frozen(fields.get("antes")),
-        _frozen(fields.get("blinds_or_straddles")),
+        tuple(antes) if isinstance(antes := fields.get("antes"), list) else antes,
+        tuple(blinds) if isinstance(blinds := fields.get("blinds_or_straddles"), list) else blinds,
         fields.get("bring_in"),
         fields.get("small_bet"),
         fields.get("big_bet"),
@@ -104,10 +104,6 @@ def stakes_game(fields: dict[str, Any], variant: str, scale: int, n: int) -> tup
         return _cached_stakes_game(key)
     except TypeError:  # an unhashable (malformed) field: read without the cache
         return _stakes_game(key)
-
-
-def _frozen(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
 
 
 def _stakes_game(key: tuple[Any, ...]) -> tuple[Game, DealShape]:

@@ -96,6 +96,8 @@ def fast_toml(text: str) -> dict[str, Any]:
             table[key] = rest[1:-1]  # a literal string alone on its line
         elif rest.isascii() and rest.isdigit() and (first != "0" or rest == "0"):
             table[key] = int(rest)
+        elif rest in ("true", "false"):
+            table[key] = rest == "true"
         else:
             table[key] = _scalar(rest)
     return root
@@ -110,7 +112,7 @@ def _good_key(key: str) -> bool:
     return True
 
 
-def _array_value(rest: str, lines: Iterator[str]) -> list[Any]:
+def _array_value(rest: str, lines: Iterator[str]) -> Any:
     """The array opening ``rest``, reading more ``lines`` until it closes."""
     if rest[1:2] == "'" and rest[-2:] == "']":  # PokerKit's own layout, one pass
         body = rest[2:-2]
@@ -125,7 +127,7 @@ def _array_value(rest: str, lines: Iterator[str]) -> list[Any]:
         except (ValueError, StopIteration):
             end = -1
         if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
-            return cast(list[Any], value)
+            return value
     flat = _FLAT_STRINGS.fullmatch(rest)
     if flat is not None:
         return [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]
@@ -137,7 +139,7 @@ def _array_value(rest: str, lines: Iterator[str]) -> list[Any]:
         rest += "\n" + more
         if "]" in more:  # else the array cannot close yet
             value = _array(rest)
-    return cast(list[Any], value)
+    return value
 
 
 def _scalar(text: str) -> Any:
