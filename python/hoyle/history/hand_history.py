@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from hoyle.errors import GameError, HistoryError
 from hoyle.games import Game
@@ -156,14 +156,15 @@ class HandHistory:
         """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
         variant and stakes fields."""
         extension = self.fields.get("_hoyle_game")
+        variant = None if isinstance(extension, dict) else self.variant
         try:
-            if isinstance(extension, dict):
-                if self.scale != 1:
-                    raise GameError("a _hoyle_game hand must use whole chips")
-                game = Game.from_dict(extension)
-                return game, DealShape(game)
-            return stakes_game(self.fields, self.variant, self.scale, n)
-        except (GameError, HistoryError) as err:
+            if variant is not None:
+                return stakes_game(self.fields, variant, self.scale, n)
+            if self.scale != 1:
+                raise GameError("a _hoyle_game hand must use whole chips")
+            game = Game.from_dict(cast(dict[str, Any], extension))
+            return game, DealShape(game)
+        except (GameError, HistoryError) as err:  # these name no file
             raise HistoryError(f"{self.where}: {err}") from None
 
     def _button(self, n: int) -> int:
