@@ -8,11 +8,12 @@ it (or ``fill_unknown`` picks one), or a joker id (52, 53, ...) for ``Xx``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import filterfalse
 from typing import Any
 
 from hoyle.games import Game, Street
 
-__all__ = ["CARD", "NAME", "UNKNOWN", "CardLedger", "card_text"]
+__all__ = ["CARD", "NAME", "PAIR", "UNKNOWN", "CardLedger", "card_text"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -53,15 +54,6 @@ class CardLedger:
         size = len(token)
         ids: Any = None
         known = self.known
-        if size == 4:  # the usual case: two hole cards
-            pair = PAIR.get(token)
-            if pair is None or pair[0] in known or pair[1] in known:
-                return None
-            known.update(pair)
-            cards = self.cards
-            base = len(cards)
-            cards += pair
-            return [base, base + 1]
         if size == 2:
             first = CARD.get(token)
             ids = None if first is None else (first,)
@@ -69,7 +61,7 @@ class CardLedger:
             first, rest = CARD.get(token[:2]), PAIR.get(token[2:])
             if first is not None and rest is not None and first not in rest:
                 ids = (first, *rest)
-        elif size % 2 == 0:
+        elif size % 2 == 0:  # two cards, four, five...
             ids = [CARD.get(token[k : k + 2]) for k in range(0, size, 2)]
             if None in ids or len(set(ids)) != len(ids):
                 ids = None
@@ -152,9 +144,9 @@ class CardLedger:
         take cards far from the bring-in (the highest, the lowest in razz) so
         that the file's bring-in stands. ``ValueError`` when the deck runs out."""
         known, cards = self.known, self.cards
-        pool: Iterator[int] = (
-            c for c in (game.deck if game.high else reversed(game.deck)) if c not in known
-        )
+        # filterfalse: a C loop, and lazy (it reads ``known`` as it goes)
+        deck = game.deck if game.high else reversed(game.deck)
+        pool: Iterator[int] = filterfalse(known.__contains__, deck)
         if not self.unknown:
             return pool
         if up_slots:

@@ -15,12 +15,13 @@ from typing import Any
 
 from hoyle.errors import HistoryError
 from hoyle.games import Game
-from hoyle.history.cards import CardLedger
+from hoyle.history.cards import PAIR, CardLedger
 from hoyle.history.shape import DealShape
 from hoyle.history.stakes import chips
 
 __all__ = ["ActionReader", "PlayerAction"]
 
+_BETTING = {"f": 2, "cc": 2, "pb": 2, "cbr": 3}  # the betting actions: kind -> words in the line
 # (kind, seat, amount / discarded slots or cards / None, index of the line, street reached)
 PlayerAction = tuple[str, int, Any, int, int]
 
@@ -66,10 +67,12 @@ class ActionReader:
     def read(self, actions: list[str]) -> None:
         """Read every action line, in order.
 
-        Hole cards and the usual player actions are read here, in the loop:
-        a method call per line costs ~3% of the corpus replay bench."""
+        Hole cards and the usual player actions are read here, in the loop
+        (the usual hole cards straight into the ledger): a method call or two
+        per line cost 3-4% of the corpus replay bench."""
         labels, add, scale = self.labels, self.acts.append, self.scale
-        deal, held, batches = self.ledger.deal, self.ledger.held, self.batches
+        ledger, batches = self.ledger, self.batches
+        known, cards, held = ledger.known, ledger.cards, ledger.held
         at = self.at  # a copy: dealing and draws move it on
         for index, text in enumerate(actions):
             words = text.split("#", 1)[0].split() if "#" in text else text.split()
@@ -77,33 +80,35 @@ class ActionReader:
             if not size:
                 continue
             if words[0] != "d":
-                seat = labels.get(words[0])
-                if seat is None or size < 2:
-                    seat = self._seat(index, text, words)
+                head = words[0]
+                seat = (
+                    labels[head] if head in labels and size > 1 else self._seat(index, text, words)
+                )
                 kind = words[1]
-                if kind in ("f", "cc", "pb") and size == 2:
-                    add((kind, seat, None, index, at))
-                elif kind == "cbr" and size == 3:
-                    word = words[2]
+                if kind in _BETTING and size == _BETTING[kind]:
+                    word = words[-1]
                     amount = (
-                        int(word) * scale
-                        if word.isascii() and word.isdigit()  # whole chips, the usual case
+                        None  # f, cc, pb
+                        if size == 2
+                        else int(word) * scale  # cbr, in whole chips: the usual case
+                        if word.isascii() and word.isdigit()
                         else self._amount(index, text, word)
                     )
                     add((kind, seat, amount, index, at))
-                elif kind == "sm":
-                    self._show(index, text, seat, words)
-                elif kind == "sd" and size in (2, 3):
-                    self._draw(index, text, seat, words)
-                    at = self.at
                 else:
-                    raise self.fail(index, text, "unknown action")
+                    self._show_or_draw(index, text, seat, words)
+                    at = self.at
             elif size == 4 and words[1] == "dh":  # hole cards, or a draw's replacements
                 kind = "dh"
-                seat = labels.get(words[2])
-                if seat is None:
-                    seat = self._player(index, text, words[2])
-                slots = deal(words[3]) or self._cards(index, text, words[3])
+                label = words[2]
+                seat = labels[label] if label in labels else self._player(index, text, label)
+                pair = PAIR.get(words[3])  # the usual hole cards: two known cards, new
+                if pair is None or pair[0] in known or pair[1] in known:
+                    slots = self._cards(index, text, words[3])
+                else:
+                    known.update(pair)
+                    slots = [len(cards), len(cards) + 1]
+                    cards += pair
                 held[seat] += slots
                 if self.drawers:
                     self.replacements[-1].setdefault(seat, []).extend(slots)
@@ -143,9 +148,9 @@ class ActionReader:
             raise self.fail(index, text, f"bad amount {word!r}") from None
 
     def _cards(self, index: int, text: str, token: str) -> list[int]:
-        """New slots for ``token`` (``CardLedger.deal_any``), or the error."""
+        """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``), or the error."""
         try:
-            return self.ledger.deal_any(token)
+            return self.ledger.deal(token) or self.ledger.deal_any(token)
         except ValueError as err:
             raise self.fail(index, text, str(err)) from None
 
@@ -153,7 +158,7 @@ class ActionReader:
         """``d db CARDS``; any other dealer line is an error."""
         if len(words) != 3 or words[1] != "db":
             raise self.fail(index, text, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'")
-        self.board.extend(self.ledger.deal(words[2]) or self._cards(index, text, words[2]))
+        self.board += self._cards(index, text, words[2])
         self.board_deals += 1
         self._reach(self.shape.board, self.board_deals)
 
@@ -161,6 +166,16 @@ class ActionReader:
         """The ``count``-th deal of a kind (1-based) reaches ``streets[count - 1]``."""
         if count <= len(streets):
             self.at = max(self.at, streets[count - 1])
+
+    def _show_or_draw(self, index: int, text: str, seat: int, words: list[str]) -> None:
+        """``pN sm [CARDS]`` or ``pN sd [CARDS]``; any other player line is an error."""
+        kind = words[1]
+        if kind == "sm":
+            self._show(index, text, seat, words)
+        elif kind == "sd" and len(words) in (2, 3):
+            self._draw(index, text, seat, words)
+        else:
+            raise self.fail(index, text, "unknown action")
 
     def _show(self, index: int, text: str, seat: int, words: list[str]) -> None:
         """``pN sm [CARDS]``: shown cards name the seat's unknown ones."""

@@ -57,7 +57,8 @@ class ReplayPlan:
                 (kind, seat, [cards[x] for x in arg] if kind == "sd" else arg, index, street)
                 for kind, seat, arg, index, street in acts
             ]
-        final = [tuple(map(cards.__getitem__, h)) for h in ledger.held]  # as dealt
+        card_of = cards.__getitem__
+        final = [tuple(map(card_of, h)) for h in ledger.held]  # as dealt
         return cls(
             game=game,
             stacks=stacks,
@@ -78,6 +79,7 @@ def _deck(
     game, cards, board = reader.game, reader.ledger.cards, reader.board
     batches, drawers, replacements = reader.batches, reader.drawers, reader.replacements
     deck: list[int] = []
+    card_of = cards.__getitem__
     board_at = 0
     for k, burn, per, j, board_cards, draw_j in reader.shape.rows:
         if burn:
@@ -93,10 +95,10 @@ def _deck(
                         f"on street {k + 1}; {game.name} deals {per}"
                     )
             for one_round in zip(*dealt, strict=True):  # a card to each seat a round
-                deck += map(cards.__getitem__, one_round)
+                deck += map(card_of, one_round)
         if board_cards and board_at < len(board):
             take = board[board_at : board_at + board_cards]
-            deck.extend([cards[x] for x in take])
+            deck += map(card_of, take)
             board_at += len(take)
         if 0 <= draw_j < len(drawers):
             for s in drawers[draw_j]:
