@@ -206,7 +206,7 @@ class HandHistory:
         loader makes the same repair); each such fold is listed in
         ``repairs``. ``strict=True`` refuses it instead.
         """
-        run = Replay(self._replay_plan(), self.actions, self.where, strict=strict)
+        run = Replay(self._replay_plan(), self.actions, self.where, strict)
         hand = run.play()
         self.repairs = run.repairs
         run.check_end(hand, partial=partial)

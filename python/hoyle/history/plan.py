@@ -59,15 +59,7 @@ class ReplayPlan:
             ]
         card_of = cards.__getitem__
         final = [tuple(map(card_of, h)) for h in ledger.held]  # as dealt
-        return cls(
-            game=game,
-            stacks=stacks,
-            button=button,
-            seat_of=seat_of,
-            deck=deck,
-            acts=acts,
-            final=final,
-        )
+        return cls(game, stacks, button, seat_of, deck, acts, final)
 
 
 def _deck(

@@ -16,7 +16,7 @@ class Replay:
 
     __slots__ = ("plan", "repairs", "strict", "texts", "where")
 
-    def __init__(self, plan: ReplayPlan, texts: list[str], where: str, *, strict: bool) -> None:
+    def __init__(self, plan: ReplayPlan, texts: list[str], where: str, strict: bool) -> None:
         self.plan = plan
         self.texts = texts  # the action lines, for messages
         self.where = where
