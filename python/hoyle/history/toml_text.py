@@ -7,10 +7,11 @@ times, flat arrays and ``[name]`` tables (one per hand of a ``.phhs``).
 read decimals as ``Decimal``, so they agree wherever the line reader answers
 (the corpus test checks it file by file).
 
-Why a second reader: tomllib takes ~130 us for a small PHH file. Measured on
-the 769 files of the PHH corpus (tests/data/phh), ``fast_toml`` reads them in
-24 ms against tomllib's 173 ms; a whole corpus replay takes ~125 ms, so
-tomllib alone would more than halve the replay bench's hoyle/PokerKit ratio.
+Why a second reader: measured on the 769 files of the PHH corpus
+(tests/data/phh; best of 15, CPU time), ``fast_toml`` reads them in 11 ms and
+tomllib in 103 ms, while the whole corpus replay (reading included) takes
+~85 ms: tomllib alone would more than double the replay bench's hoyle time and
+halve its hoyle/PokerKit ratio.
 """
 
 from __future__ import annotations
