@@ -22,7 +22,7 @@ hoyle.errors.GameError: Limit needs 0 < min <= max, got min=10, max=5
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from hoyle.errors import GameError
 
@@ -40,6 +40,15 @@ class Limit:
         if not 0 < self.min <= self.max:
             raise GameError(f"Limit needs 0 < min <= max, got min={self.min}, max={self.max}")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The structure as plain values (``betting_from_dict`` reads it back)."""
+        return {"kind": "limit", "min": self.min, "max": self.max}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Limit:
+        """The structure ``to_dict`` wrote."""
+        return cls(int(d["min"]), int(d["max"]))
+
 
 @dataclass(frozen=True, kw_only=True)
 class PotLimit:
@@ -52,10 +61,28 @@ class PotLimit:
         if self.cap is not None and self.cap <= 0:
             raise GameError(f"PotLimit cap must be positive or None, got {self.cap}")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The structure as plain values (``betting_from_dict`` reads it back)."""
+        return {"kind": "pot-limit"} if self.cap is None else {"kind": "pot-limit", "cap": self.cap}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PotLimit:
+        """The structure ``to_dict`` wrote."""
+        return cls(cap=d.get("cap"))
+
 
 @dataclass(frozen=True)
 class NoLimit:
     """No limit: a bet or raise may be anything up to the stack."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The structure as plain values (``betting_from_dict`` reads it back)."""
+        return {"kind": "no-limit"}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> NoLimit:
+        """The structure ``to_dict`` wrote."""
+        return cls()
 
 
 Betting: TypeAlias = Limit | PotLimit | NoLimit
@@ -97,3 +124,23 @@ class Legal(NamedTuple):
 
 NO_ACTION = Legal(False, False, 0, None, None, False)
 DRAW = Legal(False, False, 0, None, None, True)
+
+
+def betting_from_dict(d: dict[str, Any]) -> Betting | None:
+    """The structure a betting class's ``to_dict`` wrote; None for ``{}``
+    (a street that keeps the game's structure).
+
+    >>> betting_from_dict(Limit(2, 4).to_dict())
+    Limit(min=2, max=4)
+    """
+    kind = d.get("kind")
+    if kind is None:
+        return None
+    kinds: dict[str, type[Limit | PotLimit | NoLimit]] = {
+        "limit": Limit,
+        "pot-limit": PotLimit,
+        "no-limit": NoLimit,
+    }
+    if kind not in kinds:
+        raise GameError(f"unknown betting kind {kind!r}")
+    return kinds[kind].from_dict(d)

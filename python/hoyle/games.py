@@ -83,6 +83,30 @@ class Street:
         if self.first not in ("left", "exposed"):
             raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r}")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The street as plain values: its fields in order, ``betting`` as
+        its ``to_dict`` (``{}`` for the game's own), no ``draw_ace`` when None."""
+        out: dict[str, Any] = {
+            "down": self.down,
+            "up": self.up,
+            "board": self.board,
+            "burn": self.burn,
+            "draw": self.draw,
+            "draw_ace": self.draw_ace,
+            "betting": {} if self.betting is None else self.betting.to_dict(),
+            "first": self.first,
+        }
+        if self.draw_ace is None:
+            del out["draw_ace"]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Street:
+        """The street ``to_dict`` wrote (missing fields take their defaults)."""
+        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
+
+        return cls(**{**d, "betting": betting_from_dict(d.get("betting", {}))})
+
 
 @dataclass(frozen=True, kw_only=True)
 class Game:
@@ -229,6 +253,76 @@ class Game:
     def with_(self, **changes: Any) -> Game:
         """A copy with some settings changed."""
         return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain values (what a hand history's ``_hoyle_game``
+        holds): None settings and default rules left out, ``deck`` only
+        when it is not the standard deck.
+
+        >>> g = texas_holdem(blinds=(5, 10))
+        >>> Game.from_dict(g.to_dict()) == g
+        True
+        """
+        rule_names = (
+            "wild_ranks",
+            "wild_cards",
+            "jokers",
+            "bug_fills_flush",
+            "four_flush",
+            "low",
+            "low_qualifier",
+            "hole_cards",
+        )
+        rules = {k: getattr(self.rules, k) for k in rule_names}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "streets": [s.to_dict() for s in self.streets],
+            "betting": self.betting.to_dict(),
+            "rules": {k: v for k, v in rules.items() if v not in (None, "", False)},
+            "high": self.high,
+            "ante": self.ante,
+            "antes": list(self.antes),
+            "blinds": list(self.blinds),
+            "bring_in": self.bring_in,
+            "min_bet": self.min_bet,
+            "raise_cap": self.raise_cap,
+            "opener": self.opener,
+            "first_must_bet": self.first_must_bet,
+        }
+        if self.deck != STANDARD_DECK:
+            out["deck"] = list(self.deck)
+        if self.rake is not None:
+            out["rake"] = self.rake.to_dict()
+        return {k: v for k, v in out.items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        """The game ``to_dict`` wrote; ``GameError`` names a bad or missing field."""
+        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
+
+        try:
+            streets = tuple(Street.from_dict(s) for s in d["streets"])
+            rake = d.get("rake")
+            betting = betting_from_dict(d.get("betting", {}))
+            return cls(
+                name=d.get("name", "custom"),
+                streets=streets,
+                betting=betting if betting is not None else NoLimit(),
+                rules=HandRules(**d.get("rules", {})),
+                high=d.get("high", True),
+                deck=tuple(d.get("deck", STANDARD_DECK)),
+                ante=d.get("ante", 0),
+                antes=tuple(d.get("antes", ())),
+                blinds=tuple(d.get("blinds", ())),
+                bring_in=d.get("bring_in", 0),
+                min_bet=d.get("min_bet"),
+                raise_cap=d.get("raise_cap"),
+                opener=d.get("opener"),
+                first_must_bet=d.get("first_must_bet", False),
+                rake=None if rake is None else Rake.from_dict(rake),
+            )
+        except (KeyError, TypeError) as err:
+            raise GameError(f"bad _hoyle_game field: {err!r}") from None
 
 
 def _streets(

@@ -61,6 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from hoyle.errors import SettlementError
 
@@ -111,3 +112,15 @@ class Rake:
             if not 0 <= cap <= _MAX_CHIPS:
                 raise SettlementError(f"rake cap must be between 0 and 2**64 - 1, got {cap}")
         object.__setattr__(self, "basis_points", int(basis_points))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rake as plain values (``percent`` as exact text; no ``cap`` when None)."""
+        out: dict[str, Any] = {"percent": str(self.percent)}
+        if self.cap is not None:
+            out["cap"] = self.cap
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Rake:
+        """The rake ``to_dict`` wrote."""
+        return cls(percent=Decimal(d["percent"]), cap=d.get("cap"))

@@ -1,0 +1,83 @@
+"""Hand histories in the PHH format (the phh-std project): read ``.phh`` and
+``.phhs`` files, replay them as hoyle hands, and write hands back.
+
+``load(path_or_text)`` returns a list of ``HandHistory`` (a ``.phhs`` file
+holds several hands, each under a ``[name]`` table); ``HandHistory.replay()``
+plays the recorded actions through ``Game.start`` and the public ``Hand``
+methods and returns the finished hand; ``dumps(hand)`` writes a hoyle hand.
+
+Decisions (see also the tests):
+
+* **Seats.** ``p1``..``pN`` are hoyle seats ``0..N-1`` and the button is
+  seat ``N-1``: ``p1`` is left of the button (the small blind), the button
+  acts last, and heads-up the button (``p2``) posts the small blind. Stud
+  has no button, but the same mapping makes docs/rules.md §10's dealing order
+  (``p1`` first) and the ties of the bring-in agree with PHH. ``dumps``
+  writes ``_hoyle_button`` when a hand's button is another seat; ``load``
+  then seats ``p1`` left of it, so the hand comes back seat for seat.
+  ``starting_stacks`` and ``finishing_stacks`` are in hoyle seat order,
+  ready to compare with ``Hand.stacks``. (The PHH ``seats`` field, a
+  physical seat number, is left alone.)
+* **Forced bets.** ``antes`` and ``blinds_or_straddles`` are positional, as
+  in PHH: entry ``k`` belongs to the seat posting the ``k``-th blind (from
+  the button's left; heads-up the button first). They become
+  ``Game.ante``/``Game.antes`` and ``Game.blinds``.
+* **Antes are contributions.** hoyle settles every chip a seat put in, the
+  antes included, so an ante nobody matched comes back like any uncalled
+  bet; that is PHH's ``ante_trimming_status = true``. The flag is read but
+  not acted on (``ante_trimming_status``).
+* **Decimal chips.** A hand whose amounts (stacks, forced bets, bets) are
+  not all whole is scaled to integer chips by ``scale`` = 100 (cents), or
+  the smallest larger power of ten that makes them whole;
+  ``starting_stacks``, ``finishing_stacks`` and the replayed hand are in
+  those units.
+* **Unknown cards** (``??``) take the cards a ``sm`` later shows, else the
+  lowest unused cards of the deck (for low-only games the highest), so a
+  hand with unknown cards replays deterministically.
+* **Extension.** What PHH cannot say (a game that is not one of its
+  variants: wild cards, jokers, five-card draw, custom streets) ``dumps``
+  writes as ``_hoyle_game``, an inline table of ``Game`` settings, which
+  ``load`` reads back (PHH allows user fields; hoyle prefixes its own with
+  ``_``). Variant codes hoyle adds for its presets: ``5CD`` (five-card
+  draw) and ``5S`` (five-card stud), after F/P/N like the others.
+* **Short deck** (``NS``) is hold'em with the 36-card deck and hoyle's
+  standard ranking: hoyle's evaluator has no short-deck ranking yet (a
+  flush over a full house, ``A-6-7-8-9`` straights), so a showdown where
+  that matters is settled by the standard ranking.
+
+The package, one job a module: ``toml_text`` reads PHH text, ``variants``
+maps PHH variant codes to games, ``stakes`` reads a file's numbers and
+seats, ``cards`` and ``deal`` read the action lines, ``plan`` lays out the
+deck, ``replay`` plays it, ``writing`` writes PHH text, and
+``hand_history`` holds ``HandHistory``, ``load`` and ``loads``.
+
+>>> import hoyle
+>>> text = '''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 7h2s",
+...            "p3 f", "p1 cbr 10", "p2 cc",
+...            "d db 2c3d9h", "p1 cbr 90", "p2 cc", "d db Ts", "d db Js"]
+... finishing_stacks = [200, 0, 100]
+... '''
+>>> [history] = hoyle.history.load(text)
+>>> hand = history.replay()
+>>> hand.stacks == history.finishing_stacks
+True
+>>> print(hoyle.history.dumps(hand).splitlines()[0])
+variant = "NT"
+"""
+
+from __future__ import annotations
+
+from hoyle.history import toml_text
+from hoyle.history.hand_history import HandHistory, load
+from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
+from hoyle.history.writing import dumps
+
+__all__ = ["HandHistory", "dumps", "load"]
+
+_fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

@@ -1,0 +1,244 @@
+"""``HandHistory``, one hand of a PHH file, and ``load``/``loads``."""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from typing import Any, cast
+
+from hoyle.errors import GameError, HistoryError
+from hoyle.games import Game
+from hoyle.hand import Hand
+from hoyle.history.deal import ActionReader
+from hoyle.history.plan import ReplayPlan
+from hoyle.history.replay import Replay
+from hoyle.history.shape import DealShape
+from hoyle.history.stakes import chips, scale_of, seating, stakes_game
+from hoyle.history.toml_text import read_toml
+from hoyle.history.writing import write_fields
+
+__all__ = ["HandHistory", "load", "loads"]
+
+_INT_ONLY = {int}
+
+
+class HandHistory:
+    """One hand of a PHH file: its fields as read, and its replay.
+
+    ``fields`` holds every field (numbers with decimals as ``Decimal``);
+    ``source`` is the file (None for text) and ``name`` the table of a
+    ``.phhs`` file. Amounts are in chips times ``scale``.
+    """
+
+    __slots__ = ("_actions", "_plan", "_scale", "fields", "name", "repairs", "source")
+
+    def __init__(
+        self, fields: dict[str, Any], *, source: str | None = None, name: str | None = None
+    ) -> None:
+        self.fields = fields
+        self.source = source
+        self.name = name
+        self._plan: ReplayPlan | None = None
+        self._scale: int | None = None
+        self._actions: list[str] | None = None
+        self.repairs: list[str] = []
+
+    def __repr__(self) -> str:
+        seats = len(self.fields.get("starting_stacks", ()))
+        return f"<HandHistory {self.where}: {self.variant}, {seats} seats>"
+
+    @property
+    def where(self) -> str:
+        """The file and hand, for messages."""
+        place = self.source or "<text>"
+        return place if self.name is None else f"{place} hand [{self.name}]"
+
+    def _field(self, key: str) -> Any:
+        try:
+            return self.fields[key]
+        except KeyError:
+            raise HistoryError(f"{self.where}: the required field {key!r} is missing") from None
+
+    @property
+    def variant(self) -> str:
+        """The PHH variant code, e.g. ``"NT"``."""
+        value = self._field("variant")
+        if not isinstance(value, str):
+            raise HistoryError(f"{self.where}: variant must be a string, got {value!r}")
+        return value
+
+    @property
+    def actions(self) -> list[str]:
+        """The action lines, as written."""
+        if self._actions is None:
+            value = self._field("actions")
+            if not isinstance(value, list):
+                raise HistoryError(f"{self.where}: actions must be a list of strings")
+            try:
+                "".join(value)  # fails unless every action is a string
+            except TypeError:
+                raise HistoryError(f"{self.where}: actions must be a list of strings") from None
+            self._actions = value
+        return self._actions
+
+    @property
+    def ante_trimming_status(self) -> bool:
+        """The file's flag (hoyle always settles antes as contributions)."""
+        return bool(self.fields.get("ante_trimming_status", False))
+
+    @property
+    def scale(self) -> int:
+        """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
+        if self._scale is None:
+            self._scale = scale_of(self.fields, self.actions)
+        return self._scale
+
+    def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
+        extension = self.fields.get("_hoyle_button")
+        n = len(values)
+        if not isinstance(extension, int) or isinstance(extension, bool) or not 0 <= extension < n:
+            return tuple(values)
+        out = list(values)
+        for i, v in enumerate(values):
+            out[(extension + 1 + i) % n] = v
+        return tuple(out)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The starting stacks, by hoyle seat (``p1``..``pN``, unless the file
+        has ``_hoyle_button``), times ``scale``."""
+        return self._in_seat_order(list(self._stacks_by_player()))
+
+    def _stacks_by_player(self) -> tuple[int, ...]:
+        """The starting stacks in the file's order (``p1`` first), times ``scale``."""
+        value = self._field("starting_stacks")
+        if not isinstance(value, list) or len(value) < 2:
+            raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
+        try:
+            scale = self.scale
+            if scale == 1 and set(map(type, value)) == _INT_ONLY:
+                return tuple(value)
+            return tuple(chips(v, scale, "starting_stacks") for v in value)
+        except HistoryError as err:
+            raise HistoryError(f"{self.where}: {err}") from None
+
+    @property
+    def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
+        """The file's final stacks by hoyle seat (as ``starting_stacks``),
+        times ``scale``; None when absent. A stack that is not whole in those units (a split pot
+        recorded to half a chip) stays a ``Decimal``."""
+        value = self.fields.get("finishing_stacks")
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            raise HistoryError(f"{self.where}: finishing_stacks must be a list")
+        out: list[int | Decimal] = []
+        for v in value:
+            d = Decimal(v) * self.scale if not isinstance(v, int) else v * self.scale
+            out.append(int(d) if d == int(d) else d)
+        return self._in_seat_order(out)
+
+    @property
+    def game(self) -> Game:
+        """The hoyle ``Game`` this hand is played under."""
+        return self._replay_plan().game
+
+    def seat(self, player: int) -> int:
+        """The hoyle seat of ``p{player}`` (1-based, as in PHH)."""
+        return self._replay_plan().seat_of[player - 1]
+
+    @property
+    def button(self) -> int:
+        """The hoyle seat of the button."""
+        return self._replay_plan().button
+
+    def _game(self, n: int) -> tuple[Game, DealShape]:
+        """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
+        variant and stakes fields."""
+        extension = self.fields.get("_hoyle_game")
+        variant = None if isinstance(extension, dict) else self.variant
+        try:
+            if variant is not None:
+                return stakes_game(self.fields, variant, self.scale, n)
+            if self.scale != 1:
+                raise GameError("a _hoyle_game hand must use whole chips")
+            game = Game.from_dict(cast(dict[str, Any], extension))
+            return game, DealShape(game)
+        except (GameError, HistoryError) as err:  # these name no file
+            raise HistoryError(f"{self.where}: {err}") from None
+
+    def _button(self, n: int) -> int:
+        """The hoyle seat of the button: the last seat, unless ``_hoyle_button``."""
+        hoyle_button = self.fields.get("_hoyle_button")
+        if not isinstance(hoyle_button, int) or isinstance(hoyle_button, bool):
+            return n - 1
+        if not 0 <= hoyle_button < n:
+            raise HistoryError(f"{self.where}: _hoyle_button {hoyle_button} is not a seat")
+        return hoyle_button
+
+    def _replay_plan(self) -> ReplayPlan:
+        if self._plan is None:
+            by_player = self._stacks_by_player()
+            n = len(by_player)
+            game, shape = self._game(n)
+            button = self._button(n)
+            seat_of, labels, order = seating(n, button)
+            stacks = [0] * n
+            for i, s in enumerate(seat_of):
+                stacks[s] = by_player[i]
+            reader = ActionReader(game, shape, labels, self.scale, self.where)
+            reader.read(self.actions)
+            self._plan = ReplayPlan.build(
+                reader, stacks=stacks, button=button, seat_of=seat_of, order=order
+            )
+        return self._plan
+
+    def replay(self, *, partial: bool = False, strict: bool = False) -> Hand:
+        """Play the recorded actions and return the finished hand.
+
+        Raises ``HistoryError`` naming the file, the hand and the action
+        when an action is malformed, out of turn or illegal, or when the
+        actions end before the hand does (``partial=True`` returns the hand
+        where the actions end).
+
+        A player the file skips while facing a bet is taken to have folded
+        (records from broadcasts sometimes leave the fold out; PokerKit's
+        loader makes the same repair); each such fold is listed in
+        ``repairs``. ``strict=True`` refuses it instead.
+        """
+        run = Replay(self._replay_plan(), self.actions, self.where, strict)
+        hand = run.play()
+        self.repairs = run.repairs
+        run.check_end(hand, partial=partial)
+        return hand
+
+    def dumps(self) -> str:
+        """The fields as PHH text (``dumps(hand)`` writes a hoyle hand)."""
+        return write_fields(self.fields)
+
+
+def load(source: str | os.PathLike[str]) -> list[HandHistory]:
+    """Read the hands of a ``.phh`` or ``.phhs`` file, or of PHH text.
+
+    A ``str`` with a newline or an ``=`` is text, anything else a path.
+    """
+    if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
+        path = os.fspath(source)
+        try:
+            with open(path, "rb") as fh:
+                text = fh.read().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise HistoryError(f"{path}: cannot read: {err}") from None
+        return loads(text, source=path)
+    return loads(source)
+
+
+def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
+    """The hands of PHH text (``source`` names it in messages)."""
+    where = source or "<text>"
+    doc = read_toml(text, where)
+    if "variant" in doc:
+        return [HandHistory(doc, source=source)]
+    if doc and all(isinstance(v, dict) for v in doc.values()):
+        return [HandHistory(v, source=source, name=k) for k, v in doc.items()]
+    raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")

@@ -1,0 +1,147 @@
+"""Playing a ``ReplayPlan`` through the public ``Hand`` methods."""
+
+from __future__ import annotations
+
+from hoyle.errors import GameError, HistoryError, IllegalActionError
+from hoyle.hand import Hand
+from hoyle.history.cards import card_text
+from hoyle.history.plan import ReplayPlan
+
+__all__ = ["Replay"]
+
+
+class Replay:
+    """One replay of a plan: ``play`` plays the actions and returns the hand
+    (``repairs`` lists the folds it supplied), ``check_end`` checks where it ends."""
+
+    __slots__ = ("plan", "repairs", "strict", "texts", "where")
+
+    def __init__(self, plan: ReplayPlan, texts: list[str], where: str, strict: bool) -> None:
+        self.plan = plan
+        self.texts = texts  # the action lines, for messages
+        self.where = where
+        self.strict = strict
+        self.repairs: list[str] = []
+
+    def play(self) -> Hand:
+        """Play every action."""
+        plan = self.plan
+        try:
+            # Game.start, without its per-call import
+            hand = Hand._begin(plan.game, plan.stacks, plan.button, None, plan.deck)
+        except GameError as err:
+            raise HistoryError(f"{self.where}: {err}") from None
+        stud = plan.game.bring_in > 0
+        for kind, seat, arg, index, street in plan.acts:
+            actor = hand.actor
+            if seat != actor or stud:
+                actor = self._take_turn(hand, actor, (kind, seat, index, street))
+                if actor is None:
+                    continue
+            try:
+                if kind == "f":
+                    hand.fold()
+                elif kind == "cc":
+                    bets = hand.bets
+                    # max(bets) first: facing a bet, no need to work out ``legal``
+                    if max(bets) <= bets[actor] and hand.legal.can_check:
+                        hand.check()
+                    else:
+                        hand.call()
+                elif kind == "cbr":
+                    lo = hand.legal.min_raise_to  # below it, the rare reading of _capped
+                    hand.raise_to(arg if lo is None or arg >= lo else _capped(hand, actor, arg))
+                elif kind == "sd":
+                    hand.draw(arg)
+                else:
+                    raise IllegalActionError("no bring-in in this game")
+            except IllegalActionError as err:
+                raise self._fail(index, str(err)) from None
+        return hand
+
+    def _fail(self, index: int, why: str) -> HistoryError:
+        return HistoryError(f"{self.where}: action {index + 1} {self.texts[index]!r}: {why}")
+
+    def _label(self, seat: int) -> str:
+        return f"p{self.plan.seat_of.index(seat) + 1}"
+
+    def _take_turn(
+        self, hand: Hand, actor: int | None, act: tuple[str, int, int, int]
+    ) -> int | None:
+        """Bring the hand to the turn of ``act``'s seat (what a stud hand and
+        an action out of turn need): the bring-in's option, the folds the
+        file left out. ``act`` is (kind, seat, index, street); ``actor`` the
+        seat to act now. None for a ``pb``, which hoyle posted already."""
+        kind, seat, index, street = act
+        if actor is not None and street > hand.street and _bring_in_option(hand):
+            hand.check()  # PHH gives a called bring-in no option; hoyle does
+            actor = hand.actor
+        if kind == "pb":
+            forced = [a for a in hand.history if a.kind == "bring-in"]
+            if not forced or forced[-1].seat != seat or len(forced) > 1:
+                raise self._fail(
+                    index,
+                    "this player does not bring in (hoyle posts the lowest up card's bring-in)",
+                )
+            return None
+        while (
+            actor is not None
+            and seat != actor
+            and not self.strict
+            and not hand.is_drawing
+            and hand.legal.can_fold
+            and hand.active[seat]
+        ):
+            self.repairs.append(f"{self._label(actor)} folds before action {index + 1}")
+            hand.fold()
+            actor = hand.actor
+        if actor is None:
+            raise self._fail(index, "the hand is already over")
+        if seat != actor:
+            raise self._fail(index, f"out of turn, {self._label(actor)} is to act")
+        return actor
+
+    def check_end(self, hand: Hand, *, partial: bool) -> None:
+        """The hand is over (unless ``partial``), and each seat holds the
+        cards the file deals it."""
+        where, final = self.where, self.plan.final
+        if not hand.is_over and not partial:
+            raise HistoryError(
+                f"{where}: the actions end before the hand is over "
+                f"({self._label(hand.actor)} is to act)"
+                if hand.actor is not None
+                else f"{where}: the actions end before the hand is over"
+            )
+        for seat in range(len(final) if hand.is_over else 0):
+            hole = hand.hole(seat)
+            if hole != final[seat] and sorted(hole) != sorted(final[seat]):
+                raise HistoryError(
+                    f"{where}: {self._label(seat)} ends with "
+                    f"{' '.join(card_text([c]) for c in hole)}; the file deals "
+                    f"{' '.join(card_text([c]) for c in sorted(final[seat]))}"
+                )
+
+
+def _bring_in_option(hand: Hand) -> bool:
+    """True when hoyle waits for the bring-in's option (docs/rules.md §6: a
+    forced bet is not an action), which PHH does not record."""
+    if hand.is_drawing or not hand.legal.can_check:
+        return False
+    forced = [a for a in hand.history if a.kind == "bring-in"]
+    return bool(forced) and forced[0].seat == hand.actor and hand.street == forced[0].street
+
+
+def _capped(hand: Hand, seat: int, total: int) -> int:
+    """A raise to exactly what the deepest opponent can match, below the
+    minimum raise, is read as the minimum raise: the chips come out the
+    same once the uncalled part goes back (PokerKit before 0.7.4 wrote
+    such raises; ``wsop/2023/43/5/85.phh`` has one)."""
+    legal = hand.legal
+    lo = legal.min_raise_to
+    if lo is None or total >= lo:
+        return total
+    bets, stacks, active = hand.bets, hand.stacks, hand.active
+    reach = max(
+        (bets[s] + stacks[s] for s in range(len(bets)) if s != seat and active[s]), default=0
+    )
+    return lo if total > max(bets) and total >= reach else total

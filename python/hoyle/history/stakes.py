@@ -1,0 +1,140 @@
+"""A hand history's numbers: chips and their scale, the seats, and the
+game its stakes fields make.
+
+Amounts that are not all whole are scaled to integer chips by ``scale``
+(100, or the smallest larger power of ten that makes them whole). Errors
+here carry no file name: ``HandHistory`` adds it.
+"""
+
+from __future__ import annotations
+
+import functools
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from hoyle.errors import HistoryError
+from hoyle.history.shape import DealShape
+from hoyle.history.variants import Stakes, standard_game
+
+if TYPE_CHECKING:
+    from hoyle.games import Game
+
+__all__ = ["amounts", "chips", "scale_of", "seating", "stakes_game"]
+
+_INT_ONLY = {int}
+
+
+def chips(value: Any, scale: int, what: str) -> int:
+    """``value`` (a number of the file) in chips times ``scale``."""
+    if value.__class__ is int:
+        return int(value * scale)
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
+        raise HistoryError(f"{what} must be a number, got {value!r}")
+    amount = Decimal(value) * scale if not isinstance(value, int) else value * scale
+    if amount != int(amount):
+        raise HistoryError(f"{what} = {value} is finer than the hand's scale {scale}")
+    return int(amount)
+
+
+def _places(value: Any) -> int:
+    """The decimal places a number needs (0 for whole numbers and non-numbers)."""
+    if isinstance(value, int):
+        return 0
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return 0
+        exponent = value.normalize().as_tuple().exponent
+        return -exponent if isinstance(exponent, int) else 0
+    return 0
+
+
+def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
+    """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
+    places = 0
+    for key in ("antes", "blinds_or_straddles", "starting_stacks"):
+        value = fields.get(key, ())
+        if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
+            for v in value:
+                if v.__class__ is not int:
+                    places = max(places, _places(v))
+    for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        v = fields.get(key, 0)
+        if v.__class__ is not int:
+            places = max(places, _places(v))
+    for a in actions if "." in "".join(actions) else ():
+        if "cbr" in a:
+            words = a.split("#", 1)[0].split()
+            if len(words) == 3 and "." in words[2]:
+                places = max(places, len(words[2].rsplit(".", 1)[1].rstrip("0")))
+    return 1 if places == 0 else 10 ** max(2, places)
+
+
+def amounts(value: Any, key: str, n: int, scale: int) -> tuple[int, ...]:
+    """A positional list of amounts (the ``key`` field, None when absent)
+    in chips, trailing zeros left off."""
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple):
+        raise HistoryError(f"{key} must be a list")
+    if len(value) > n:
+        raise HistoryError(f"{key} has {len(value)} entries for {n} players")
+    out = [chips(v, scale, key) for v in value]
+    while out and out[-1] == 0:
+        out.pop()
+    return tuple(out)
+
+
+def stakes_game(fields: dict[str, Any], variant: str, scale: int, n: int) -> tuple[Game, DealShape]:
+    """The game of a file's variant and stakes fields for ``n`` seats, and
+    its shape (the same fields give the same objects, up to a bounded cache)."""
+    key = (
+        variant,
+        tuple(antes) if isinstance(antes := fields.get("antes"), list) else antes,
+        tuple(blinds) if isinstance(blinds := fields.get("blinds_or_straddles"), list) else blinds,
+        fields.get("bring_in"),
+        fields.get("small_bet"),
+        fields.get("big_bet"),
+        fields.get("min_bet"),
+        scale,
+        n,
+    )
+    try:
+        return _cached_stakes_game(key)
+    except TypeError:  # an unhashable (malformed) field: read without the cache
+        return _stakes_game(key)
+
+
+def _stakes_game(key: tuple[Any, ...]) -> tuple[Game, DealShape]:
+    """``stakes_game`` of the fields in ``key`` (lists as tuples)."""
+    variant, antes, blinds, bring_in, small_bet, big_bet, min_bet, scale, n = key
+
+    def amount(value: Any, name: str) -> int:
+        return 0 if value is None else chips(value, scale, name)
+
+    game = standard_game(
+        variant,
+        Stakes(
+            antes=amounts(antes, "antes", n, scale),
+            blinds=amounts(blinds, "blinds_or_straddles", n, scale),
+            bring_in=amount(bring_in, "bring_in"),
+            small_bet=amount(small_bet, "small_bet"),
+            big_bet=amount(big_bet, "big_bet"),
+            min_bet=None if min_bet is None else amount(min_bet, "min_bet"),
+        ),
+    )
+    return game, DealShape(game)
+
+
+_cached_stakes_game = functools.lru_cache(maxsize=1024)(_stakes_game)
+
+
+@functools.lru_cache(maxsize=256)
+def seating(n: int, button: int) -> tuple[tuple[int, ...], dict[str, int], tuple[int, ...]]:
+    """For ``n`` seats and a button: the hoyle seat of each ``pK``, the
+    labels ``pK`` -> seat, and the seats in dealing order (shared: read only)."""
+    seat_of = tuple(range(n)) if button == n - 1 else tuple((button + 1 + i) % n for i in range(n))
+    labels = {f"p{i + 1}": s for i, s in enumerate(seat_of)}
+    order = tuple(sorted(range(n), key=lambda s: (s - button - 1) % n))
+    return seat_of, labels, order

@@ -1,0 +1,180 @@
+"""Writing PHH text: fields as TOML (``write_fields``) and a hoyle hand as a
+hand history (``dumps``)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from decimal import Decimal
+from typing import Any
+
+from hoyle.betting import Limit
+from hoyle.errors import HistoryError
+from hoyle.hand import Action, Hand
+from hoyle.history.cards import card_text
+from hoyle.history.variants import plain_game, stakes, variant_code
+
+__all__ = ["dumps", "write_fields"]
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def write_fields(fields: dict[str, Any]) -> str:
+    """PHH fields as TOML text, one line a field (``actions`` one line an action)."""
+    lines = []
+    for k, v in fields.items():
+        if k == "actions" and isinstance(v, list):
+            body = "".join(f"  {_value(a)},\n" for a in v)
+            lines.append(f"actions = [\n{body}]")
+        else:
+            lines.append(f"{_key(k)} = {_value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def _key(k: str) -> str:
+    return k if _BARE.fullmatch(k) else json.dumps(k, ensure_ascii=False)
+
+
+def _value(v: Any) -> str:
+    """A TOML value."""
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + "}"
+    return _scalar(v)
+
+
+def _scalar(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, datetime.time | datetime.date):
+        return v.isoformat()
+    if isinstance(v, Decimal) and v.is_finite():
+        text = str(v)
+        return text if "E" not in text and "e" not in text else format(v, "f")
+    raise HistoryError(
+        f"cannot write {v} in TOML"
+        if isinstance(v, Decimal)
+        else f"cannot write {type(v).__name__} {v!r} in TOML"
+    )
+
+
+def dumps(hand: Hand, **extra: Any) -> str:
+    """Write a hoyle hand (finished or in progress) as PHH text.
+
+    ``p1`` is the seat left of the button; when the button is not the last
+    seat, ``_hoyle_button`` records it so ``load`` puts the seats back. A game PHH cannot
+    name exactly gets the ``_hoyle_game`` extension field. ``extra`` fields
+    (``players``, ``event``...) are written after the standard ones.
+    """
+    game = hand.game
+    n = len(hand.starting_stacks)
+    button = hand.button
+    seat_of = [(button + 1 + i) % n for i in range(n)]
+    variant = variant_code(game)
+    game_stakes = stakes(game, n)
+    fields: dict[str, Any] = {
+        "variant": variant or ("F" if isinstance(game.betting, Limit) else "N") + "T",
+        "ante_trimming_status": True,
+        **game_stakes,
+        "starting_stacks": [hand.starting_stacks[s] for s in seat_of],
+    }
+    if variant is None or plain_game(variant, game_stakes) != game:
+        fields["_hoyle_game"] = game.to_dict()
+    fields["actions"] = _ActionWriter(hand, seat_of).actions()
+    if button != n - 1:
+        fields["_hoyle_button"] = button
+    if hand.is_over:
+        fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
+    fields.update(extra)
+    return write_fields(fields)
+
+
+class _ActionWriter:
+    """The action lines of a hand, street by street."""
+
+    def __init__(self, hand: Hand, seat_of: list[int]) -> None:
+        self.hand = hand
+        self.seat_of = seat_of
+        self.label = {s: f"p{i + 1}" for i, s in enumerate(seat_of)}
+        self.lines: list[str] = []
+        self.holding, self.received = self._as_dealt()
+
+    def _as_dealt(self) -> tuple[dict[int, list[int]], dict[tuple[int, int], list[int]]]:
+        """Each seat's cards as dealt, and the cards each draw gave: the
+        draws undone from the end."""
+        hand = self.hand
+        holding = {s: list(hand.hole(s)) for s in range(len(self.seat_of))}
+        received: dict[tuple[int, int], list[int]] = {}
+        for a in reversed([a for a in hand.history if a.kind == "draw"]):
+            cur = holding[a.seat]
+            k = a.total
+            received[(a.street, a.seat)] = cur[len(cur) - k :] if k else []
+            holding[a.seat] = cur[: len(cur) - k] + list(a.cards)
+        return holding, received
+
+    def actions(self) -> list[str]:
+        hand = self.hand
+        streets = hand.game.streets
+        by_street: dict[int, list[Action]] = {}
+        for a in hand.history:
+            by_street.setdefault(a.street, []).append(a)
+        dealt_at = board_at = 0
+        board = hand.board
+        for k in range(min(hand.street, len(streets) - 1) + 1):
+            st = streets[k]
+            per = st.down + st.up
+            if per:
+                for s in self.seat_of:
+                    mine = self.holding[s][dealt_at : dealt_at + per]
+                    if len(mine) == per:
+                        self.lines.append(f"d dh {self.label[s]} {card_text(mine)}")
+                dealt_at += per
+            if st.board and board_at < len(board):
+                self.lines.append(f"d db {card_text(board[board_at : board_at + st.board])}")
+                board_at += st.board
+            self._street(k, by_street.get(k, []))
+        if hand.is_over and sum(hand.active) > 1 and hand.street >= len(streets):
+            for s in self.seat_of:
+                if hand.active[s]:
+                    self.lines.append(f"{self.label[s]} sm {card_text(hand.hole(s))}")
+        return self.lines
+
+    def _street(self, k: int, history: list[Action]) -> None:
+        """The players' actions of street ``k``; a draw's replacements are
+        dealt before the next player action."""
+        pending: list[str] = []
+        for a in history:
+            kind = a.kind
+            who = self.label[a.seat]
+            if kind in ("ante", "blind"):
+                continue
+            if kind == "draw":
+                self.lines.append(f"{who} sd {card_text(a.cards)}" if a.cards else f"{who} sd")
+                got = self.received.get((k, a.seat), [])
+                if got:
+                    pending.append(f"d dh {who} {card_text(got)}")
+                continue
+            self.lines.extend(pending)
+            pending = []
+            line = _PLAYER_LINES.get(kind)
+            if line is not None:
+                self.lines.append(line.format(who=who, total=a.total))
+        self.lines.extend(pending)
+
+
+_PLAYER_LINES = {
+    "bring-in": "{who} pb",
+    "check": "{who} cc",
+    "call": "{who} cc",
+    "bet": "{who} cbr {total}",
+    "raise": "{who} cbr {total}",
+    "fold": "{who} f",
+}
