@@ -1,4 +1,4 @@
-"""Games as data (RULES.md §9): a ``Game`` is a frozen description of the
+"""Games as data (docs/rules.md §9): a ``Game`` is a frozen description of the
 deck, the hand rules, the streets (cards dealt, draws, betting) and the
 forced bets; the presets below are settings of it, not separate code.
 
@@ -25,9 +25,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
+from hoyle._plan import MAX_SEATS, Plan, StreetPlan
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
 from hoyle.errors import GameError
-from hoyle.hand import MAX_SEATS, Hand
+from hoyle.hand import Hand
 from hoyle.settlement import Rake
 from hoyle.showdown import _plain
 
@@ -117,22 +118,8 @@ class Game:
     opener: Literal["jacks", "jacks-or-four-flush"] | None = None
     first_must_bet: bool = False
     rake: Rake | None = None
-    _per_seat: int = field(init=False, repr=False, compare=False, default=0)
-    _fixed: int = field(init=False, repr=False, compare=False, default=0)
-    _has_draw: bool = field(init=False, repr=False, compare=False, default=False)
-    _deck_set: frozenset[int] = field(init=False, repr=False, compare=False, default=frozenset())
-    # Derived once here so that starting a hand reads them instead of working them out:
-    _smallest_bet: int = field(init=False, repr=False, compare=False, default=1)
-    _min_seats: int = field(init=False, repr=False, compare=False, default=2)
-    _max_seats: int = field(init=False, repr=False, compare=False, default=0)
-    _dealt_later: tuple[bool, ...] = field(init=False, repr=False, compare=False, default=())
-    _largest_blind: int = field(init=False, repr=False, compare=False, default=0)
-    _plain_high: bool = field(init=False, repr=False, compare=False, default=False)
-    _deck_is_range: bool = field(init=False, repr=False, compare=False, default=False)
-    # (seats, button) -> ((seat, blind) posts, first seat to act): filled as hands start
-    _blind_plans: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = field(
-        init=False, repr=False, compare=False, default_factory=dict
-    )
+    # everything a hand reads, derived once from the settings above (Plan)
+    _plan: Plan = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "streets", tuple(self.streets))
@@ -168,47 +155,26 @@ class Game:
             raise GameError("the deck must hold distinct card ids 0..53")
         if self.rules.low is None and not self.high:
             raise GameError("a game with high=False needs a low ranking in its rules")
-        per_seat = sum(s.down + s.up for s in self.streets)
-        fixed = sum(s.board + (1 if s.burn else 0) for s in self.streets)
-        object.__setattr__(self, "_per_seat", per_seat)
-        object.__setattr__(self, "_fixed", fixed)
-        object.__setattr__(self, "_has_draw", any(s.draw for s in self.streets))
-        object.__setattr__(self, "_deck_set", frozenset(self.deck))
-        largest = max(self.blinds, default=0)
-        object.__setattr__(self, "_largest_blind", largest)
-        smallest = self.min_bet if self.min_bet is not None else largest or 1
-        object.__setattr__(self, "_smallest_bet", smallest)
-        object.__setattr__(self, "_min_seats", max(2, len(self.blinds), len(self.antes)))
-        left = len(self.deck) - fixed  # the cards left for the seats
-        seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
-        object.__setattr__(self, "_max_seats", seats)
-        # _dealt_later[i]: some street from i on deals seats cards or draws
-        later = tuple(
-            any(s.down or s.up or s.draw for s in self.streets[i:])
-            for i in range(len(self.streets) + 1)
-        )
-        object.__setattr__(self, "_dealt_later", later)
-        object.__setattr__(self, "_deck_is_range", self.deck == tuple(range(len(self.deck))))
-        object.__setattr__(self, "_plain_high", self.rules.low is None and _plain(self.rules))
+        object.__setattr__(self, "_plan", _derive_plan(self))
 
     @property
     def smallest_bet(self) -> int:
         """The smallest bet in pot limit and no limit."""
-        return self._smallest_bet
+        return self._plan.smallest_bet
 
     @property
     def has_draw(self) -> bool:
         """True when some street has a draw."""
-        return self._has_draw
+        return self._plan.has_draw
 
     def cards_needed(self, seats: int) -> int:
         """The cards a deal to ``seats`` players takes, draws aside."""
-        return seats * self._per_seat + self._fixed
+        return self._plan.cards_needed(seats)
 
     @property
     def max_seats(self) -> int:
         """The most seats a hand can have: as many as the deck deals to, at most 64."""
-        return self._max_seats
+        return self._plan.max_seats
 
     def start(
         self,
@@ -219,7 +185,7 @@ class Game:
         deck: Iterable[Any] | str | None = None,
     ) -> Hand:
         """Deal a hand to seats with these stacks. With ``deck`` (card ids,
-        ``Card``s or text, in RULES.md §10's order) the deal is exactly that;
+        ``Card``s or text, in docs/rules.md §10's order) the deal is exactly that;
         with ``seed`` the hand shuffles with its own generator (the same seed
         deals the same cards). Without either, hoyle's core shuffles with a
         fast per-thread generator seeded from the operating system: fine for
@@ -231,45 +197,107 @@ class Game:
         return replace(self, **changes)
 
 
-def _streets(
-    specs: list[dict[str, Any]], betting: Betting, late: Betting | None, late_from: int
-) -> tuple[Street, ...]:
-    out = []
-    for i, spec in enumerate(specs):
-        chosen = late if late is not None and i >= late_from else betting
-        out.append(Street(betting=chosen, **spec))
-    return tuple(out)
+def _derive_plan(game: Game) -> Plan:
+    """The plan a hand of ``game`` reads (``hoyle._plan``)."""
+    streets = game.streets
+    per_seat = sum(s.down + s.up for s in streets)
+    fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
+    largest = max(game.blinds, default=0)
+    left = len(game.deck) - fixed  # the cards left for the seats
+    seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+    return Plan(
+        name=game.name,
+        streets=tuple(
+            StreetPlan(
+                s.down,
+                s.up,
+                s.board,
+                s.burn,
+                s.draw,
+                s.draw_ace,
+                s.betting or game.betting,
+                s.first == "exposed",
+            )
+            for s in streets
+        ),
+        rules=game.rules,
+        high=game.high,
+        rake=game.rake,
+        ante=game.ante,
+        antes=game.antes,
+        blinds=game.blinds,
+        bring_in=game.bring_in,
+        largest_blind=largest,
+        smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
+        raise_cap=game.raise_cap,
+        opener=game.opener,
+        first_must_bet=game.first_must_bet,
+        deck=game.deck,
+        deck_set=frozenset(game.deck),
+        deck_is_range=game.deck == tuple(range(len(game.deck))),
+        per_seat=per_seat,
+        fixed=fixed,
+        has_draw=any(s.draw for s in streets),
+        dealt_later=tuple(
+            any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
+        ),
+        plain_high=game.rules.low is None and _plain(game.rules),
+        min_seats=max(2, len(game.blinds), len(game.antes)),
+        max_seats=seats,
+    )
+
+
+# -- presets -----------------------------------------------------------------------------
+# Every preset takes the same keywords where they make sense: ``betting`` and
+# ``late_betting`` (the structure of the later streets), ``ante``, ``min_bet``,
+# ``raise_cap``, ``rules`` (the ranking; each preset has its own default) and
+# ``rake``; blind games also ``blinds``, stud games ``bring_in``.
+
+Opener = Literal["jacks", "jacks-or-four-flush"]
 
 
 def _deck(rules: HandRules) -> tuple[int, ...]:
     return (*STANDARD_DECK, JOKER) if rules.jokers else STANDARD_DECK
 
 
+def _fixed_limit(
+    betting: Betting | None, late_betting: Betting | None, *, small: int
+) -> tuple[Betting, Betting | None]:
+    """Fixed limit ``small``/``2 * small`` (the big bet on the later streets)
+    unless the caller chose a structure."""
+    if betting is None:
+        return Limit(small, small), late_betting or Limit(2 * small, 2 * small)
+    return betting, late_betting
+
+
+def _betting_from(
+    streets: list[Street], betting: Betting, late: Betting | None, *, late_from: int
+) -> tuple[Street, ...]:
+    """The streets, each with the game's structure (``late`` from street ``late_from`` on)."""
+    return tuple(
+        replace(s, betting=late if late is not None and i >= late_from else betting)
+        for i, s in enumerate(streets)
+    )
+
+
 def _board_game(
     name: str,
-    down: int,
     *,
+    down: int,
     betting: Betting,
     late_betting: Betting | None,
-    blinds: tuple[int, ...],
-    ante: int,
-    min_bet: int | None,
-    raise_cap: int | None,
     rules: HandRules,
-    rake: Rake | None,
+    **settings: Any,
 ) -> Game:
-    specs: list[dict[str, Any]] = [{"down": down}, {"board": 3}, {"board": 1}, {"board": 1}]
+    """Hold'em and Omaha: ``down`` cards, a flop of three, a turn and a river."""
+    streets = [Street(down=down), Street(board=3), Street(board=1), Street(board=1)]
     return Game(
         name=name,
-        streets=_streets(specs, betting, late_betting, 2),
+        streets=_betting_from(streets, betting, late_betting, late_from=2),
         betting=betting,
         rules=rules,
         deck=_deck(rules),
-        blinds=blinds,
-        ante=ante,
-        min_bet=min_bet,
-        raise_cap=raise_cap,
-        rake=rake,
+        **settings,
     )
 
 
@@ -289,14 +317,14 @@ def texas_holdem(
     structure of the turn and river (fixed limit's big bet)."""
     return _board_game(
         "texas_holdem",
-        2,
+        down=2,
         betting=betting or NoLimit(),
         late_betting=late_betting,
+        rules=rules or HandRules(),
         blinds=blinds,
         ante=ante,
         min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=rules or HandRules(),
         rake=rake,
     )
 
@@ -316,14 +344,14 @@ def omaha(
     board; pot limit by default."""
     return _board_game(
         "omaha",
-        4,
+        down=4,
         betting=betting or PotLimit(),
         late_betting=late_betting,
+        rules=rules or HandRules(hole_cards=2),
         blinds=blinds,
         ante=ante,
         min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=rules or HandRules(hole_cards=2),
         rake=rake,
     )
 
@@ -334,61 +362,48 @@ def omaha_hilo(
     late_betting: Betting | None = None,
     blinds: tuple[int, ...] = (1, 2),
     ante: int = 0,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Omaha high-low, eight or better (ace-to-five low); fixed limit 2/4 by
     default."""
-    betting, late_betting = _fixed_limit(betting, late_betting, 2)
-    game = omaha(
+    betting, late_betting = _fixed_limit(betting, late_betting, small=2)
+    return _board_game(
+        "omaha_hilo",
+        down=4,
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(hole_cards=2, low="ace-to-five", low_qualifier=8),
         blinds=blinds,
         ante=ante,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(hole_cards=2, low="ace-to-five", low_qualifier=8),
         rake=rake,
     )
-    return replace(game, name="omaha_hilo")
-
-
-def _fixed_limit(
-    betting: Betting | None, late_betting: Betting | None, small: int
-) -> tuple[Betting, Betting | None]:
-    """Fixed limit ``small``/``2 * small`` (the big bet on the later streets)
-    unless the caller chose a structure."""
-    if betting is None:
-        return Limit(small, small), late_betting or Limit(2 * small, 2 * small)
-    return betting, late_betting
 
 
 def _stud(
     name: str,
-    specs: list[dict[str, Any]],
-    late_from: int,
+    streets: list[Street],
     *,
     betting: Betting | None,
     late_betting: Betting | None,
-    ante: int,
-    bring_in: int,
-    raise_cap: int | None,
     rules: HandRules,
-    high: bool,
-    rake: Rake | None,
+    **settings: Any,
 ) -> Game:
-    bet, late = _fixed_limit(betting, late_betting, 5)
-    specs = [dict(spec, first="exposed") for spec in specs]
+    """A stud game: fixed limit 5/10 unless told otherwise, the big bet from
+    the third street; the exposed cards say who bets first."""
+    bet, late = _fixed_limit(betting, late_betting, small=5)
+    streets = [replace(s, first="exposed") for s in streets]
     return Game(
         name=name,
-        streets=_streets(specs, bet, late, late_from),
+        streets=_betting_from(streets, bet, late, late_from=2),
         betting=bet,
         rules=rules,
-        high=high,
         deck=_deck(rules),
-        ante=ante,
-        bring_in=bring_in,
-        raise_cap=raise_cap,
-        rake=rake,
+        **settings,
     )
 
 
@@ -398,6 +413,7 @@ def five_card_stud(
     late_betting: Betting | None = None,
     ante: int = 1,
     bring_in: int = 2,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
     rules: HandRules | None = None,
     rake: Rake | None = None,
@@ -407,29 +423,23 @@ def five_card_stud(
     fixed limit 5/10); ``bring_in=0`` is the book's game, where the best
     exposed hand bets first, and ``rules=HandRules(four_flush=True)`` its
     four-flush."""
-    specs: list[dict[str, Any]] = [{"down": 1, "up": 1}, {"up": 1}, {"up": 1}, {"up": 1}]
     return _stud(
         "five_card_stud",
-        specs,
-        2,
+        [Street(down=1, up=1), Street(up=1), Street(up=1), Street(up=1)],
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(),
         ante=ante,
         bring_in=bring_in,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=rules or HandRules(),
-        high=True,
         rake=rake,
     )
 
 
-_SEVEN_STUD: list[dict[str, Any]] = [
-    {"down": 2, "up": 1},
-    {"up": 1},
-    {"up": 1},
-    {"up": 1},
-    {"down": 1},
-]
+def _seven_streets() -> list[Street]:
+    """Seven-card stud's: two down and one up, three more up, one down."""
+    return [Street(down=2, up=1), Street(up=1), Street(up=1), Street(up=1), Street(down=1)]
 
 
 def seven_card_stud(
@@ -438,6 +448,7 @@ def seven_card_stud(
     late_betting: Betting | None = None,
     ante: int = 1,
     bring_in: int = 2,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
     rules: HandRules | None = None,
     rake: Rake | None = None,
@@ -447,15 +458,14 @@ def seven_card_stud(
     street)."""
     return _stud(
         "seven_card_stud",
-        _SEVEN_STUD,
-        2,
+        _seven_streets(),
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(),
         ante=ante,
         bring_in=bring_in,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=rules or HandRules(),
-        high=True,
         rake=rake,
     )
 
@@ -466,21 +476,22 @@ def seven_card_stud_hilo(
     late_betting: Betting | None = None,
     ante: int = 1,
     bring_in: int = 2,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Seven-card stud high-low, eight or better (ace-to-five)."""
     return _stud(
         "seven_card_stud_hilo",
-        _SEVEN_STUD,
-        2,
+        _seven_streets(),
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(low="ace-to-five", low_qualifier=8),
         ante=ante,
         bring_in=bring_in,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(low="ace-to-five", low_qualifier=8),
-        high=True,
         rake=rake,
     )
 
@@ -491,60 +502,52 @@ def razz(
     late_betting: Betting | None = None,
     ante: int = 1,
     bring_in: int = 2,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
     rake: Rake | None = None,
 ) -> Game:
     """Razz: seven-card stud for the best ace-to-five low only; the highest
     up card brings in, the best exposed low bets first afterwards."""
     return _stud(
         "razz",
-        _SEVEN_STUD,
-        2,
+        _seven_streets(),
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(low="ace-to-five"),
+        high=False,
         ante=ante,
         bring_in=bring_in,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(low="ace-to-five"),
-        high=False,
         rake=rake,
     )
 
 
 def _draw_game(
     name: str,
+    *,
     down: int,
     draws: int,
     draw: int,
     draw_ace: int | None = None,
-    *,
     betting: Betting,
-    late_betting: Betting | None = None,
-    blinds: tuple[int, ...],
-    ante: int,
-    raise_cap: int | None,
+    late_betting: Betting | None,
     rules: HandRules,
-    high: bool = True,
-    min_bet: int | None = None,
-    opener: Literal["jacks", "jacks-or-four-flush"] | None = None,
-    first_must_bet: bool = False,
+    **settings: Any,
 ) -> Game:
-    specs: list[dict[str, Any]] = [{"down": down}]
-    specs += [{"draw": draw, "draw_ace": draw_ace} for _ in range(draws)]
-    late_from = 1 if draws == 1 else 2
+    """``down`` cards, then ``draws`` draws of up to ``draw`` cards (``draw_ace``
+    when keeping an ace), a betting interval after each; the big bet from the
+    second draw (from the only one)."""
+    streets = [Street(down=down)]
+    streets += [Street(draw=draw, draw_ace=draw_ace) for _ in range(draws)]
     return Game(
         name=name,
-        streets=_streets(specs, betting, late_betting, late_from),
+        streets=_betting_from(streets, betting, late_betting, late_from=1 if draws == 1 else 2),
         betting=betting,
         rules=rules,
-        high=high,
         deck=_deck(rules),
-        blinds=blinds,
-        ante=ante,
-        min_bet=min_bet,
-        raise_cap=raise_cap,
-        opener=opener,
-        first_must_bet=first_must_bet,
+        **settings,
     )
 
 
@@ -556,9 +559,10 @@ def five_card_draw(
     ante: int = 0,
     min_bet: int | None = None,
     raise_cap: int | None = None,
-    opener: Literal["jacks", "jacks-or-four-flush"] | None = None,
+    opener: Opener | None = None,
     first_must_bet: bool = False,
     rules: HandRules | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Five-card draw: five down, a betting interval, one draw of up to three
     cards (four when keeping an ace), a second interval. No limit with
@@ -569,42 +573,50 @@ def five_card_draw(
     the book's variants."""
     return _draw_game(
         "five_card_draw",
-        5,
-        1,
-        3,
-        4,
+        down=5,
+        draws=1,
+        draw=3,
+        draw_ace=4,
         betting=betting or NoLimit(),
         late_betting=late_betting,
+        rules=rules or HandRules(),
         blinds=blinds,
         ante=ante,
         min_bet=min_bet,
         raise_cap=raise_cap,
         opener=opener,
         first_must_bet=first_must_bet,
-        rules=rules or HandRules(),
+        rake=rake,
     )
 
 
 def deuce_to_seven_single_draw(
     *,
     betting: Betting | None = None,
+    late_betting: Betting | None = None,
     blinds: tuple[int, ...] = (1, 2),
     ante: int = 0,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Deuce-to-seven single draw: the best deuce-to-seven low wins; one draw
     of up to five cards; no limit by default."""
     return _draw_game(
         "deuce_to_seven_single_draw",
-        5,
-        1,
-        5,
+        down=5,
+        draws=1,
+        draw=5,
         betting=betting or NoLimit(),
+        late_betting=late_betting,
+        rules=rules or HandRules(low="deuce-to-seven"),
+        high=False,
         blinds=blinds,
         ante=ante,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(low="deuce-to-seven"),
-        high=False,
+        rake=rake,
     )
 
 
@@ -614,23 +626,28 @@ def deuce_to_seven_triple_draw(
     late_betting: Betting | None = None,
     blinds: tuple[int, ...] = (1, 2),
     ante: int = 0,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Deuce-to-seven triple draw: three draws of up to five cards; fixed
     limit 2/4 by default (the big bet after the second draw)."""
-    betting, late_betting = _fixed_limit(betting, late_betting, 2)
+    betting, late_betting = _fixed_limit(betting, late_betting, small=2)
     return _draw_game(
         "deuce_to_seven_triple_draw",
-        5,
-        3,
-        5,
+        down=5,
+        draws=3,
+        draw=5,
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(low="deuce-to-seven"),
+        high=False,
         blinds=blinds,
         ante=ante,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(low="deuce-to-seven"),
-        high=False,
+        rake=rake,
     )
 
 
@@ -640,21 +657,26 @@ def badugi(
     late_betting: Betting | None = None,
     blinds: tuple[int, ...] = (1, 2),
     ante: int = 0,
+    min_bet: int | None = None,
     raise_cap: int | None = None,
+    rules: HandRules | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Badugi: four down, three draws of up to four cards, the best badugi
     wins; fixed limit 2/4 by default."""
-    betting, late_betting = _fixed_limit(betting, late_betting, 2)
+    betting, late_betting = _fixed_limit(betting, late_betting, small=2)
     return _draw_game(
         "badugi",
-        4,
-        3,
-        4,
+        down=4,
+        draws=3,
+        draw=4,
         betting=betting,
         late_betting=late_betting,
+        rules=rules or HandRules(low="badugi"),
+        high=False,
         blinds=blinds,
         ante=ante,
+        min_bet=min_bet,
         raise_cap=raise_cap,
-        rules=HandRules(low="badugi"),
-        high=False,
+        rake=rake,
     )

@@ -9,6 +9,7 @@ mod deal;
 mod equity;
 mod errors;
 mod eval;
+mod hand;
 mod rules;
 mod settle;
 
@@ -32,5 +33,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_deal, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_deal_and_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_reshuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(hand::_opens, m)?)?;
+    m.add_function(wrap_pyfunction!(hand::_exposed_key, m)?)?;
     Ok(())
 }
