@@ -7,6 +7,7 @@ shared keywords."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import hoyle
 import pytest
@@ -132,11 +133,10 @@ PRESETS = [
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.__name__)
-def test_every_preset_takes_the_shared_keywords(preset: object) -> None:
-    make = preset  # type: ignore[assignment]
-    base = make()  # type: ignore[operator]
+def test_every_preset_takes_the_shared_keywords(preset: Callable[..., hoyle.Game]) -> None:
+    base = preset()
     rake = hoyle.Rake(percent=5, cap=3)
-    game = make(  # type: ignore[operator]
+    game = preset(
         betting=hoyle.Limit(4, 4),
         late_betting=hoyle.Limit(8, 8),
         ante=3,
