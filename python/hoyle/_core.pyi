@@ -215,9 +215,7 @@ def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     (size - i))``); without, the fast per-thread generator (a simulation
     generator, not a cryptographic one)."""
 
-def _deal_and_seed(
-    size: int, count: int, /, seed: int | None = None
-) -> tuple[list[int], int]:
+def _deal_and_seed(size: int, count: int, /, seed: int | None = None) -> tuple[list[int], int]:
     """``_deal``, and 32 more random bits from the same generator (a draw
     game's reshuffle seed)."""
 

@@ -14,6 +14,8 @@ from hoyle._plan import Plan
 from hoyle.betting import DRAW, NO_ACTION, Betting, Legal
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from hoyle.games import Game
 
 __all__ = ["BET", "DRAWING", "OVER", "HandState"]
@@ -27,6 +29,25 @@ COPY_EACH: Final = "copy each"  # a new list of copies of the inner lists
 DERIVED: Final = "derived"  # shared by a copy; not pickled: worked out again on loading
 
 Record = tuple[int, int, str, int, int, tuple[int, ...]]  # an Action's fields
+
+
+def _kinds(fields: dict[str, Any]) -> dict[str, str]:
+    """Each field's name and how a copy takes it."""
+    return {name: hint.__metadata__[0] for name, hint in fields.items()}
+
+
+def _compile_clone(fields: dict[str, Any]) -> Any:
+    """``clone(hand)``: a new hand of the same class with each field (name:
+    ``Annotated[type, how]``) taken as its annotation says, written out once
+    here so that a copy runs no loop."""
+    take = {SHARE: "s.{}", DERIVED: "s.{}", COPY: "s.{}[:]", COPY_EACH: "[c[:] for c in s.{}]"}
+    lines = [f"    h.{name} = {take[how].format(name)}" for name, how in _kinds(fields).items()]
+    source = "def clone(s):\n    h = new(s.__class__)\n" + "\n".join(lines) + "\n    return h\n"
+    namespace: dict[str, Any] = {"new": object.__new__}
+    exec(source, namespace)
+    clone = namespace["clone"]
+    clone.__doc__ = "An independent copy: the same state and the same future deal."
+    return clone
 
 
 class HandState:
@@ -74,11 +95,19 @@ class HandState:
 
     __slots__ = tuple(__annotations__)
 
-    def __copy__(self) -> Any:
-        return clone_state(self)
+    if TYPE_CHECKING:
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return clone_state(self)
+        def clone(self) -> "Self":
+            """An independent copy: the same state and the same future deal."""
+
+    else:
+        clone = _compile_clone(__annotations__)
+
+    def __copy__(self) -> "Self":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Self":
+        return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (object.__new__, (self.__class__,), self.__getstate__())
@@ -105,22 +134,6 @@ class HandState:
             self._legal = None
 
 
-_FIELDS: dict[str, str] = {
-    name: hint.__metadata__[0] for name, hint in HandState.__annotations__.items()
-}
+_FIELDS = _kinds(HandState.__annotations__)
 _PICKLED = tuple(name for name, how in _FIELDS.items() if how != DERIVED)
 _OLD_DEFAULTS = {"_dead": None}  # fields a pickle of an older hoyle may lack
-
-
-def _compile_clone() -> Any:
-    """``clone(hand)``: a new hand of the same class with each field taken as
-    ``_FIELDS`` says (written out once here: no loop when it runs)."""
-    take = {SHARE: "s.{}", DERIVED: "s.{}", COPY: "s.{}[:]", COPY_EACH: "[c[:] for c in s.{}]"}
-    lines = [f"    h.{name} = {take[how].format(name)}" for name, how in _FIELDS.items()]
-    source = "def clone(s):\n    h = new(s.__class__)\n" + "\n".join(lines) + "\n    return h\n"
-    namespace: dict[str, Any] = {"new": object.__new__}
-    exec(source, namespace)
-    return namespace["clone"]
-
-
-clone_state = _compile_clone()

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._core import Card
 from hoyle._deal import card_ids, reshuffle
-from hoyle._hand_state import DRAWING, OVER, clone_state
+from hoyle._hand_state import DRAWING, OVER
 from hoyle._turns import Turns
 from hoyle.betting import Limit
 from hoyle.errors import IllegalActionError
@@ -310,10 +310,6 @@ class Hand(Turns):
             self._actor = self._to_draw[0]
         else:
             self._begin_betting()
-
-    def clone(self) -> Hand:
-        """An independent copy: the same state and the same future deal."""
-        return clone_state(self)  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         state = "over" if self._actor is None else f"seat {self._actor} to act"
