@@ -44,7 +44,7 @@ def card_ids(cards: Iterable[Any] | str) -> list[int]:
 def chips(stacks: Iterable[int]) -> list[int]:
     """The starting stacks as a list of ints."""
     out = list(stacks)
-    for i, c in enumerate(out) if set(map(type, out)) != {int} else ():
+    for i, c in enumerate(out):
         if c.__class__ is not int:
             if isinstance(c, bool):
                 raise TypeError("stacks must be ints, got a bool")
@@ -86,7 +86,7 @@ def deal_order(
     plan: Plan, n: int, seed: int | None, deck: Iterable[Any] | str | None
 ) -> tuple[list[int], int]:
     """A hand's deck (the next card last) for ``n`` seats, and its reshuffle seed."""
-    need = plan.cards_needed(n)
+    need = n * plan.per_seat + plan.fixed  # plan.cards_needed(n), inline: every hand
     if deck is not None:
         order = _given(plan, deck, need)
         reseed = seed if seed is not None else 0

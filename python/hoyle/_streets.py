@@ -37,7 +37,9 @@ class Streets(Ending):
     ) -> Self:
         """A new hand of ``game`` (what ``Game.start`` returns)."""
         plan = game._plan
-        stack = chips(stacks)
+        stack = list(stacks)
+        if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
+            stack = chips(stack)
         n = len(stack)
         if button.__class__ is not int:
             button = operator.index(button)

@@ -21,7 +21,7 @@ the later streets:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
@@ -155,6 +155,15 @@ class Game:
             raise GameError("the deck must hold distinct card ids 0..53")
         if self.rules.low is None and not self.high:
             raise GameError("a game with high=False needs a low ranking in its rules")
+        object.__setattr__(self, "_plan", _derive_plan(self))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling, a pickle of an earlier hoyle too: the settings, then the plan."""
+        settings = {f.name for f in fields(self) if f.init}
+        self.__dict__.update((k, v) for k, v in state.items() if k in settings)
         object.__setattr__(self, "_plan", _derive_plan(self))
 
     @property

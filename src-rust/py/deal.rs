@@ -28,8 +28,14 @@ fn keyed(seed: &Bound<'_, PyAny>) -> PyResult<Mt19937> {
     Ok(Mt19937::from_magnitude_le(&bytes))
 }
 
-/// Deals `count` of the positions `0..size` and draws a further 32-bit word.
-fn deal(size: usize, count: usize, seed: Option<&Bound<'_, PyAny>>) -> PyResult<(Vec<u16>, u32)> {
+/// Deals `count` of the positions `0..size` to the front of `cards` (on
+/// the stack: no allocation) and draws a further 32-bit word.
+fn deal(
+    cards: &mut [u16; MAX_DECK],
+    size: usize,
+    count: usize,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u32> {
     if size > MAX_DECK {
         return Err(PyValueError::new_err(format!(
             "a deck holds at most {MAX_DECK} cards, got {size}"
@@ -40,17 +46,18 @@ fn deal(size: usize, count: usize, seed: Option<&Bound<'_, PyAny>>) -> PyResult<
             "cannot deal {count} cards from a deck of {size}"
         )));
     }
-    let mut cards: Vec<u16> = (0..size as u16).collect();
-    let word = match seed {
-        None => deal_unseeded(&mut cards, count),
+    for (i, slot) in cards.iter_mut().enumerate().take(size) {
+        *slot = i as u16;
+    }
+    let cards = &mut cards[..size];
+    Ok(match seed {
+        None => deal_unseeded(cards, count),
         Some(seed) => {
             let mut src = PyRandom(keyed(seed)?);
-            deal_front(&mut cards, count, &mut src);
+            deal_front(cards, count, &mut src);
             src.word()
         }
-    };
-    cards.truncate(count);
-    Ok((cards, word))
+    })
 }
 
 /// A uniformly random choice of `count` distinct numbers of `0..size`, in
@@ -65,7 +72,9 @@ pub fn _deal<'py>(
     count: usize,
     seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, deal(size, count, seed)?.0)
+    let mut cards = [0u16; MAX_DECK];
+    deal(&mut cards, size, count, seed)?;
+    PyList::new(py, &cards[..count])
 }
 
 /// `_deal`, and then 32 more bits from the same generator (CPython's
@@ -78,8 +87,9 @@ pub fn _deal_and_seed<'py>(
     count: usize,
     seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyList>, u32)> {
-    let (cards, word) = deal(size, count, seed)?;
-    Ok((PyList::new(py, cards)?, word))
+    let mut cards = [0u16; MAX_DECK];
+    let word = deal(&mut cards, size, count, seed)?;
+    Ok((PyList::new(py, &cards[..count])?, word))
 }
 
 /// `cards` in the order `random.Random(seed).shuffle` leaves them.
