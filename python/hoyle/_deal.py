@@ -70,7 +70,8 @@ def check_seats(plan: Plan, n: int, button: int) -> None:
 
 def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
     """The caller's deck as card ids, checked."""
-    order = card_ids(deck)
+    fast = deck.__class__ is list and set(map(type, deck)) <= {int}  # ids already: a replay
+    order = list(deck) if fast else card_ids(deck)
     if len(set(order)) != len(order):
         raise GameError("the deck holds a card twice")
     allowed = plan.deck_set
