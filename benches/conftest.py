@@ -8,7 +8,7 @@ import pytest
 THROUGHPUT: dict[str, float] = {}
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:  # noqa: PLR0912 (one report line per optional figure)
     if not THROUGHPUT:
         return
     write = terminalreporter.write_line

@@ -8,6 +8,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod settle;
+pub mod strength;
 
 #[cfg(feature = "python")]
 mod py;

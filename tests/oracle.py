@@ -23,7 +23,7 @@ HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIG
 Key = tuple[int, tuple[int, ...]]
 
 
-def five_key(cards: Sequence[int]) -> Key:
+def five_key(cards: Sequence[int]) -> Key:  # noqa: PLR0911 (the oracle reads as the rule book ranks: one return a category)
     """(category, tie-break ranks) of five card ids; larger is better."""
     ranks = sorted((c // 4 for c in cards), reverse=True)
     flush = len({c % 4 for c in cards}) == 1

@@ -2,8 +2,9 @@
 
 Unseeded hands shuffle in the core (``_core._deal``): distinct cards of the
 game's deck, every card equally likely in every place, a fresh stream in a
-forked child, and clear errors for bad input. Seeded hands keep their own
-``random.Random`` deal (pinned by the README and docs examples).
+forked child, and clear errors for bad input. Seeded hands deal in the core
+too, bit for bit what ``random.Random(seed)`` dealt (pinned by the README
+and docs examples; see test_hand_rules_core.py).
 
 A natural-high hand ends in one call (``_core._showdown``): it must give
 exactly what ``evaluate`` of each live seat and ``settle`` give."""

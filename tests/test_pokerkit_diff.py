@@ -83,7 +83,7 @@ def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
     )
 
 
-def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:
+def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:  # noqa: PLR0915 (one hand, both engines, step by step)
     game, make = _games(kind, omaha)
     n = rng.randint(2, 6)
     stacks = [

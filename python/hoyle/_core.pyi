@@ -256,10 +256,27 @@ def equity_shards(
     high: bool = True,
     deck: int | None = None,
 ) -> EquityCounts: ...
-def _deal(size: int, count: int, /) -> list[int]:
+def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in
-    random order: the deck positions an unseeded hand deals (a simulation
+    random order: the deck positions a hand deals. With ``seed``, exactly
+    ``random.Random(seed)``'s partial Fisher-Yates (``j = i + int(random() *
+    (size - i))``); without, the fast per-thread generator (a simulation
     generator, not a cryptographic one)."""
+
+def _deal_and_seed(size: int, count: int, /, seed: int | None = None) -> tuple[list[int], int]:
+    """``_deal``, and 32 more random bits from the same generator (a draw
+    game's reshuffle seed)."""
+
+def _reshuffle(cards: list[int], seed: int, /) -> list[int]:
+    """``cards`` in the order ``random.Random(seed).shuffle`` leaves them."""
+
+def _opens(cards: list[int], four_flush: bool, /) -> bool:
+    """Draw poker's opening requirement: jacks or better, or with
+    ``four_flush`` also four cards of one suit."""
+
+def _exposed_key(cards: list[int], low: bool, /) -> int:
+    """The strength of stud's exposed cards (pairs, trips, quads, then
+    ranks): larger is better; for a low game, the better low."""
 
 def _reseed_deals() -> None:
     """A fresh seed for this thread's dealing generator."""

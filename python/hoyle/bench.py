@@ -98,6 +98,13 @@ def cases(hands: npt.NDArray[np.uint8], *, slow: int = 2_000) -> list[Case]:
                 e7_evaluate(h)
 
         out.append(Case("eval7 evaluate", len(e7), eval7_run, peer=True))
+    out.extend(_slow_peer_cases(few))
+    return out
+
+
+def _slow_peer_cases(few: list[tuple[int, ...]]) -> list[Case]:
+    """The peers slower than ~1M hands/s (treys, PokerKit), on ``few`` hands."""
+    out: list[Case] = []
     if importlib.util.find_spec("treys") is not None:
         from treys import Card as TCard  # type: ignore[import-untyped]
         from treys import Evaluator
@@ -122,7 +129,7 @@ def cases(hands: npt.NDArray[np.uint8], *, slow: int = 2_000) -> list[Case]:
                 list(PCard.parse("".join(map(_name, h[:2])))),
                 list(PCard.parse("".join(map(_name, h[2:])))),
             )
-            for h in few[: max(1, slow // 10)]
+            for h in few[: max(1, len(few) // 10)]
         ]
 
         def pokerkit_run() -> None:

@@ -1,4 +1,4 @@
-"""Betting structures and the legal-action summary (RULES.md §7).
+"""Betting structures and the legal-action summary (docs/rules.md §7).
 
 * ``Limit(min, max)``: every bet or raise adds between ``min`` and ``max``
   chips (spread limit); ``Limit(x, x)`` is fixed limit.

@@ -1,4 +1,4 @@
-"""A table that plays hand after hand (RULES.md §5, §10): the deal moves one
+"""A table that plays hand after hand (docs/rules.md §5, §10): the deal moves one
 seat left each hand, stacks carry over, busted players leave, and players
 join or leave between hands.
 

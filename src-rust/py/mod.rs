@@ -19,6 +19,7 @@ mod equity;
 mod errors;
 mod eval;
 mod fast;
+mod hand;
 mod rules;
 mod settle;
 
@@ -46,5 +47,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
     fast::from_env();
     m.add_function(wrap_pyfunction!(fast::_set_fast_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_deal_and_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::_reshuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(hand::_opens, m)?)?;
+    m.add_function(wrap_pyfunction!(hand::_exposed_key, m)?)?;
     Ok(())
 }

@@ -11,15 +11,12 @@ from collections.abc import Iterable, Iterator
 from itertools import filterfalse
 from typing import Any
 
+from hoyle._core import RANKS, SUITS
 from hoyle.games import Game, Street
 
 __all__ = ["CARD", "NAME", "PAIR", "UNKNOWN", "CardLedger", "card_text"]
 
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
-CARD: dict[str, int] = {
-    r + s: 4 * i + j for i, r in enumerate(_RANKS) for j, s in enumerate(_SUITS)
-}
+CARD: dict[str, int] = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 """Card text (``"As"``) -> card id."""
 NAME: list[str] = [*sorted(CARD, key=CARD.__getitem__), "Xx", "Xx"]
 """Card id -> text (the jokers are ``Xx``)."""

@@ -1,0 +1,109 @@
+"""Dealing: the order a hand's cards come in, and every shuffle through the core.
+
+A hand's deck is a list of card ids with the next card last (``pop()``
+deals it). It comes from one of three places, all in one order: a deck the
+caller gives (its first card dealt first), a seeded deal (the core's
+Mersenne Twister, keyed as ``random.Random(seed)``, so a seed deals what it
+always has) or an unseeded one (the core's fast per-thread generator). A
+draw game also gets a 32-bit reshuffle seed from the same source: when the
+stub runs out, the discards are shuffled with ``reseed + len(history)``.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from hoyle._core import Card, _deal, _deal_and_seed, _reseed_deals, _reshuffle, parse_cards
+from hoyle._plan import MAX_SEATS, Plan
+from hoyle.errors import GameError
+
+__all__ = ["card_ids", "check_seats", "chips", "deal_order", "reshuffle"]
+
+if hasattr(os, "register_at_fork"):  # a forked child must not repeat its parent's deals
+    os.register_at_fork(after_in_child=_reseed_deals)
+
+
+def card_ids(cards: Iterable[Any] | str) -> list[int]:
+    """Card ids from ids, ``Card``s or text."""
+    if isinstance(cards, str):
+        return [c.id for c in parse_cards(cards)]
+    if cards.__class__ is list and set(map(type, cards)) <= {int}:
+        return cards[:]  # card ids already (the usual replay case)
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, str):
+            out.extend(x.id for x in parse_cards(c))
+        else:
+            out.append(operator.index(c))
+    return out
+
+
+def chips(stacks: Iterable[int]) -> list[int]:
+    """The starting stacks as a list of ints."""
+    out = list(stacks)
+    for i, c in enumerate(out):
+        if c.__class__ is not int:
+            if isinstance(c, bool):
+                raise TypeError("stacks must be ints, got a bool")
+            out[i] = operator.index(c)
+    return out
+
+
+def check_seats(plan: Plan, n: int, button: int) -> None:
+    """Raises the error for a seat count or button a hand of ``plan`` cannot deal."""
+    if n < 2:
+        raise GameError(f"a hand needs at least 2 seats, got {n}")
+    if n > MAX_SEATS:
+        raise GameError(f"a hand has at most {MAX_SEATS} seats, got {n}")
+    if not 0 <= button < n:
+        raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
+    if len(plan.blinds) > n:
+        raise GameError(f"{len(plan.blinds)} blinds need at least as many seats, got {n}")
+    if len(plan.antes) > n:
+        raise GameError(f"{len(plan.antes)} antes need at least as many seats, got {n}")
+    need = plan.cards_needed(n)
+    raise GameError(f"{plan.name} deals {need} cards to {n} seats; the deck has {len(plan.deck)}")
+
+
+def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
+    """The caller's deck as card ids, checked."""
+    fast = deck.__class__ is list and set(map(type, deck)) <= {int}  # ids already: a replay
+    order = list(deck) if fast else card_ids(deck)
+    if len(set(order)) != len(order):
+        raise GameError("the deck holds a card twice")
+    allowed = plan.deck_set
+    if not allowed.issuperset(order):
+        stray = [c for c in order if c not in allowed]
+        raise GameError(f"card {Card(stray[0])} is not in {plan.name}'s deck")
+    if len(order) < need:
+        raise GameError(f"the deck has {len(order)} cards; {plan.name} deals {need}")
+    return order
+
+
+def deal_order(
+    plan: Plan, n: int, seed: int | None, deck: Iterable[Any] | str | None
+) -> tuple[list[int], int]:
+    """A hand's deck (the next card last) for ``n`` seats, and its reshuffle seed."""
+    need = n * plan.per_seat + plan.fixed  # plan.cards_needed(n), inline: every hand
+    if deck is not None:
+        order = _given(plan, deck, need)
+        reseed = seed if seed is not None else 0
+    else:
+        size = len(plan.deck)
+        if plan.has_draw:  # the whole deck, and a seed for the reshuffles
+            order, reseed = _deal_and_seed(size, size, seed)
+        else:
+            order, reseed = _deal(size, need, seed), 0
+        if not plan.deck_is_range:  # positions in the deck to cards
+            cards = plan.deck
+            order = [cards[i] for i in order]
+    order.reverse()
+    return order, reseed
+
+
+def reshuffle(pile: list[int], seed: int) -> list[int]:
+    """The discards shuffled to complete the stub (docs/rules.md §9)."""
+    return _reshuffle(pile, seed)

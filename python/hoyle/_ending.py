@@ -1,0 +1,82 @@
+"""How a hand ends: one path to the payout, one to the ``Settlement``.
+
+``finish`` is the only way a hand ends. It records what each seat shows
+(``_shown``: high and low values, None for a folded seat) and pays the
+stacks: a natural-high game in one core call (``_core._showdown``:
+values, settlement and stacks together), any other from ``values`` and
+``settle``. ``settlement`` is built from ``_shown`` when first asked for,
+by the one function ``_settle`` (the same call that paid the stacks).
+"""
+
+from __future__ import annotations
+
+import operator
+
+from hoyle._core import Settlement, _showdown, settle
+from hoyle._hand_state import OVER, HandState
+from hoyle.betting import NO_ACTION
+from hoyle.values import values
+
+__all__ = ["Ending"]
+
+Values = list[int | None]
+
+
+class Ending(HandState):
+    __slots__ = ()
+
+    def _finish(self, passed: bool = False) -> None:
+        """Ends the hand: shows down, settles and pays. ``passed``: nobody
+        opened, so every seat takes its chips back."""
+        self._phase = OVER
+        self._actor = None
+        self._legal = NO_ACTION
+        if self._plan.plain_high and not passed:
+            # natural high (or one seat left): values, settlement and stacks in one call
+            self._stacks, shown = _showdown(
+                self._stacks,
+                self._contrib,
+                self._cards,
+                self._board,
+                self._folded,
+                self._button,
+                self._plan.rake,
+                self._dead,
+            )
+            self._shown = (shown, None)
+            return
+        self._shown = self._values(passed)
+        result = self._settlement = self._settle()
+        self._stacks = list(map(operator.add, self._stacks, result.payouts))
+
+    def _values(self, passed: bool) -> tuple[Values, Values | None]:
+        """The high and low (None: no low ranking) value of each seat's hand."""
+        folded, n, plan = self._folded, self._n, self._plan
+        if passed:
+            return [0] * n, None
+        if folded.count(False) == 1:
+            return [None if f else 0 for f in folded], None
+        rules, play_high, board, cards = plan.rules, plan.high, self._board, self._cards
+        high: Values = [None] * n
+        low: Values | None = [None] * n if rules.low is not None and play_high else None
+        for s in range(n):
+            if not folded[s]:
+                high[s], lo = values(rules, play_high, cards[s], board)
+                if low is not None:
+                    low[s] = lo
+        return high, low
+
+    def _settle(self) -> Settlement:
+        """The settlement of a finished hand, from what each seat showed."""
+        assert self._shown is not None
+        high, low = self._shown
+        return settle(
+            self._contrib, high, low, button=self._button, rake=self._plan.rake, dead=self._dead
+        )
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """Who received which pot, once the hand is over (None before)."""
+        if self._settlement is None and self._shown is not None:
+            self._settlement = self._settle()
+        return self._settlement

@@ -1,0 +1,90 @@
+"""What a ``Hand`` needs to know of its ``Game``, worked out once.
+
+``Game`` derives a frozen ``Plan`` when it is made (``hoyle.games``) and
+``Hand`` reads only the plan, so the dependency runs one way: ``games``
+imports ``hand`` and this module, ``hand`` imports this module (it names
+``Game`` in annotations only). Nothing here is written after it is made;
+the blind posts per (seats, button) are a bounded cache of a pure function.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from hoyle._core import MAX_SEATS
+
+if TYPE_CHECKING:
+    from hoyle._core import HandRules
+    from hoyle.betting import Betting
+    from hoyle.rake import Rake
+
+__all__ = ["MAX_SEATS", "Plan", "StreetPlan", "blind_posts", "rings"]
+
+
+class StreetPlan(NamedTuple):
+    """One street as a hand plays it: ``Street`` with its betting resolved."""
+
+    down: int
+    up: int
+    board: int
+    burn: bool
+    draw: int
+    draw_ace: int | None
+    betting: Betting  # the street's own structure, else the game's
+    exposed: bool  # stud: the bring-in or the best exposed hand bets first
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A game's settings and the facts derived from them, as ``Hand`` reads them."""
+
+    name: str
+    streets: tuple[StreetPlan, ...]
+    rules: HandRules
+    high: bool
+    rake: Rake | None
+    # forced bets
+    ante: int
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    bring_in: int
+    largest_blind: int
+    smallest_bet: int  # the smallest bet in pot limit and no limit
+    raise_cap: int | None
+    opener: str | None
+    first_must_bet: bool
+    # the deck and the deal
+    deck: tuple[int, ...]
+    deck_set: frozenset[int]
+    deck_is_range: bool  # deck == range(len(deck)): positions are card ids
+    per_seat: int  # cards each seat is dealt, draws aside
+    fixed: int  # board and burn cards
+    has_draw: bool
+    dealt_later: tuple[bool, ...]  # [i]: some street from i on deals seats cards or draws
+    plain_high: bool  # natural high only: the hand ends in one core call
+    min_seats: int
+    max_seats: int
+
+    def cards_needed(self, seats: int) -> int:
+        """The cards a deal to ``seats`` players takes, draws aside."""
+        return seats * self.per_seat + self.fixed
+
+
+@functools.lru_cache(maxsize=4096)
+def blind_posts(
+    blinds: tuple[int, ...], seats: int, button: int
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """(seat, blind) of every nonzero blind, posted from the button's left
+    (heads-up the button posts the first), and the seat after the last."""
+    sb = button if seats == 2 else (button + 1) % seats
+    posts = tuple(((sb + k) % seats, b) for k, b in enumerate(blinds) if b)
+    last = posts[-1][0] if posts else sb
+    return posts, (last + 1) % seats
+
+
+@functools.cache
+def rings(seats: int) -> tuple[tuple[int, ...], ...]:
+    """``rings(n)[s]``: the seats from ``s`` going left, ``s`` first."""
+    return tuple(tuple((s + k) % seats for k in range(seats)) for s in range(seats))

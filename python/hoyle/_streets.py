@@ -1,0 +1,265 @@
+"""A hand's progress (docs/rules.md §5-10): the start, each street's cards and
+forced bets, passing the turn, and the end of each betting interval."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from hoyle._core import _exposed_key
+from hoyle._deal import check_seats, chips, deal_order
+from hoyle._ending import Ending
+from hoyle._hand_state import BET, DRAWING
+from hoyle._plan import blind_posts, rings
+from hoyle.betting import DRAW, Betting, Limit
+from hoyle.errors import GameError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from hoyle.games import Game
+
+__all__ = ["Streets"]
+
+
+class Streets(Ending):
+    __slots__ = ()
+
+    @classmethod
+    def _begin(
+        cls,
+        game: Game,
+        stacks: Iterable[int],
+        button: int,
+        seed: int | None,
+        deck: Iterable[Any] | str | None,
+    ) -> Self:
+        """A new hand of ``game`` (what ``Game.start`` returns)."""
+        plan = game._plan
+        stack = list(stacks)
+        if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
+            stack = chips(stack)
+        n = len(stack)
+        if button.__class__ is not int:
+            button = operator.index(button)
+        if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
+            check_seats(plan, n, button)
+        if min(stack) <= 0:
+            raise GameError(f"every seat needs chips to start a hand, got stacks {stack}")
+        h = object.__new__(cls)
+        h._deck, h._reseed = deal_order(plan, n, seed, deck)
+        h._game = game
+        h._plan = plan
+        h._n = n
+        h._ring = rings(n)
+        h._button = button
+        h._stacks = stack
+        h._start = tuple(stack)
+        h._contrib = [0] * n
+        h._dead = None
+        h._folded = [False] * n
+        h._cards = [[] for _ in stack]
+        h._up = [[] for _ in stack]
+        h._board = []
+        h._discards = []
+        h._history = []
+        h._settlement = None
+        h._shown = None
+        h._to_draw = []
+        h._street = 0
+        h._first_street = 0
+        h._min_bet = plan.smallest_bet
+        # _begin_street sets the interval's state (_bets, _level, _bet,
+        # _raises, _voluntary, _betting, _raise_size, _phase, _actor, _legal)
+        if plan.ante or plan.antes:
+            h._post_antes()
+        h._begin_street()
+        return h
+
+    def _post_antes(self) -> None:
+        """The antes: dead money, never refunded."""
+        plan, n, button = self._plan, self._n, self._button
+        if plan.ante:
+            posts = [((button + k) % n, plan.ante) for k in range(1, n + 1)]
+        else:
+            first = button if n == 2 else (button + 1) % n
+            posts = [((first + k) % n, a) for k, a in enumerate(plan.antes) if a]
+        stacks, contrib = self._stacks, self._contrib
+        for seat, ante in posts:
+            put = min(ante, stacks[seat])
+            stacks[seat] -= put
+            contrib[seat] += put
+            self._history.append((0, seat, "ante", put, 0, ()))
+        self._dead = contrib[:]
+
+    def _order(self) -> list[int]:
+        """Active seats from the button's left, the button last."""
+        n, b, folded = self._n, self._button, self._folded
+        return [s for s in [(b + k) % n for k in range(1, n + 1)] if not folded[s]]
+
+    def _begin_street(self) -> None:
+        street = self._plan.streets[self._street]
+        deck = self._deck
+        if street.burn:
+            deck.pop()
+        rounds = street.down + street.up
+        if rounds:
+            folded = self._folded  # self._order(), from the ring left of the button:
+            order: Sequence[int] = self._ring[self._button + 1 - self._n]
+            if True in folded:
+                order = [s for s in order if not folded[s]]
+            m = len(order)
+            dealt = deck[-m * rounds :]  # one card at a time, round after round
+            del deck[-m * rounds :]
+            dealt.reverse()
+            cards, up, down = self._cards, self._up, street.down
+            for i, s in enumerate(order):
+                mine = dealt[i::m]
+                cards[s] += mine
+                if street.up:
+                    up[s] += mine[down:]
+        k = street.board
+        if k:
+            self._board += deck[: -k - 1 : -1]
+            del deck[-k:]
+        self._open_interval(street.betting)
+        if street.draw:
+            self._to_draw = self._order()
+            self._phase = DRAWING
+            self._actor = self._to_draw[0]
+            self._legal = DRAW
+            return
+        self._begin_betting()
+
+    def _open_interval(self, betting: Betting) -> None:
+        """A new betting interval's state: nothing bet, nobody has acted."""
+        n = self._n
+        self._bets = [0] * n
+        self._level = [-1] * n
+        self._bet = 0
+        self._raises = 0
+        self._voluntary = False
+        self._betting = betting
+        self._raise_size = betting.min if betting.__class__ is Limit else self._min_bet
+
+    def _begin_betting(self) -> None:
+        """Posts the interval's forced bets and finds the first seat to act
+        (or ends the interval when nobody can)."""
+        self._phase = BET
+        self._legal = None
+        plan = self._plan
+        if self._street == 0 and plan.blinds:
+            first = self._post_blinds()
+        elif plan.streets[self._street].exposed:
+            first = self._first_exposed()
+        else:
+            first = self._button + 1  # the button's left
+        # the first seat from ``first`` going left that owes an answer, or the
+        # interval ends: what passing the turn on from the seat before it finds
+        self._after(first - 1)
+
+    def _post_blinds(self) -> int:
+        """Posts the blinds (and straddles); returns the seat left of the last."""
+        plan = self._plan
+        stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
+        posts, after = blind_posts(plan.blinds, self._n, self._button)
+        for seat, blind in posts:
+            stack = stacks[seat]
+            put = blind if blind < stack else stack
+            stacks[seat] = stack - put
+            bets[seat] += put
+            contrib[seat] += put
+            history.append((0, seat, "blind", put, bets[seat], ()))
+        self._bet = plan.largest_blind
+        if self._betting.__class__ is not Limit:
+            self._raise_size = max(self._min_bet, self._bet)
+        return after
+
+    def _first_exposed(self) -> int:
+        """Stud: posts the bring-in on the first interval when the game has
+        one (returning the seat on its left), else returns the seat with the
+        best exposed hand, the first from the button's left among equals
+        (docs/rules.md §10)."""
+        plan, up = self._plan, self._up
+        order = self._order()
+        if self._street == self._first_street and plan.bring_in:
+            return self._bring_in(order)
+        low = not plan.high
+        return max(order, key=lambda s: _exposed_key(up[s], low))
+
+    def _bring_in(self, order: list[int]) -> int:
+        """Posts the bring-in: the lowest up card (the highest in a low game),
+        ties broken by suit; returns the seat on its left."""
+        plan, up = self._plan, self._up
+        if plan.high:
+            seat = min(order, key=lambda s: (up[s][-1] // 4, up[s][-1] & 3))
+        else:
+            seat = max(order, key=lambda s: ((up[s][-1] // 4 + 1) % 13, up[s][-1] & 3))
+        put = min(plan.bring_in, self._stacks[seat])
+        self._stacks[seat] -= put
+        self._bets[seat] += put
+        self._contrib[seat] += put
+        self._history.append((self._street, seat, "bring-in", put, put, ()))
+        self._bet = plan.bring_in
+        return (seat + 1) % self._n
+
+    def _after(self, p: int) -> None:
+        """Pass the turn to the first seat left of ``p`` that owes an answer
+        (a seat owing nothing acts only if some other seat could still answer
+        it); when none does, the interval ends. The hot path."""
+        self._legal = None
+        ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
+        level, stacks, folded, bet = self._level, self._stacks, self._folded, self._bet
+        for j in ring:
+            if level[j] < bet and stacks[j] and not folded[j]:  # still owes an answer
+                if self._bets[j] < bet:
+                    self._actor = j
+                    return
+                for k in ring:
+                    if k != j and not folded[k] and stacks[k]:
+                        self._actor = j
+                        return
+                break
+        self._actor = None
+        self._end_interval()
+
+    def _end_interval(self) -> None:
+        plan = self._plan
+        if plan.opener is not None and self._street == self._first_street and self._bet == 0:
+            self._finish(passed=True)
+            return
+        self._street += 1
+        if self._street == len(plan.streets):
+            self._finish()
+            return
+        if not plan.dealt_later[self._street]:
+            folded, stacks = self._folded, self._stacks
+            can_bet = False  # could two seats still bet? (stops at the second)
+            for s in range(self._n):
+                if stacks[s] and not folded[s]:
+                    if can_bet:
+                        break
+                    can_bet = True
+            else:
+                self._run_out()
+                return
+        self._begin_street()
+
+    def _run_out(self) -> None:
+        """Deals the rest of the board when nobody can bet again: the state
+        ``_begin_street`` and ``_begin_betting`` would leave, street after
+        street, without their work (all-in run-outs are common)."""
+        streets = self._plan.streets
+        deck, board = self._deck, self._board
+        for street in streets[self._street :]:
+            if street.burn:
+                deck.pop()
+            for _ in range(street.board):
+                board.append(deck.pop())
+        self._open_interval(streets[-1].betting)
+        self._phase = BET
+        self._legal = None
+        self._actor = None
+        self._street = len(streets)
+        self._finish()

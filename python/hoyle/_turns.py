@@ -1,0 +1,106 @@
+"""What the seat to act may do (docs/rules.md §6-7): ``legal``, worked out
+once per decision."""
+
+from __future__ import annotations
+
+from hoyle._core import _opens
+from hoyle._streets import Streets
+from hoyle.betting import Legal, Limit, NoLimit, PotLimit
+
+__all__ = ["Turns"]
+
+_tuple_new = tuple.__new__  # Legal(...) without the keyword machinery: the hot path
+
+
+class Turns(Streets):
+    __slots__ = ()
+
+    @property
+    def legal(self) -> Legal:
+        """What the seat to act may do (nothing once the hand is over)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        p = self._actor
+        assert p is not None
+        bets, stacks, bet = self._bets, self._stacks, self._bet
+        mine = bets[p]
+        stack = stacks[p]
+        to_call = bet - mine
+        if to_call:
+            facing, can_check = True, False
+            call_amount = to_call if to_call < stack else stack
+        else:
+            facing, call_amount = False, 0
+            can_check = True if self._voluntary or self._street else not self._plan.first_must_bet
+        answered = self._level[p]  # the bet p last answered, -1 before acting
+        if stack > to_call and (
+            answered < 0 or bet - answered >= self._raise_size or self._completed(p)
+        ):
+            plan = self._plan
+            folded = self._folded
+            for j in self._ring[p + 1 - self._n]:  # from p's left: could anybody answer?
+                if stacks[j] + bets[j] > bet and not folded[j] and j != p:
+                    break
+            else:
+                j = p
+            if (
+                j != p
+                and (plan.raise_cap is None or self._raises < plan.raise_cap)
+                and (bet or plan.opener is None or self._may_open(p))
+            ):
+                betting = self._betting
+                all_in = mine + stack
+                if betting.__class__ is NoLimit:
+                    lo = bet + self._raise_size if bet else self._min_bet
+                    legal = self._legal = _tuple_new(
+                        Legal,
+                        (
+                            facing,
+                            can_check,
+                            call_amount,
+                            lo if lo < all_in else all_in,
+                            all_in,
+                            False,
+                        ),
+                    )
+                    return legal
+                lo, hi = self._raise_bounds(to_call, all_in)
+                hi = min(hi, all_in)
+                lo = min(lo, hi)
+                legal = self._legal = _tuple_new(
+                    Legal, (facing, can_check, call_amount, lo, hi, False)
+                )
+                return legal
+        legal = self._legal = _tuple_new(Legal, (facing, can_check, call_amount, None, None, False))
+        return legal
+
+    def _raise_bounds(self, to_call: int, all_in: int) -> tuple[int, int]:
+        """The smallest and largest total of a bet or raise under a limit or
+        pot limit (before the stack, ``all_in``, bounds them)."""
+        betting, bet = self._betting, self._bet
+        if isinstance(betting, Limit):
+            if bet < betting.min:
+                return betting.min, betting.max
+            return bet + betting.min, bet + betting.max
+        lo = bet + self._raise_size if bet else self._min_bet
+        if isinstance(betting, PotLimit):
+            hi = bet + sum(self._contrib) + to_call
+            if betting.cap is not None and hi > bet + betting.cap:
+                hi = bet + betting.cap
+            return lo, hi
+        return lo, all_in
+
+    def _completed(self, p: int) -> bool:
+        """True when, since ``p`` acted facing only a bring-in, the bet was
+        completed to the limit's first bet: a full bet that reopens the
+        betting, though it adds less than one limit to the bring-in."""
+        betting = self._betting
+        return betting.__class__ is Limit and self._level[p] < betting.min <= self._bet
+
+    def _may_open(self, p: int) -> bool:
+        """Draw poker's opening requirement, on the first interval."""
+        plan = self._plan
+        if plan.opener is None or self._street != self._first_street:
+            return True
+        return _opens(self._cards[p], plan.opener == "jacks-or-four-flush")

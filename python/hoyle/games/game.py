@@ -1,0 +1,328 @@
+"""``Game`` and ``Street``: a poker game as frozen settings, and the
+``Plan`` a hand reads, derived from them once (docs/rules.md §9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from hoyle._core import HandRules
+from hoyle._plan import MAX_SEATS, Plan, StreetPlan
+from hoyle.betting import Betting, Limit, NoLimit, PotLimit
+from hoyle.errors import GameError
+from hoyle.hand import Hand
+from hoyle.rake import Rake
+
+__all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
+
+STANDARD_DECK: tuple[int, ...] = tuple(range(52))
+JOKER = 52
+
+
+@dataclass(frozen=True, kw_only=True)
+class Street:
+    """One street: the cards dealt, an optional draw, then a betting interval.
+
+    ``down`` and ``up`` cards go to each active seat (one at a time, from
+    the button's left), then ``board`` community cards. ``draw`` is the most
+    cards a seat may replace (0: no draw), ``draw_ace`` a larger limit when
+    the seat keeps an ace. ``betting`` overrides the game's structure for
+    this interval. ``first`` says who bets first: ``"left"`` (the first
+    active seat left of the button, or left of the blinds) or
+    ``"exposed"`` (stud: the bring-in on the first interval when the game
+    has one, otherwise the best exposed hand; the lowest for low games).
+    """
+
+    down: int = 0
+    up: int = 0
+    board: int = 0
+    burn: bool = False
+    draw: int = 0
+    draw_ace: int | None = None
+    betting: Betting | None = None
+    first: Literal["left", "exposed"] = "left"
+
+    def __post_init__(self) -> None:
+        for name in ("down", "up", "board", "draw"):
+            if getattr(self, name) < 0:
+                raise GameError(f"Street {name} must not be negative")
+        if self.draw_ace is not None and self.draw_ace < self.draw:
+            raise GameError("Street draw_ace must be at least draw")
+        if self.first not in ("left", "exposed"):
+            raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The street as plain values: its fields in order, ``betting`` as
+        its ``to_dict`` (``{}`` for the game's own), no ``draw_ace`` when None."""
+        out: dict[str, Any] = {
+            "down": self.down,
+            "up": self.up,
+            "board": self.board,
+            "burn": self.burn,
+            "draw": self.draw,
+            "draw_ace": self.draw_ace,
+            "betting": {} if self.betting is None else self.betting.to_dict(),
+            "first": self.first,
+        }
+        if self.draw_ace is None:
+            del out["draw_ace"]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Street:
+        """The street ``to_dict`` wrote (missing fields take their defaults)."""
+        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
+
+        return cls(**{**d, "betting": betting_from_dict(d.get("betting", {}))})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """A poker game as settings. ``high=False`` with a ``rules.low`` ranking
+    is a low-only game (razz, deuce-to-seven, badugi); ``high=True`` with one
+    is high-low. ``blinds`` are posted from the button's left (heads-up the
+    button posts the first); more than two are straddles, and a zero skips a
+    seat (``(0, 0, 3)``: only the third seat from the button's left posts).
+    ``ante`` is the same for every seat; ``antes`` instead gives one per
+    position, in the order of the blinds: ``antes[k]`` is posted by the seat
+    that posts ``blinds[k]`` (the k-th from the button's left; heads-up the
+    button first), so ``antes=(0, 100)`` is a big-blind ante. ``min_bet`` is the
+    smallest bet in pot limit and no limit (default: the largest blind, else
+    1). ``raise_cap`` bounds the bets and raises of one interval.
+    ``opener`` is draw poker's opening requirement on the first interval
+    (``"jacks"``, ``"jacks-or-four-flush"``); when nobody opens, every seat
+    takes its chips back. ``first_must_bet`` obliges the first bettor to bet.
+    """
+
+    name: str = "custom"
+    streets: tuple[Street, ...]
+    betting: Betting = field(default_factory=NoLimit)
+    rules: HandRules = field(default_factory=HandRules)
+    high: bool = True
+    deck: tuple[int, ...] = STANDARD_DECK
+    ante: int = 0
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    bring_in: int = 0
+    min_bet: int | None = None
+    raise_cap: int | None = None
+    opener: Literal["jacks", "jacks-or-four-flush"] | None = None
+    first_must_bet: bool = False
+    rake: Rake | None = None
+    # everything a hand reads, derived once from the settings above (Plan)
+    _plan: Plan = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "streets", tuple(self.streets))
+        object.__setattr__(self, "blinds", tuple(self.blinds))
+        object.__setattr__(self, "antes", tuple(self.antes))
+        object.__setattr__(self, "deck", tuple(self.deck))
+        if not self.streets:
+            raise GameError("a game needs at least one street")
+        if not isinstance(self.betting, Limit | PotLimit | NoLimit):
+            raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {self.betting!r}")
+        if (
+            self.ante < 0
+            or self.bring_in < 0
+            or any(b < 0 for b in self.blinds)
+            or any(a < 0 for a in self.antes)
+        ):
+            raise GameError("antes, blinds and the bring-in must not be negative")
+        if self.ante and self.antes:
+            raise GameError("a game has one ante for every seat or per-position antes, not both")
+        if self.min_bet is not None and self.min_bet <= 0:
+            raise GameError(f"min_bet must be positive, got {self.min_bet}")
+        if self.raise_cap is not None and self.raise_cap < 1:
+            raise GameError(f"raise_cap must be at least 1 or None, got {self.raise_cap}")
+        if self.blinds and self.bring_in:
+            raise GameError("a game has blinds or a bring-in, not both")
+        if self.bring_in and self.streets[0].first != "exposed":
+            raise GameError("a bring-in needs a first street with first='exposed' (stud)")
+        if self.opener not in (None, "jacks", "jacks-or-four-flush"):
+            raise GameError(
+                f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {self.opener!r}"
+            )
+        if len(set(self.deck)) != len(self.deck) or not all(0 <= c <= 53 for c in self.deck):
+            raise GameError("the deck must hold distinct card ids 0..53")
+        if self.rules.low is None and not self.high:
+            raise GameError("a game with high=False needs a low ranking in its rules")
+        object.__setattr__(self, "_plan", _derive_plan(self))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling, a pickle of an earlier hoyle too: the settings, then the plan."""
+        settings = {f.name for f in fields(self) if f.init}
+        self.__dict__.update((k, v) for k, v in state.items() if k in settings)
+        object.__setattr__(self, "_plan", _derive_plan(self))
+
+    @property
+    def smallest_bet(self) -> int:
+        """The smallest bet in pot limit and no limit."""
+        return self._plan.smallest_bet
+
+    @property
+    def has_draw(self) -> bool:
+        """True when some street has a draw."""
+        return self._plan.has_draw
+
+    def cards_needed(self, seats: int) -> int:
+        """The cards a deal to ``seats`` players takes, draws aside."""
+        return self._plan.cards_needed(seats)
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats a hand can have: as many as the deck deals to, at most 64."""
+        return self._plan.max_seats
+
+    def start(
+        self,
+        stacks: Iterable[int],
+        *,
+        button: int = 0,
+        seed: int | None = None,
+        deck: Iterable[Any] | str | None = None,
+    ) -> Hand:
+        """Deal a hand to seats with these stacks. With ``deck`` (card ids,
+        ``Card``s or text, in docs/rules.md §10's order) the deal is exactly that;
+        with ``seed`` the hand shuffles with its own generator (the same seed
+        deals the same cards). Without either, hoyle's core shuffles with a
+        fast per-thread generator seeded from the operating system: fine for
+        simulation, not a cryptographic shuffle for real-money games."""
+        return Hand._begin(self, stacks, button, seed, deck)
+
+    def with_(self, **changes: Any) -> Game:
+        """A copy with some settings changed."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain values (what a hand history's ``_hoyle_game``
+        holds): None settings and default rules left out, ``deck`` only
+        when it is not the standard deck.
+
+        >>> from hoyle.games import texas_holdem
+        >>> g = texas_holdem(blinds=(5, 10))
+        >>> Game.from_dict(g.to_dict()) == g
+        True
+        """
+        rule_names = (
+            "wild_ranks",
+            "wild_cards",
+            "jokers",
+            "bug_fills_flush",
+            "four_flush",
+            "low",
+            "low_qualifier",
+            "hole_cards",
+        )
+        rules = {k: getattr(self.rules, k) for k in rule_names}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "streets": [s.to_dict() for s in self.streets],
+            "betting": self.betting.to_dict(),
+            "rules": {k: v for k, v in rules.items() if v not in (None, "", False)},
+            "high": self.high,
+            "ante": self.ante,
+            "antes": list(self.antes),
+            "blinds": list(self.blinds),
+            "bring_in": self.bring_in,
+            "min_bet": self.min_bet,
+            "raise_cap": self.raise_cap,
+            "opener": self.opener,
+            "first_must_bet": self.first_must_bet,
+        }
+        if self.deck != STANDARD_DECK:
+            out["deck"] = list(self.deck)
+        if self.rake is not None:
+            out["rake"] = self.rake.to_dict()
+        return {k: v for k, v in out.items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        """The game ``to_dict`` wrote; ``GameError`` names a bad or missing field."""
+        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
+
+        try:
+            streets = tuple(Street.from_dict(s) for s in d["streets"])
+            rake = d.get("rake")
+            betting = betting_from_dict(d.get("betting", {}))
+            return cls(
+                name=d.get("name", "custom"),
+                streets=streets,
+                betting=betting if betting is not None else NoLimit(),
+                rules=HandRules(**d.get("rules", {})),
+                high=d.get("high", True),
+                deck=tuple(d.get("deck", STANDARD_DECK)),
+                ante=d.get("ante", 0),
+                antes=tuple(d.get("antes", ())),
+                blinds=tuple(d.get("blinds", ())),
+                bring_in=d.get("bring_in", 0),
+                min_bet=d.get("min_bet"),
+                raise_cap=d.get("raise_cap"),
+                opener=d.get("opener"),
+                first_must_bet=d.get("first_must_bet", False),
+                rake=None if rake is None else Rake.from_dict(rake),
+            )
+        except (KeyError, TypeError) as err:
+            raise GameError(f"bad _hoyle_game field: {err!r}") from None
+
+
+def _derive_plan(game: Game) -> Plan:
+    """The plan a hand of ``game`` reads (``hoyle._plan``)."""
+    streets = game.streets
+    per_seat = sum(s.down + s.up for s in streets)
+    fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
+    largest = max(game.blinds, default=0)
+    left = len(game.deck) - fixed  # the cards left for the seats
+    seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+    return Plan(
+        name=game.name,
+        streets=tuple(
+            StreetPlan(
+                s.down,
+                s.up,
+                s.board,
+                s.burn,
+                s.draw,
+                s.draw_ace,
+                s.betting or game.betting,
+                s.first == "exposed",
+            )
+            for s in streets
+        ),
+        rules=game.rules,
+        high=game.high,
+        rake=game.rake,
+        ante=game.ante,
+        antes=game.antes,
+        blinds=game.blinds,
+        bring_in=game.bring_in,
+        largest_blind=largest,
+        smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
+        raise_cap=game.raise_cap,
+        opener=game.opener,
+        first_must_bet=game.first_must_bet,
+        deck=game.deck,
+        deck_set=frozenset(game.deck),
+        deck_is_range=game.deck == tuple(range(len(game.deck))),
+        per_seat=per_seat,
+        fixed=fixed,
+        has_draw=any(s.draw for s in streets),
+        dealt_later=tuple(
+            any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
+        ),
+        plain_high=game.rules.low is None and game.rules.is_natural,
+        min_seats=max(2, len(game.blinds), len(game.antes)),
+        max_seats=seats,
+    )
+
+
+# -- presets -----------------------------------------------------------------------------
+# Every preset takes the same keywords where they make sense: ``betting`` and
+# ``late_betting`` (the structure of the later streets), ``ante``, ``min_bet``,
+# ``raise_cap``, ``rules`` (the ranking; each preset has its own default) and
+# ``rake``; blind games also ``blinds``, stud games ``bring_in``.
+
+Opener = Literal["jacks", "jacks-or-four-flush"]
