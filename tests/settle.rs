@@ -1,4 +1,4 @@
-//! Settlement: the RULES.md §8 example, explicit cases for refunds, side
+//! Settlement: the docs/rules.md §8 example, explicit cases for refunds, side
 //! pots, odd chips, high-low and rake, errors, and a proptest against a
 //! naive chip-by-chip oracle.
 
@@ -14,7 +14,7 @@ fn hi(values: &[i64]) -> Vec<Option<i64>> {
     values.iter().map(|&v| (v >= 0).then_some(v)).collect()
 }
 
-// ---- RULES.md §8 -------------------------------------------------------
+// ---- docs/rules.md §8 -------------------------------------------------------
 
 #[test]
 fn table_stakes_example_main_and_side_pot() {
@@ -46,7 +46,7 @@ fn table_stakes_example_best_hand_takes_both() {
 
 #[test]
 fn seven_hand_example_pot_of_130() {
-    // RULES.md §6: totals A 0, B 30, C 30, D 30, E 0, F 10, G 30; B, C, D, G
+    // docs/rules.md §6: totals A 0, B 30, C 30, D 30, E 0, F 10, G 30; B, C, D, G
     // still in; G deals. C and G tie for best.
     let s = settle(
         &[0, 30, 30, 30, 0, 10, 30],

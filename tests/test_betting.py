@@ -1,4 +1,4 @@
-"""The seed examples of RULES.md §6-8 through the public API."""
+"""The seed examples of docs/rules.md §6-8 through the public API."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _interval_game(betting: hoyle.Betting, **kw: object) -> hoyle.Game:
 
 
 def test_seven_hand_interval() -> None:
-    # RULES.md §6: seats A..G = 0..6, G deals so A acts first; max 10 per bet or raise.
+    # docs/rules.md §6: seats A..G = 0..6, G deals so A acts first; max 10 per bet or raise.
     game = _interval_game(hoyle.Limit(1, 10))
     hand = game.start([100] * 7, button=6, seed=1)
     a, b, c, d, e, f, g = range(7)
@@ -50,7 +50,7 @@ def test_seven_hand_interval() -> None:
 
 
 def test_pot_limit_table() -> None:
-    # RULES.md §7: seven players, a pot of 7 to start (antes of 1).
+    # docs/rules.md §7: seven players, a pot of 7 to start (antes of 1).
     game = _interval_game(hoyle.PotLimit(), ante=1, min_bet=1)
     hand = game.start([1000] * 7, button=6, seed=2)
     rows = [(7, 0, 7, 14), (14, 7, 28, 42), (42, 28, 98, 140), (140, 98, 336, 476)]
@@ -71,7 +71,7 @@ def test_pot_limit_cap() -> None:
 
 
 def test_limit_spread() -> None:
-    # RULES.md §7: a 3-chip limit; opener puts 3, the next may call 3 or put 4, 5 or 6.
+    # docs/rules.md §7: a 3-chip limit; opener puts 3, the next may call 3 or put 4, 5 or 6.
     game = _interval_game(hoyle.Limit(1, 3))
     hand = game.start([50, 50], button=1, seed=3)
     assert (hand.legal.min_raise_to, hand.legal.max_raise_to) == (1, 3)
@@ -84,7 +84,7 @@ def test_limit_spread() -> None:
 
 
 def test_table_stakes() -> None:
-    # RULES.md §8: A 160, B 110, C 40. B bets 70, C calls all in for 40, A calls 70.
+    # docs/rules.md §8: A 160, B 110, C 40. B bets 70, C calls all in for 40, A calls 70.
     game = hoyle.games.texas_holdem(blinds=(), min_bet=1)
     # A: 2c 3d (worst), B: Kh Kd, C: As Ad (best); board Qc 9h 5s 4c 7d.
     deck = hoyle.parse_cards("2c Kh As 3d Kd Ad Qc 9h 5s 4c 7d")

@@ -1,4 +1,4 @@
-"""Cards and parsing (RULES.md §1)."""
+"""Cards and parsing (docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -98,7 +98,7 @@ def test_best_five_reads_in_order() -> None:
 
 
 def test_suits_never_rank() -> None:
-    # RULES.md §1: hands equal in ranks tie.
+    # docs/rules.md §1: hands equal in ranks tie.
     assert evaluate("Ah Kd Qc Js 9h") == evaluate("As Kc Qd Jh 9s")
     assert hash(evaluate("Ah Kd Qc Js 9h")) == hash(evaluate("As Kc Qd Jh 9s"))
     # ace plays low in a straight, no wrap-around

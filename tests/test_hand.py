@@ -286,7 +286,7 @@ def _showdown(game: hoyle.Game, deck: tuple[int, ...]) -> hoyle.Hand:
 
 
 def test_deuces_wild_draw() -> None:
-    # RULES.md §3: Kh Kd 2c 2s 7h is four kings; it beats a natural full house.
+    # docs/rules.md §3: Kh Kd 2c 2s 7h is four kings; it beats a natural full house.
     game = hoyle.games.five_card_draw(rules=hoyle.HandRules(wild_ranks="2"))
     deck = ids("Kh As Kd Ad 2c Ac 2s Qh 7h Qd") + ids("3c 4c 5c")
     hand = _showdown(game, deck)
@@ -294,7 +294,7 @@ def test_deuces_wild_draw() -> None:
 
 
 def test_draw_with_the_bug() -> None:
-    # RULES.md §3: As Ad Xx 7c 3h is three aces, beating two pair.
+    # docs/rules.md §3: As Ad Xx 7c 3h is three aces, beating two pair.
     game = hoyle.games.five_card_draw(rules=hoyle.HandRules(jokers="bug"))
     assert len(game.deck) == 53
     deck = ids("As Ks Ad Kd Xx Qh 7c Qd 3h 2c") + ids("3c 4c 5c")
@@ -303,7 +303,7 @@ def test_draw_with_the_bug() -> None:
 
 
 def test_stud_with_the_four_flush() -> None:
-    # The book's stud: four-flush beats one pair (RULES.md §2), best exposed hand bets first.
+    # The book's stud: four-flush beats one pair (docs/rules.md §2), best exposed hand bets first.
     game = hoyle.games.five_card_stud(bring_in=0, rules=hoyle.HandRules(four_flush=True))
     deck = ids("2h Ac  5h Ad  8h 3c  9h 4d  Ks 6c")
     hand = _showdown(game, deck)

@@ -17,7 +17,7 @@ FILES = sorted(p for p in DATA.rglob("*") if p.suffix in (".phh", ".phhs"))
 
 # Pluribus files whose finishing_stacks record half chips (a split pot of an
 # odd number of chips). hoyle's chips are whole: the odd chip goes to the
-# first winner left of the button (RULES.md §4), here p1 being left of the
+# first winner left of the button (docs/rules.md §4), here p1 being left of the
 # button. What hoyle gives, in p1..p6 order:
 FRACTIONAL: dict[str, tuple[int, ...]] = {
     "pluribus/102/0.phh": (10113, 9775, 10000, 10000, 10112, 10000),

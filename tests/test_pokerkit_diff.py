@@ -12,7 +12,7 @@ with two or more odd chips; those hands are compared with that allowance.
 
 One known difference is not exercised: before the flop PokerKit treats an
 all-in raise by a blind smaller than the big blind (2 -> 3 with blinds 1/2)
-as reopening the betting to players who already called; RULES.md §7 says an
+as reopening the betting to players who already called; docs/rules.md §7 says an
 incomplete raise does not reopen, so hoyle refuses them a raise there (and
 the actions, drawn from hoyle's legal set, never try it).
 """

@@ -1,4 +1,4 @@
-"""Every example of RULES.md §2-4, through the public API."""
+"""Every example of docs/rules.md §2-4, through the public API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""hoyle.settle: the RULES.md examples, explicit cases (refunds, side pots,
+"""hoyle.settle: the docs/rules.md examples, explicit cases (refunds, side pots,
 odd chips, high-low, rake), bad input, and hypothesis against a naive
 chip-by-chip oracle written apart from the Rust code."""
 
@@ -100,7 +100,7 @@ def naive(
     return Naive(payouts, refunds, pots, sum(p.rake for p in pots))
 
 
-# ---- RULES.md §8 ---------------------------------------------------------
+# ---- docs/rules.md §8 ---------------------------------------------------------
 
 
 def test_table_stakes_example() -> None:
@@ -124,7 +124,7 @@ def test_table_stakes_example_best_hand_takes_both_pots() -> None:
 
 
 def test_seven_hand_example_pot() -> None:
-    # RULES.md §6: totals A 0, B 30, C 30, D 30, E 0, F 10, G 30, G deals.
+    # docs/rules.md §6: totals A 0, B 30, C 30, D 30, E 0, F 10, G 30, G deals.
     high = [None, 4, 7, 5, None, None, 7]
     s = settle([0, 30, 30, 30, 0, 10, 30], high, button=6)
     (pot,) = s.pots

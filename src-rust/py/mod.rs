@@ -7,8 +7,8 @@
 //! unsafe speed tricks, with their safety note and the switch that turns
 //! them off); `rules` reads `args` and `cards`; `equity` reads `rules`;
 //! `args` reads `errors`; `settle` (which calls the core's
-//! `settle::showdown`), `fast`, `cards`, `deal` and `errors` read none of
-//! them.
+//! `settle::showdown`), `hand` (the core's stud and draw strength rules),
+//! `fast`, `cards`, `deal` and `errors` read none of them.
 
 use pyo3::prelude::*;
 
