@@ -10,9 +10,9 @@ use _core::equity::{
     Shape, Shards, Spot, SHARD_TRIALS, STANDARD_DECK,
 };
 use _core::eval::high::value_of;
-use _core::eval::low::LowPrepared;
+use _core::eval::low::LowEvaluator;
 use _core::eval::rules::{Rules, RulesText};
-use _core::eval::wild::Prepared;
+use _core::eval::wild::HighEvaluator;
 
 fn ids(text: &str) -> Vec<u8> {
     parse_text(text).unwrap()
@@ -320,7 +320,7 @@ fn rules(t: RulesText<'_>) -> Rules {
 fn natural_rules_score_as_the_plain_scorers() {
     // The rules scorer with natural rules gives the same counters as the
     // plain high scorer (off the hold'em fast path) and as Omaha's.
-    let prep = Prepared::new(Rules::default());
+    let prep = HighEvaluator::new(Rules::default());
     let ruled = RuledScorer::new(true, &prep, None).unwrap();
     let ruled_game = Shape {
         hole: 2,
@@ -338,7 +338,7 @@ fn natural_rules_score_as_the_plain_scorers() {
         enumerate(&a, &ruled, true).unwrap().counts,
         enumerate(&b, &HighScorer, true).unwrap().counts
     );
-    let omaha_prep = Prepared::new(rules(RulesText {
+    let omaha_prep = HighEvaluator::new(rules(RulesText {
         hole_cards: Some(2),
         ..Default::default()
     }));
@@ -381,7 +381,7 @@ fn high_low_scoops_and_halves() {
         low_qualifier: Some(8),
         ..Default::default()
     });
-    let (prep, low) = (Prepared::new(r), LowPrepared::new(r).unwrap());
+    let (prep, low) = (HighEvaluator::new(r), LowEvaluator::new(r).unwrap());
     let sc = RuledScorer::new(true, &prep, Some(&low)).unwrap();
     let game = Shape {
         hole: 4,
@@ -418,7 +418,7 @@ fn high_low_scoops_and_halves() {
         jokers: Some("wild"),
         ..Default::default()
     });
-    let (rp, rl) = (Prepared::new(razz), LowPrepared::new(razz).unwrap());
+    let (rp, rl) = (HighEvaluator::new(razz), LowEvaluator::new(razz).unwrap());
     let sc = RuledScorer::new(false, &rp, Some(&rl)).unwrap();
     let stud = Shape {
         hole: 7,

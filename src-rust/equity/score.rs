@@ -7,9 +7,9 @@
 use super::count::Split;
 use crate::error::{Error, Result};
 use crate::eval::high::value_of;
-use crate::eval::low::LowPrepared;
+use crate::eval::low::LowEvaluator;
 use crate::eval::rules_batch::check_counts;
-use crate::eval::wild::Prepared;
+use crate::eval::wild::HighEvaluator;
 
 /// Scores one player's hand at the showdown.
 pub trait Scorer: Sync {
@@ -191,13 +191,13 @@ impl Scorer for OmahaScorer {
 }
 
 /// A showdown under hand rules (docs/rules.md §2–4): the high from
-/// [`Prepared::value`] (wild cards, the bug, five of a kind, the
+/// [`HighEvaluator::value`] (wild cards, the bug, five of a kind, the
 /// four-flush's wide encoding; values only compare with each other), the
-/// low from [`LowPrepared::value`] (0: no qualifying low, so the high takes
+/// low from [`LowEvaluator::value`] (0: no qualifying low, so the high takes
 /// the whole pot). `high: None` is a low-only game.
 pub struct RuledScorer<'a> {
-    pub high: Option<&'a Prepared>,
-    pub low: Option<&'a LowPrepared>,
+    pub high: Option<&'a HighEvaluator>,
+    pub low: Option<&'a LowEvaluator>,
 }
 
 impl<'a> RuledScorer<'a> {
@@ -205,8 +205,8 @@ impl<'a> RuledScorer<'a> {
     /// needs a low ranking.
     pub fn new(
         high: bool,
-        prep: &'a Prepared,
-        low: Option<&'a LowPrepared>,
+        prep: &'a HighEvaluator,
+        low: Option<&'a LowEvaluator>,
     ) -> Result<RuledScorer<'a>> {
         if !high && low.is_none() {
             return Err(Error::Equity {

@@ -414,9 +414,6 @@ pub struct LowEvaluator {
     table: &'static [u32],
 }
 
-/// Old name, kept for the bindings until they switch.
-pub type LowPrepared = LowEvaluator;
-
 impl LowEvaluator {
     /// None when the rules name no low ranking.
     pub fn new(rules: Rules) -> Option<LowEvaluator> {

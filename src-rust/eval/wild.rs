@@ -284,9 +284,6 @@ pub struct HighEvaluator {
     tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
 }
 
-/// Old name, kept for the bindings until they switch.
-pub type Prepared = HighEvaluator;
-
 impl HighEvaluator {
     pub fn new(rules: Rules) -> HighEvaluator {
         let mut key = [1u64 << INVALID_SHIFT; 256];
@@ -547,9 +544,6 @@ pub struct PlayedCards {
     /// The cards held, in the same order (a wild card as itself).
     pub held: [u8; 5],
 }
-
-/// Old name, kept for the bindings until they switch.
-pub type Played = PlayedCards;
 
 /// One card a hand wants to play: a rank, a suit (None: any suit), and
 /// whether a bug may stand for it.

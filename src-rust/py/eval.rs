@@ -7,7 +7,7 @@ use super::cards::{to_ids, Card};
 use super::fast::{self, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
-use crate::eval::wild::{self, Played};
+use crate::eval::wild::{self, PlayedCards};
 use crate::eval::{batch, describe, high, rules_batch};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::intern;
@@ -37,7 +37,7 @@ pub struct HandRank {
     cards: AtomicU64,
     /// Set (and never changed) when evaluated under hand rules: the five as
     /// named and as held. Such ranks are never the spare.
-    played: Option<Played>,
+    played: Option<PlayedCards>,
 }
 
 /// Packs up to seven card ids and their count into one word.
@@ -68,7 +68,7 @@ impl HandRank {
     }
 
     /// A rank evaluated under hand rules.
-    pub fn from_played(value: u32, played: Played) -> HandRank {
+    pub fn from_played(value: u32, played: PlayedCards) -> HandRank {
         HandRank {
             value: AtomicU32::new(value),
             cards: AtomicU64::new(0),

@@ -5,10 +5,10 @@ use super::args::{run_batch, threads_arg};
 use super::cards::{to_ids, Card};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
-use crate::eval::low::{self, LowPlayed, LowPrepared};
+use crate::eval::low::{self, LowEvaluator, LowPlayed};
 use crate::eval::rules::{Low, Rules, RulesText};
 use crate::eval::rules_batch;
-use crate::eval::wild::Prepared;
+use crate::eval::wild::HighEvaluator;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -39,8 +39,8 @@ pub struct HandRules {
     low: Option<String>,
     low_qualifier: Option<i64>,
     hole_cards: Option<i64>,
-    pub prep: Prepared,
-    pub low_prep: Option<LowPrepared>,
+    pub prep: HighEvaluator,
+    pub low_prep: Option<LowEvaluator>,
 }
 
 impl HandRules {
@@ -83,8 +83,8 @@ impl HandRules {
             low: low.map(str::to_string),
             low_qualifier,
             hole_cards,
-            prep: Prepared::new(rules),
-            low_prep: LowPrepared::new(rules),
+            prep: HighEvaluator::new(rules),
+            low_prep: LowEvaluator::new(rules),
         })
     }
 
@@ -232,15 +232,15 @@ pub(super) fn hand_ids(
 }
 
 /// The prepared form of `rules`, or of the natural rules (prepared once).
-pub(super) fn prep_of<'a>(rules: Option<&'a Bound<'_, HandRules>>) -> &'a Prepared {
-    static NATURAL: OnceLock<Prepared> = OnceLock::new();
+pub(super) fn prep_of<'a>(rules: Option<&'a Bound<'_, HandRules>>) -> &'a HighEvaluator {
+    static NATURAL: OnceLock<HighEvaluator> = OnceLock::new();
     match rules {
         Some(r) => &r.get().prep,
-        None => NATURAL.get_or_init(|| Prepared::new(Rules::default())),
+        None => NATURAL.get_or_init(|| HighEvaluator::new(Rules::default())),
     }
 }
 
-fn low_prep(rules: &HandRules) -> PyResult<&LowPrepared> {
+fn low_prep(rules: &HandRules) -> PyResult<&LowEvaluator> {
     rules.low_prep.as_ref().ok_or_else(|| {
         Error::Rules(
             "these rules name no low ranking: set low= to \"ace-to-five\", \"deuce-to-seven\", \"ace-to-six\" or \"badugi\"".into(),
