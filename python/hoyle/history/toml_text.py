@@ -20,11 +20,15 @@ import datetime
 import json
 import json.scanner
 import re
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, cast
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (a dependency there)
+    import tomli as tomllib
 
 from hoyle.errors import HistoryError
 
