@@ -10,6 +10,7 @@ street by street as ``DealShape`` says the game deals.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -21,6 +22,7 @@ from hoyle.history.stakes import chips
 
 __all__ = ["ActionReader", "PlayerAction"]
 
+_AMOUNT = re.compile(r"[0-9]{1,40}(?:\.[0-9]{1,40})?", re.ASCII)  # longer: out of range anyway
 _BETTING = {"f": 2, "cc": 2, "pb": 2, "cbr": 3}  # the betting actions: kind -> words in the line
 # (kind, seat, amount / discarded slots or cards / None, index of the line, street reached)
 PlayerAction = tuple[str, int, Any, int, int]
@@ -91,7 +93,7 @@ class ActionReader:
                         None  # f, cc, pb
                         if size == 2
                         else int(word) * scale  # cbr, in whole chips: the usual case
-                        if word.isascii() and word.isdigit()
+                        if word.isascii() and word.isdigit() and len(word) < 20
                         else self._amount(index, text, word)
                     )
                     add((kind, seat, amount, index, at))
@@ -141,11 +143,15 @@ class ActionReader:
         return seat
 
     def _amount(self, index: int, text: str, word: str) -> int:
-        """A bet that is not whole chips of the file, in chips times ``scale``."""
+        """A bet that is not whole chips of the file (or a long one), in
+        chips times ``scale``: ASCII digits with an optional decimal part."""
+        if _AMOUNT.fullmatch(word) is None:
+            why = "an amount is ASCII digits (at most 40 each side of the point), as 250 or 2.5"
+            raise self.fail(index, text, f"bad amount {word!r}: {why}")
         try:
             return chips(Decimal(word), self.scale, "the amount")
-        except (ArithmeticError, ValueError, HistoryError):
-            raise self.fail(index, text, f"bad amount {word!r}") from None
+        except HistoryError as err:
+            raise self.fail(index, text, f"bad amount {word!r}: {err}") from None
 
     def _cards(self, index: int, text: str, token: str) -> list[int]:
         """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``), or the error."""

@@ -58,15 +58,26 @@ class GiveUp(Exception):
 
 
 def read_toml(text: str, where: str) -> dict[str, Any]:
-    """The TOML document of ``text``; ``HistoryError`` names ``where``."""
+    """The TOML document of ``text``; ``HistoryError`` names ``where``.
+
+    Both readers refuse what the other does (the corpus and fuzz tests
+    check they agree): bad TOML, an integer of more digits than Python reads
+    (``sys.get_int_max_str_digits``), and arrays or tables nested deeper
+    than the interpreter's recursion allows."""
     try:
         return fast_toml(text)
     except GiveUp:
+        pass
+    except (ValueError, RecursionError):  # a huge integer, deep nesting: tomllib says which
         pass
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"{where}: not valid TOML: {err}") from None
+    except ValueError as err:  # int(): more digits than Python converts
+        raise HistoryError(f"{where}: a number has too many digits ({err})") from None
+    except RecursionError:
+        raise HistoryError(f"{where}: arrays or tables nested too deeply") from None
 
 
 def fast_toml(text: str) -> dict[str, Any]:
@@ -125,7 +136,7 @@ def _array_value(rest: str, lines: Iterator[str]) -> Any:
         # JSON's numbers are TOML's, so its reader gives the same.
         try:
             value, end = _json_numbers(rest, 0)
-        except (ValueError, StopIteration):
+        except (ValueError, StopIteration, RecursionError):
             end = -1
         if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
             return value
