@@ -69,7 +69,8 @@ def scaled(value: Any, scale: int, what: str) -> int | Decimal:
         raise HistoryError(f"{what} = {value} is more than hoyle's {MAX_CHIPS} chips")
     if places == 0:
         return amount
-    whole, part = divmod(amount, 10**places)
+    unit: int = 10**places
+    whole, part = divmod(amount, unit)
     if part == 0:
         return whole
     return Decimal((0, tuple(map(int, str(amount))), exponent))
