@@ -106,7 +106,7 @@ class ActionReader:
                 seat = labels[label] if label in labels else self._player(index, text, label)
                 pair = PAIR.get(words[3])  # the usual hole cards: two known cards, new
                 if pair is None or pair[0] in known or pair[1] in known:
-                    slots = self._cards(index, text, words[3])
+                    slots = self._cards(index, text, words[3], bool(self.drawers))
                 else:
                     known.update(pair)
                     slots = [len(cards), len(cards) + 1]
@@ -114,6 +114,7 @@ class ActionReader:
                 held[seat] += slots
                 if self.drawers:
                     self.replacements[-1].setdefault(seat, []).extend(slots)
+                    ledger.served(seat)
                 elif self.last_kind == "dh" and batches and seat not in batches[-1]:
                     batches[-1][seat] = slots
                 else:  # the first card, or a seat dealt twice: the next dealing street
@@ -153,12 +154,22 @@ class ActionReader:
         except HistoryError as err:
             raise self.fail(index, text, f"bad amount {word!r}: {err}") from None
 
-    def _cards(self, index: int, text: str, token: str) -> list[int]:
-        """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``), or the error."""
+    def _cards(self, index: int, text: str, token: str, draw: bool = False) -> list[int]:
+        """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``; a
+        draw's replacements ``redeal``), or the error."""
+        ledger = self.ledger
         try:
-            return self.ledger.deal(token) or self.ledger.deal_any(token)
+            return ledger.deal(token) or (
+                ledger.redeal(token, self._stub()) if draw else ledger.deal_any(token)
+            )
         except ValueError as err:
             raise self.fail(index, text, str(err)) from None
+
+    def _stub(self) -> int:
+        """The cards left in the stub: the deck less every new card dealt and burnt."""
+        ledger = self.ledger
+        burnt = sum(1 for row in self.shape.rows if row[1] and row[0] <= self.at)
+        return len(self.game.deck) - (len(ledger.cards) - len(ledger.reused)) - burnt
 
     def _board(self, index: int, text: str, words: list[str]) -> None:
         """``d db CARDS``; any other dealer line is an error."""
@@ -199,6 +210,7 @@ class ActionReader:
             raise self.fail(index, text, f"{self.game.name} has no draw")
         last, drawers = self.last_kind, self.drawers
         if last not in ("sd", "dh") or not drawers or (last == "dh" and seat in drawers[-1]):
+            self.ledger.close_draw()
             drawers.append([])
             self.replacements.append({})
             self._reach(self.shape.draw, len(drawers))
@@ -209,4 +221,5 @@ class ActionReader:
                 slots = self.ledger.claim(seat, words[2], drop=True)
             except ValueError as err:
                 raise self.fail(index, text, str(err)) from None
+            self.ledger.discarded(seat, slots)
         self.acts.append(("sd", seat, slots, index, self.at))

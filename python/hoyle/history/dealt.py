@@ -1,0 +1,96 @@
+"""Each seat's cards as dealt, and what each draw gave it (``as_dealt``):
+what ``dumps`` writes as ``d dh`` lines, worked out backwards from the
+hand's final cards and its draws' discards.
+
+A seat's cards are in the order it got them (hoyle appends a draw's
+replacements), so a draw's replacements are the last cards after it. Which
+of the cards before it were the replacements of the seat's previous draw
+is not recorded; any choice that keeps the order of the cards kept replays
+to the same hand. Once the stub ran out and the discards were reshuffled
+(docs/rules.md §9), a card may come back, and then the choice matters: a
+card the seat holds after someone threw it away must have come from a
+draw after that discard. The choice here puts such cards among the
+replacements as early as it must and as late as it can.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["as_dealt"]
+
+
+def as_dealt(
+    history: Sequence[Any], holes: list[list[int]]
+) -> tuple[dict[int, list[int]], dict[tuple[int, int], list[int]]]:
+    """From a hand's actions and final cards: each seat's cards as dealt,
+    and (street, seat) -> the cards that draw gave."""
+    draws = [a for a in history if a.kind == "draw"]
+    holding = dict(enumerate(holes))
+    received: dict[tuple[int, int], list[int]] = {}
+    mine: dict[int, list[int]] = {}
+    thrown: dict[int, list[int]] = {}  # card -> the draws (indices) that threw it
+    for i, a in enumerate(draws):
+        mine.setdefault(a.seat, []).append(i)
+        for c in a.cards:
+            thrown.setdefault(c, []).append(i)
+    for i in reversed(range(len(draws))):
+        a = draws[i]
+        cur, k = holding[a.seat], a.total
+        received[(a.street, a.seat)] = cur[len(cur) - k :] if k else []
+        kept = cur[: len(cur) - k]
+        order = mine[a.seat]
+        at = order.index(i)
+        if at == 0 or not thrown:
+            holding[a.seat] = kept + list(a.cards)
+            continue
+        prev = order[at - 1]
+        before = order[at - 2] if at >= 2 else -1
+        holding[a.seat] = _arrange(kept, list(a.cards), draws[prev].total, (prev, before), thrown)
+    return holding, received
+
+
+def _arrange(
+    kept: list[int],
+    discards: list[int],
+    k: int,
+    draws: tuple[int, int],
+    thrown: dict[int, list[int]],
+) -> list[int]:
+    """The seat's cards after its draw ``prev`` (``draws`` = (prev, the
+    seat's draw before it or -1)), ending with the ``k`` that draw gave:
+    the cards ``kept`` through the next draw (in order) and that draw's
+    ``discards``."""
+    prev, before = draws
+
+    def last_thrown(c: int) -> int:
+        """The last draw before ``prev`` that threw ``c`` away, or -1."""
+        at = thrown.get(c)
+        if not at:
+            return -1
+        j = bisect_left(at, prev)
+        return at[j - 1] if j else -1
+
+    # thrown away after the seat's draw before ``prev``, or at it (its own
+    # discards come back only from a later reshuffle): then ``prev`` gave it
+    forced = {c for c in (*kept, *discards) if last_thrown(c) >= max(before, 0)}
+    wanted = {c for c in (*kept, *discards) if last_thrown(c) >= 0}
+    m = next((len(kept) - x for x, c in enumerate(kept) if c in forced), 0)
+    chosen = {c for c in discards if c in forced}
+    # then, while there is room: discards that must come from some draw, the
+    # kept cards next in line that must, the other discards (the last first),
+    # the kept cards next in line
+    for c in [c for c in discards if c in wanted] + [c for c in reversed(discards)]:
+        if len(chosen) + m < k:
+            chosen.add(c)
+        if c in wanted:
+            while len(chosen) + m < k and m < len(kept) and kept[len(kept) - m - 1] in wanted:
+                m += 1
+    m = min(len(kept), k - len(chosen)) if len(chosen) + m < k else m
+    if len(chosen) + m != k:  # no story fits: the plain one
+        return kept + discards
+    suffix = kept[len(kept) - m :] if m else []
+    rest = [c for c in discards if c not in chosen]
+    return kept[: len(kept) - m] + rest + suffix + [c for c in discards if c in chosen]
