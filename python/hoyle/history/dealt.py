@@ -15,7 +15,7 @@ replacements as early as it must and as late as it can.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,10 +23,11 @@ __all__ = ["as_dealt"]
 
 
 def as_dealt(
-    history: Sequence[Any], holes: list[list[int]]
+    history: Sequence[Any], holes: list[list[int]], stub: int
 ) -> tuple[dict[int, list[int]], dict[tuple[int, int], list[int]]]:
     """From a hand's actions and final cards: each seat's cards as dealt,
-    and (street, seat) -> the cards that draw gave."""
+    and (street, seat) -> the cards that draw gave. ``stub``: the cards
+    left in the deck when the first draw begins."""
     draws = [a for a in history if a.kind == "draw"]
     holding = dict(enumerate(holes))
     received: dict[tuple[int, int], list[int]] = {}
@@ -36,6 +37,7 @@ def as_dealt(
         mine.setdefault(a.seat, []).append(i)
         for c in a.cards:
             thrown.setdefault(c, []).append(i)
+    back = _reshuffles(draws, stub)
     for i in reversed(range(len(draws))):
         a = draws[i]
         cur, k = holding[a.seat], a.total
@@ -48,7 +50,9 @@ def as_dealt(
             continue
         prev = order[at - 1]
         before = order[at - 2] if at >= 2 else -1
-        holding[a.seat] = _arrange(kept, list(a.cards), draws[prev].total, (prev, before), thrown)
+        holding[a.seat] = _arrange(
+            kept, list(a.cards), draws[prev].total, (prev, before), (thrown, back)
+        )
     return holding, received
 
 
@@ -57,26 +61,29 @@ def _arrange(
     discards: list[int],
     k: int,
     draws: tuple[int, int],
-    thrown: dict[int, list[int]],
+    known: tuple[dict[int, list[int]], list[int]],
 ) -> list[int]:
     """The seat's cards after its draw ``prev`` (``draws`` = (prev, the
     seat's draw before it or -1)), ending with the ``k`` that draw gave:
     the cards ``kept`` through the next draw (in order) and that draw's
     ``discards``."""
     prev, before = draws
+    thrown, back = known
 
-    def last_thrown(c: int) -> int:
-        """The last draw before ``prev`` that threw ``c`` away, or -1."""
-        at = thrown.get(c)
-        if not at:
-            return -1
+    def comes_back(c: int) -> int:
+        """The first draw that can deal ``c`` again after the last draw before
+        ``prev`` threw it away (the next reshuffle), or -1 if none threw it."""
+        at = thrown.get(c, [])
         j = bisect_left(at, prev)
-        return at[j - 1] if j else -1
+        if not j:
+            return -1
+        r = bisect_right(back, at[j - 1])
+        return back[r] if r < len(back) else len(back) + prev + 1
 
-    # thrown away after the seat's draw before ``prev``, or at it (its own
-    # discards come back only from a later reshuffle): then ``prev`` gave it
-    forced = {c for c in (*kept, *discards) if last_thrown(c) >= max(before, 0)}
-    wanted = {c for c in (*kept, *discards) if last_thrown(c) >= 0}
+    # a card that could come back only after the seat's draw before ``prev``
+    # (the next reshuffle after its last discard): ``prev`` gave it
+    forced = {c for c in (*kept, *discards) if comes_back(c) > before}
+    wanted = {c for c in (*kept, *discards) if comes_back(c) >= 0}
     m = next((len(kept) - x for x, c in enumerate(kept) if c in forced), 0)
     chosen = {c for c in discards if c in forced}
     # then, while there is room: discards that must come from some draw, the
@@ -94,3 +101,16 @@ def _arrange(
     suffix = kept[len(kept) - m :] if m else []
     rest = [c for c in discards if c not in chosen]
     return kept[: len(kept) - m] + rest + suffix + [c for c in discards if c in chosen]
+
+
+def _reshuffles(draws: list[Any], stub: int) -> list[int]:
+    """The draws (indices) that reshuffle the discards: those that need
+    more cards than the stub holds (docs/rules.md §9)."""
+    out, pile = [], 0
+    for i, a in enumerate(draws):
+        if a.total > stub:
+            out.append(i)
+            stub, pile = stub + pile, 0
+        stub -= a.total
+        pile += len(a.cards)
+    return out

@@ -107,7 +107,7 @@ class _ActionWriter:
         self.label = {s: f"p{i + 1}" for i, s in enumerate(seat_of)}
         self.lines: list[str] = []
         holes = [list(hand.hole(s)) for s in range(len(seat_of))]
-        self.holding, self.received = as_dealt(hand.history, holes)
+        self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
 
     def actions(self) -> list[str]:
         hand = self.hand
@@ -167,3 +167,15 @@ _PLAYER_LINES = {
     "raise": "{who} cbr {total}",
     "fold": "{who} f",
 }
+
+
+def _stub(hand: Hand) -> int:
+    """The cards left in the deck when the first draw begins (the streets
+    up to it dealt to every seat, their board and burns)."""
+    game, n = hand.game, len(hand.starting_stacks)
+    left = len(game.deck)
+    for st in game.streets:
+        left -= n * (st.down + st.up) + st.board + (1 if st.burn else 0)
+        if st.draw:
+            break
+    return left
