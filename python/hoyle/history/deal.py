@@ -209,7 +209,7 @@ class ActionReader:
         if not self.shape.draw:
             raise self.fail(index, text, f"{self.game.name} has no draw")
         last, drawers = self.last_kind, self.drawers
-        if last not in ("sd", "dh") or not drawers or (last == "dh" and seat in drawers[-1]):
+        if last not in ("sd", "dh") or not drawers or seat in drawers[-1]:  # a seat draws once
             self.ledger.close_draw()
             drawers.append([])
             self.replacements.append({})

@@ -82,25 +82,31 @@ def _arrange(
 
     # a card that could come back only after the seat's draw before ``prev``
     # (the next reshuffle after its last discard): ``prev`` gave it
-    forced = {c for c in (*kept, *discards) if comes_back(c) > before}
-    wanted = {c for c in (*kept, *discards) if comes_back(c) >= 0}
+    back_at = {c: comes_back(c) for c in (*kept, *discards)}
+    forced = {c for c, r in back_at.items() if r > before}
+    wanted = {c for c, r in back_at.items() if r >= 0}
+    # after the first reshuffle a draw gives only cards thrown away before
+    late = bool(back) and prev > back[0]
     m = next((len(kept) - x for x, c in enumerate(kept) if c in forced), 0)
     chosen = {c for c in discards if c in forced}
     # then, while there is room: discards that must come from some draw, the
     # kept cards next in line that must, the other discards (the last first),
     # the kept cards next in line
     for c in [c for c in discards if c in wanted] + [c for c in reversed(discards)]:
-        if len(chosen) + m < k:
+        if len(chosen) + m < k and (c in wanted or not late):
             chosen.add(c)
-        if c in wanted:
-            while len(chosen) + m < k and m < len(kept) and kept[len(kept) - m - 1] in wanted:
-                m += 1
-    m = min(len(kept), k - len(chosen)) if len(chosen) + m < k else m
+        while len(chosen) + m < k and m < len(kept) and kept[len(kept) - m - 1] in wanted:
+            m += 1
+    while len(chosen) + m < k and m < len(kept) and (not late or kept[len(kept) - m - 1] in wanted):
+        m += 1
     if len(chosen) + m != k:  # no story fits: the plain one
         return kept + discards
     suffix = kept[len(kept) - m :] if m else []
-    rest = [c for c in discards if c not in chosen]
-    return kept[: len(kept) - m] + rest + suffix + [c for c in discards if c in chosen]
+    # the other discards are older than the draw: those never thrown away
+    # before as old as can be, those that came back as young as can be
+    old = [c for c in discards if c not in chosen and c not in wanted]
+    young = [c for c in discards if c not in chosen and c in wanted]
+    return old + kept[: len(kept) - m] + young + suffix + [c for c in discards if c in chosen]
 
 
 def _reshuffles(draws: list[Any], stub: int) -> list[int]:

@@ -240,8 +240,14 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
 
     A ``str`` with a newline or an ``=`` is text, anything else a path.
     """
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(f"load takes PHH text or a path, got {type(source).__name__}")
     if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
         path = os.fspath(source)
+        if not isinstance(path, str):
+            raise TypeError(f"load takes a str path, got {type(path).__name__}")
+        if "\x00" in path:
+            raise HistoryError(f"{path!r}: cannot read: a path cannot hold a NUL character")
         try:
             with open(path, "rb") as fh:
                 text = fh.read().decode("utf-8")

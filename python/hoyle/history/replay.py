@@ -72,9 +72,9 @@ class Replay:
         order = self.plan.reshuffles[index]
         deck, pile = hand._deck, hand._discards
         if drawn <= len(deck):
-            raise self._fail(index, f"deals discards again, but the stub still holds {len(deck)}")
+            raise IllegalActionError(f"deals discards again, but the stub still holds {len(deck)}")
         if sorted(pile) != sorted(order):
-            raise self._fail(index, "the discards dealt again are not the discards of the hand")
+            raise IllegalActionError("the discards dealt again are not the discards of the hand")
         deck[:0] = order[::-1]  # the next card last
         hand._discards = []
 
