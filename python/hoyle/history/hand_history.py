@@ -251,8 +251,8 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
         try:
             with open(path, "rb") as fh:
                 text = fh.read().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise HistoryError(f"{path}: cannot read: {err}") from None
+        except (OSError, ValueError) as err:  # ValueError: not UTF-8, a surrogate in the path
+            raise HistoryError(f"{path!r}: cannot read: {err}") from None
         return loads(text, source=path)
     return loads(source)
 

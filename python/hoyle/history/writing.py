@@ -58,8 +58,8 @@ def _scalar(v: Any) -> str:
     if isinstance(v, datetime.time | datetime.date):
         return v.isoformat()
     if isinstance(v, Decimal) and v.is_finite():
-        text = str(v)
-        return text if "E" not in text and "e" not in text else format(v, "f")
+        # written out (1E+5 as 100000), unless huge or tiny: then as TOML's 1E-999
+        return format(v, "f") if "E" in str(v) and abs(v.adjusted()) <= 100 else str(v)
     raise HistoryError(
         f"cannot write {v} in TOML"
         if isinstance(v, Decimal)
