@@ -48,7 +48,8 @@ _FLAT_STRINGS = re.compile(
     r"\[[ \t]*(" + _STRING + r"(?:[ \t]*,[ \t]*" + _STRING + r")*)[ \t]*,?[ \t]*\][ \t]*"
 )
 _STRING_ITEM = re.compile(_STRING)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+_LONE_CR = re.compile(r"\r(?!\n)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # and a CR not before LF
 _NUMBER_TYPES = frozenset((int, Decimal))
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 _KEYS_SEEN: set[str] = set()  # bare keys already checked (PHH files share a few names)
@@ -84,8 +85,8 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
 def fast_toml(text: str) -> dict[str, Any]:
     """The PHH part of TOML, as ``tomllib.loads(text, parse_float=Decimal)``
     reads it; ``GiveUp`` on anything else."""
-    if _CONTROL.search(text) is not None:  # TOML refuses them: tomllib says where
-        raise GiveUp
+    if _CONTROL.search(text) is not None or ("\r" in text and _LONE_CR.search(text)):
+        raise GiveUp  # control characters: TOML refuses them, tomllib says where
     root: dict[str, Any] = {}
     table = root
     lines = iter(text.split("\n"))
