@@ -133,6 +133,12 @@ def betting_from_dict(d: dict[str, Any]) -> Betting | None:
     >>> betting_from_dict(Limit(2, 4).to_dict())
     Limit(min=2, max=4)
     """
+    if not isinstance(d, dict):
+        raise GameError(f"a betting structure is a table, got {type(d).__name__}")
+    for key in ("min", "max", "cap"):
+        value = d.get(key)
+        if value is not None and (value.__class__ is not int or value < 0):
+            raise GameError(f"betting {key} must be a whole number of chips, got {value!r}")
     kind = d.get("kind")
     if kind is None:
         return None

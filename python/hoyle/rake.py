@@ -58,6 +58,8 @@ A bet nobody called comes back:
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -97,30 +99,67 @@ class Rake:
             raise TypeError(
                 f"percent must be an int, float, Decimal or Fraction, got {type(percent).__name__}"
             )
-        if isinstance(percent, float | Decimal) and not Decimal(str(percent)).is_finite():
-            raise SettlementError(f"rake percent must be finite, got {percent}")
-        exact = Fraction(Decimal(str(percent))) if isinstance(percent, float) else Fraction(percent)
-        basis_points = exact * 100
-        if basis_points.denominator != 1 or not 0 <= basis_points <= 10_000:
-            raise SettlementError(
-                f"rake percent must be between 0 and 100 in whole hundredths, got {percent}"
-            )
+        basis_points = _basis_points(percent)
         cap = self.cap
         if cap is not None:
             if isinstance(cap, bool) or not isinstance(cap, int):
                 raise TypeError(f"cap must be an int or None, got {type(cap).__name__}")
             if not 0 <= cap <= _MAX_CHIPS:
                 raise SettlementError(f"rake cap must be between 0 and 2**64 - 1, got {cap}")
-        object.__setattr__(self, "basis_points", int(basis_points))
+        object.__setattr__(self, "basis_points", basis_points)
 
     def to_dict(self) -> dict[str, Any]:
-        """The rake as plain values (``percent`` as exact text; no ``cap`` when None)."""
-        out: dict[str, Any] = {"percent": str(self.percent)}
+        """The rake as plain values (``percent`` as exact decimal text; no ``cap`` when None)."""
+        percent = self.percent
+        if isinstance(percent, int | Decimal):
+            text = str(percent)
+        else:  # a float or Fraction: its exact hundredths ("5/2" is no decimal text)
+            whole, part = divmod(self.basis_points, 100)
+            text = f"{whole}.{part:02d}".rstrip("0") if part else str(whole)
+        out: dict[str, Any] = {"percent": text}
         if self.cap is not None:
             out["cap"] = self.cap
         return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Rake:
-        """The rake ``to_dict`` wrote."""
-        return cls(percent=Decimal(d["percent"]), cap=d.get("cap"))
+        """The rake ``to_dict`` wrote: ``percent`` as decimal text (ASCII, as
+        ``"2.5"``) or a number; ``SettlementError`` for anything else."""
+        if not isinstance(d, dict) or "percent" not in d:
+            raise SettlementError(f"a rake is a table with a percent, got {d!r}")
+        percent = d["percent"]
+        if isinstance(percent, str):
+            if _PERCENT_TEXT.fullmatch(percent) is None:
+                raise SettlementError(
+                    f"rake percent must be decimal text from 0 to 100 (as '2.5'), got {percent!r}"
+                )
+            percent = Decimal(percent)
+        return cls(percent=percent, cap=d.get("cap"))
+
+
+_HUNDREDTH = Decimal("0.01")
+_PERCENT_TEXT = re.compile(r"[0-9]{1,30}(?:\.[0-9]{0,30})?(?:[eE][+-]?[0-9]{1,30})?", re.ASCII)
+
+
+def _basis_points(percent: int | float | Decimal | Fraction) -> int:
+    """``percent`` in hundredths of a percent, checked: 0 to 10,000. Every
+    comparison here is exact and no arithmetic runs on a huge number
+    (``Decimal("1e999999999")`` is refused at once)."""
+    if isinstance(percent, float):
+        if not math.isfinite(percent):
+            raise SettlementError(f"rake percent must be finite, got {percent}")
+        percent = Decimal(repr(percent))
+    if isinstance(percent, Decimal) and not percent.is_finite():
+        raise SettlementError(f"rake percent must be finite, got {percent}")
+    if not 0 <= percent <= 100:
+        raise SettlementError(f"rake percent must be between 0 and 100, got {percent}")
+    if isinstance(percent, Decimal):  # 0 <= percent <= 100: quantize cannot overflow
+        hundredths = percent.quantize(_HUNDREDTH)
+        basis_points = Fraction(int(hundredths * 100)) if hundredths == percent else Fraction(1, 3)
+    else:
+        basis_points = Fraction(percent) * 100
+    if basis_points.denominator != 1:
+        raise SettlementError(
+            f"rake percent must be between 0 and 100 in whole hundredths, got {percent}"
+        )
+    return int(basis_points)

@@ -244,6 +244,8 @@ class Game:
         """The game ``to_dict`` wrote; ``GameError`` names a bad or missing field."""
         from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
 
+        if not isinstance(d, dict) or not isinstance(d.get("streets"), list | tuple):
+            raise GameError("a game is a table of settings with a list of streets")
         try:
             streets = tuple(Street.from_dict(s) for s in d["streets"])
             rake = d.get("rake")
@@ -265,7 +267,7 @@ class Game:
                 first_must_bet=d.get("first_must_bet", False),
                 rake=None if rake is None else Rake.from_dict(rake),
             )
-        except (KeyError, TypeError) as err:
+        except (KeyError, TypeError, AttributeError) as err:
             raise GameError(f"bad _hoyle_game field: {err!r}") from None
 
 

@@ -40,6 +40,15 @@ Decisions (see also the tests):
   ``load`` reads back (PHH allows user fields; hoyle prefixes its own with
   ``_``). Variant codes hoyle adds for its presets: ``5CD`` (five-card
   draw) and ``5S`` (five-card stud), after F/P/N like the others.
+* **Reshuffled discards.** When a draw needs more cards than the stub
+  holds, the discards are shuffled to complete it (docs/rules.md §9), so a
+  card may be dealt twice: once the stub is empty, a draw's replacements may
+  be cards discarded before (by seats already served), each once; nothing
+  else is dealt twice. The replay deals them in the file's order.
+* **Hostile input.** Every bad file is a ``HistoryError`` naming the file,
+  the hand and the field or action: amounts are ASCII digits (``1_0`` and
+  other scripts' digits are refused), at most ``2**64 - 1`` chips with at
+  most 18 decimal places; ``_hoyle_game`` is checked setting by setting.
 * **Short deck** (``NS``) is hold'em with the 36-card deck and hoyle's
   standard ranking: hoyle's evaluator has no short-deck ranking yet (a
   flush over a full house, ``A-6-7-8-9`` straights), so a showdown where
@@ -48,7 +57,8 @@ Decisions (see also the tests):
 The package, one job a module: ``toml_text`` reads PHH text, ``variants``
 maps PHH variant codes to games, ``stakes`` reads a file's numbers and
 seats, ``cards`` and ``deal`` read the action lines, ``plan`` lays out the
-deck, ``replay`` plays it, ``writing`` writes PHH text, and
+deck, ``replay`` plays it, ``extension`` checks ``_hoyle_game``, ``writing``
+writes PHH text (``dealt`` works out which draw gave each card), and
 ``hand_history`` holds ``HandHistory``, ``load`` and ``loads``.
 
 >>> import hoyle

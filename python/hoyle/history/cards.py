@@ -3,6 +3,12 @@
 Every card the file names gets a slot, in the order the file deals it; a
 slot holds the card's id, ``UNKNOWN`` for ``??`` until a later ``sm`` shows
 it (or ``fill_unknown`` picks one), or a joker id (52, 53, ...) for ``Xx``.
+
+A card is dealt once, with one exception (docs/rules.md §9): when a draw
+needs more cards than the stub holds, the discards are shuffled to complete
+it, so a card discarded earlier may be dealt again. ``redeal`` allows exactly
+that: only once the stub is empty, only cards in the pile of discards (those
+of the seats already served, since the last reshuffle), each once.
 """
 
 from __future__ import annotations
@@ -35,7 +41,18 @@ class CardLedger:
     """The slots of the cards dealt so far, what each seat holds, and which
     card ids the file has named."""
 
-    __slots__ = ("cards", "held", "jokers", "known", "unknown")
+    __slots__ = (
+        "cards",
+        "held",
+        "jokers",
+        "known",
+        "pile",
+        "reshuffled",
+        "reshuffles",
+        "reused",
+        "unknown",
+        "waiting",
+    )
 
     def __init__(self, seats: int) -> None:
         self.cards: list[int] = []  # slot -> card id (or UNKNOWN)
@@ -43,6 +60,14 @@ class CardLedger:
         self.known: set[int] = set()
         self.jokers = 52  # the id of the next joker
         self.unknown = False  # some slot holds UNKNOWN
+        # A draw's discards: seat -> slots it threw in the current draw, until its
+        # replacements are dealt; then they join the pile (card ids) that a
+        # reshuffle takes. ``reshuffled``: what the last reshuffle has not dealt yet.
+        self.waiting: dict[int, list[int]] = {}
+        self.pile: list[int] = []
+        self.reshuffled: set[int] = set()
+        self.reused: set[int] = set()  # slots of cards dealt again
+        self.reshuffles: list[tuple[int, list[int]]] = []  # (its first slot, the pile)
 
     def deal(self, token: str) -> list[int] | None:
         """New slots for ``token``'s cards, or None (and no change) when
@@ -97,6 +122,77 @@ class CardLedger:
             out.append(len(self.cards))
             self.cards.append(c)
         return out
+
+    def discarded(self, seat: int, slots: list[int]) -> None:
+        """A seat's discards, waiting for its replacements."""
+        self.waiting.setdefault(seat, []).extend(slots)
+
+    def served(self, seat: int) -> None:
+        """The seat's replacements are dealt: its discards join the pile."""
+        slots = self.waiting.pop(seat, None)
+        if slots:
+            self.pile += [self.cards[x] for x in slots]
+
+    def close_draw(self) -> None:
+        """A new draw begins: every discard of the last one is in the pile."""
+        for seat in list(self.waiting):
+            self.served(seat)
+
+    def redeal(self, token: str, stub: int) -> list[int]:
+        """New slots for a draw's replacements ``token`` when the stub holds
+        ``stub`` cards: new cards while it lasts, then cards of the
+        reshuffled discards. ``ValueError`` says what is wrong."""
+        pieces = [token[k : k + 2] for k in range(0, len(token), 2)]
+        if stub >= len(pieces):  # the stub lasts: new cards only
+            return self.deal_any(token)
+        # One deal, whatever order the file names its cards in: the stub's
+        # last cards first, then what the last reshuffle left, then a new one.
+        pieces.sort(key=self._when)
+        out: list[int] = []
+        for t in pieces:
+            if stub > 0:
+                out += self.deal_any(t)
+                stub -= 1
+            else:
+                out.append(self._again(t))
+        return out
+
+    def _when(self, t: str) -> int:
+        c = CARD.get(t)
+        if t in _JOKERS or c in self.reshuffled:
+            return 1
+        return 0 if c not in self.known else 2
+
+    def _again(self, t: str) -> int:
+        """The slot of card ``t`` dealt from the reshuffled discards."""
+        c = self._joker_to_reuse() if t in _JOKERS else CARD.get(t)
+        if c is None:
+            raise ValueError(
+                "an unknown card after the discards were reshuffled (the stub was empty)"
+                if t == "??"
+                else f"bad card {t!r}"
+            )
+        if not self.reshuffled:  # the stub is empty: the discards are shuffled
+            if c not in self.pile:
+                raise ValueError(
+                    f"card {NAME[c]} is dealt twice (the stub is empty, but it is not "
+                    "among the discards to reshuffle)"
+                    if c in self.known
+                    else f"card {NAME[c]} is dealt after the stub is empty"
+                )
+            self.reshuffles.append((len(self.cards), self.pile))
+            self.reshuffled, self.pile = set(self.pile), []
+        if c not in self.reshuffled:
+            raise ValueError(f"card {NAME[c]} is dealt twice (not among the reshuffled discards)")
+        self.reshuffled.discard(c)
+        self.reused.add(len(self.cards))
+        self.cards.append(c)
+        return len(self.cards) - 1
+
+    def _joker_to_reuse(self) -> int | None:
+        """The id of a discarded joker to deal again, None when there is none."""
+        pool = self.reshuffled or set(self.pile)
+        return min((c for c in pool if c >= 52), default=None)
 
     def claim(self, seat: int, token: str, *, drop: bool) -> list[int]:
         """The held slots of cards a seat shows or discards, naming unknown

@@ -10,6 +10,7 @@ street by street as ``DealShape`` says the game deals.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -21,6 +22,7 @@ from hoyle.history.stakes import chips
 
 __all__ = ["ActionReader", "PlayerAction"]
 
+_AMOUNT = re.compile(r"[0-9]{1,40}(?:\.[0-9]{1,40})?", re.ASCII)  # longer: out of range anyway
 _BETTING = {"f": 2, "cc": 2, "pb": 2, "cbr": 3}  # the betting actions: kind -> words in the line
 # (kind, seat, amount / discarded slots or cards / None, index of the line, street reached)
 PlayerAction = tuple[str, int, Any, int, int]
@@ -91,7 +93,7 @@ class ActionReader:
                         None  # f, cc, pb
                         if size == 2
                         else int(word) * scale  # cbr, in whole chips: the usual case
-                        if word.isascii() and word.isdigit()
+                        if word.isascii() and word.isdigit() and len(word) < 20
                         else self._amount(index, text, word)
                     )
                     add((kind, seat, amount, index, at))
@@ -104,7 +106,7 @@ class ActionReader:
                 seat = labels[label] if label in labels else self._player(index, text, label)
                 pair = PAIR.get(words[3])  # the usual hole cards: two known cards, new
                 if pair is None or pair[0] in known or pair[1] in known:
-                    slots = self._cards(index, text, words[3])
+                    slots = self._cards(index, text, words[3], bool(self.drawers))
                 else:
                     known.update(pair)
                     slots = [len(cards), len(cards) + 1]
@@ -112,6 +114,7 @@ class ActionReader:
                 held[seat] += slots
                 if self.drawers:
                     self.replacements[-1].setdefault(seat, []).extend(slots)
+                    ledger.served(seat)
                 elif self.last_kind == "dh" and batches and seat not in batches[-1]:
                     batches[-1][seat] = slots
                 else:  # the first card, or a seat dealt twice: the next dealing street
@@ -141,18 +144,32 @@ class ActionReader:
         return seat
 
     def _amount(self, index: int, text: str, word: str) -> int:
-        """A bet that is not whole chips of the file, in chips times ``scale``."""
+        """A bet that is not whole chips of the file (or a long one), in
+        chips times ``scale``: ASCII digits with an optional decimal part."""
+        if _AMOUNT.fullmatch(word) is None:
+            why = "an amount is ASCII digits (at most 40 each side of the point), as 250 or 2.5"
+            raise self.fail(index, text, f"bad amount {word!r}: {why}")
         try:
             return chips(Decimal(word), self.scale, "the amount")
-        except (ArithmeticError, ValueError, HistoryError):
-            raise self.fail(index, text, f"bad amount {word!r}") from None
+        except HistoryError as err:
+            raise self.fail(index, text, f"bad amount {word!r}: {err}") from None
 
-    def _cards(self, index: int, text: str, token: str) -> list[int]:
-        """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``), or the error."""
+    def _cards(self, index: int, text: str, token: str, draw: bool = False) -> list[int]:
+        """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``; a
+        draw's replacements ``redeal``), or the error."""
+        ledger = self.ledger
         try:
-            return self.ledger.deal(token) or self.ledger.deal_any(token)
+            return ledger.deal(token) or (
+                ledger.redeal(token, self._stub()) if draw else ledger.deal_any(token)
+            )
         except ValueError as err:
             raise self.fail(index, text, str(err)) from None
+
+    def _stub(self) -> int:
+        """The cards left in the stub: the deck less every new card dealt and burnt."""
+        ledger = self.ledger
+        burnt = sum(1 for row in self.shape.rows if row[1] and row[0] <= self.at)
+        return len(self.game.deck) - (len(ledger.cards) - len(ledger.reused)) - burnt
 
     def _board(self, index: int, text: str, words: list[str]) -> None:
         """``d db CARDS``; any other dealer line is an error."""
@@ -192,7 +209,8 @@ class ActionReader:
         if not self.shape.draw:
             raise self.fail(index, text, f"{self.game.name} has no draw")
         last, drawers = self.last_kind, self.drawers
-        if last not in ("sd", "dh") or not drawers or (last == "dh" and seat in drawers[-1]):
+        if last not in ("sd", "dh") or not drawers or seat in drawers[-1]:  # a seat draws once
+            self.ledger.close_draw()
             drawers.append([])
             self.replacements.append({})
             self._reach(self.shape.draw, len(drawers))
@@ -203,4 +221,5 @@ class ActionReader:
                 slots = self.ledger.claim(seat, words[2], drop=True)
             except ValueError as err:
                 raise self.fail(index, text, str(err)) from None
+            self.ledger.discarded(seat, slots)
         self.acts.append(("sd", seat, slots, index, self.at))

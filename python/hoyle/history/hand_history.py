@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
-from hoyle.errors import GameError, HistoryError
+from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
 from hoyle.hand import Hand
 from hoyle.history.deal import ActionReader
+from hoyle.history.extension import game_of_extension
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay
 from hoyle.history.shape import DealShape
-from hoyle.history.stakes import chips, scale_of, seating, stakes_game
+from hoyle.history.stakes import MAX_CHIPS, chips, scale_of, scaled, seating, stakes_game
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
@@ -90,7 +91,10 @@ class HandHistory:
     def scale(self) -> int:
         """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
         if self._scale is None:
-            self._scale = scale_of(self.fields, self.actions)
+            try:
+                self._scale = scale_of(self.fields, self.actions)
+            except HistoryError as err:  # it names no file
+                raise HistoryError(f"{self.where}: {err}") from None
         return self._scale
 
     def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
@@ -114,13 +118,19 @@ class HandHistory:
         value = self._field("starting_stacks")
         if not isinstance(value, list) or len(value) < 2:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
+        scale = self.scale
         try:
-            scale = self.scale
-            if scale == 1 and set(map(type, value)) == _INT_ONLY:
-                return tuple(value)
-            return tuple(chips(v, scale, "starting_stacks") for v in value)
+            if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
+                out = tuple(value)
+            else:
+                out = tuple(chips(v, scale, "starting_stacks") for v in value)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
+        if sum(out) > MAX_CHIPS:
+            raise HistoryError(
+                f"{self.where}: the starting stacks add up to more than hoyle's {MAX_CHIPS} chips"
+            )
+        return out
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -132,10 +142,11 @@ class HandHistory:
             return None
         if not isinstance(value, list):
             raise HistoryError(f"{self.where}: finishing_stacks must be a list")
-        out: list[int | Decimal] = []
-        for v in value:
-            d = Decimal(v) * self.scale if not isinstance(v, int) else v * self.scale
-            out.append(int(d) if d == int(d) else d)
+        scale = self.scale
+        try:
+            out = [scaled(v, scale, "finishing_stacks") for v in value]
+        except HistoryError as err:
+            raise HistoryError(f"{self.where}: {err}") from None
         return self._in_seat_order(out)
 
     @property
@@ -156,15 +167,22 @@ class HandHistory:
         """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
         variant and stakes fields."""
         extension = self.fields.get("_hoyle_game")
-        variant = None if isinstance(extension, dict) else self.variant
+        if extension is None:
+            variant = self.variant
+            scale = self.scale
+        elif not isinstance(extension, dict):
+            raise HistoryError(
+                f"{self.where}: _hoyle_game must be a table of Game settings "
+                f"(as Game.to_dict writes), got {type(extension).__name__}"
+            )
+        elif self.scale != 1:
+            raise HistoryError(f"{self.where}: a _hoyle_game hand must use whole chips")
         try:
-            if variant is not None:
-                return stakes_game(self.fields, variant, self.scale, n)
-            if self.scale != 1:
-                raise GameError("a _hoyle_game hand must use whole chips")
-            game = Game.from_dict(cast(dict[str, Any], extension))
+            if extension is None:
+                return stakes_game(self.fields, variant, scale, n)
+            game = game_of_extension(extension)
             return game, DealShape(game)
-        except (GameError, HistoryError) as err:  # these name no file
+        except HoyleError as err:  # these name no file
             raise HistoryError(f"{self.where}: {err}") from None
 
     def _button(self, n: int) -> int:
@@ -222,19 +240,27 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
 
     A ``str`` with a newline or an ``=`` is text, anything else a path.
     """
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(f"load takes PHH text or a path, got {type(source).__name__}")
     if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
         path = os.fspath(source)
+        if not isinstance(path, str):
+            raise TypeError(f"load takes a str path, got {type(path).__name__}")
+        if "\x00" in path:
+            raise HistoryError(f"{path!r}: cannot read: a path cannot hold a NUL character")
         try:
             with open(path, "rb") as fh:
                 text = fh.read().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise HistoryError(f"{path}: cannot read: {err}") from None
+        except (OSError, ValueError) as err:  # ValueError: not UTF-8, a surrogate in the path
+            raise HistoryError(f"{path!r}: cannot read: {err}") from None
         return loads(text, source=path)
     return loads(source)
 
 
 def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
     """The hands of PHH text (``source`` names it in messages)."""
+    if not isinstance(text, str):
+        raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
     doc = read_toml(text, where)
     if "variant" in doc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -17,7 +18,10 @@ __all__ = ["ReplayPlan"]
 class ReplayPlan:
     """The game, the stacks and button by hoyle seat, each ``pK``'s seat
     (``seat_of``), the deck in hoyle's dealing order, the player actions
-    (a draw's discards as card ids) and each seat's final cards as dealt."""
+    (a draw's discards as card ids), each seat's final cards as dealt, and
+    the discards reshuffled when a draw empties the stub (docs/rules.md §9):
+    the action line of the draw that reshuffles -> the pile in the order
+    it is dealt again."""
 
     game: Game
     stacks: list[int]
@@ -26,6 +30,7 @@ class ReplayPlan:
     deck: list[int]
     acts: list[PlayerAction]
     final: list[tuple[int, ...]]
+    reshuffles: dict[int, list[int]]
 
     @classmethod
     def build(
@@ -59,7 +64,8 @@ class ReplayPlan:
             ]
         card_of = cards.__getitem__
         final = [tuple(map(card_of, h)) for h in ledger.held]  # as dealt
-        return cls(game, stacks, button, seat_of, deck, acts, final)
+        reshuffles = _reshuffles(reader) if ledger.reused else {}
+        return cls(game, stacks, button, seat_of, deck, acts, final, reshuffles)
 
 
 def _deck(
@@ -93,9 +99,44 @@ def _deck(
             deck += map(card_of, take)
             board_at += len(take)
         if 0 <= draw_j < len(drawers):
+            reused = reader.ledger.reused  # those come from a reshuffle, not the deck
             for s in drawers[draw_j]:
-                deck.extend(cards[x] for x in replacements[draw_j].get(s, ()))
+                deck.extend(cards[x] for x in replacements[draw_j].get(s, ()) if x not in reused)
     if board_at < len(board):
         raise HistoryError(f"{reader.where}: {len(board)} board cards; {game.name} deals fewer")
     deck.extend(islice(pool, max(0, game.cards_needed(len(seat_of)) - len(deck))))
     return deck
+
+
+def _reshuffles(reader: ActionReader) -> dict[int, list[int]]:
+    """For each reshuffle of the discards: the action line of the draw it
+    happens in -> the pile in the order the file deals it again (the cards it
+    never deals last)."""
+    ledger, drawers, replacements = reader.ledger, reader.drawers, reader.replacements
+    cards, reused = ledger.cards, ledger.reused
+    fresh = len(cards) - len(reused) + sum(1 for row in reader.shape.rows if row[1])
+    if fresh > len(reader.game.deck):
+        raise HistoryError(
+            f"{reader.where}: a new card is dealt after the stub was empty "
+            f"({fresh} cards from a deck of {len(reader.game.deck)})"
+        )
+    lines = [index for kind, _, _, index, _ in reader.acts if kind == "sd"]
+    seats = [(j, s) for j, round_ in enumerate(drawers) for s in round_]
+    line_of = dict(zip(seats, lines, strict=False))
+    firsts = [first for first, _ in ledger.reshuffles]
+    orders: list[list[int]] = [[] for _ in firsts]
+    trigger: dict[int, int] = {}
+    for j, round_ in enumerate(drawers):
+        for s in round_:
+            for x in replacements[j].get(s, ()):
+                if x in reused:
+                    e = bisect_right(firsts, x) - 1
+                    orders[e].append(cards[x])
+                    if x == firsts[e]:
+                        trigger[e] = line_of[(j, s)]
+    out = {}
+    for e, (_, pile) in enumerate(ledger.reshuffles):
+        if e in trigger:
+            dealt = set(orders[e])
+            out[trigger[e]] = orders[e] + [c for c in pile if c not in dealt]
+    return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hoyle.errors import GameError, HistoryError, IllegalActionError
+from hoyle.errors import HistoryError, HoyleError, IllegalActionError
 from hoyle.hand import Hand
 from hoyle.history.cards import card_text
 from hoyle.history.plan import ReplayPlan
@@ -29,7 +29,7 @@ class Replay:
         try:
             # Game.start, without its per-call import
             hand = Hand._begin(plan.game, plan.stacks, plan.button, None, plan.deck)
-        except GameError as err:
+        except HoyleError as err:
             raise HistoryError(f"{self.where}: {err}") from None
         stud = plan.game.bring_in > 0
         for kind, seat, arg, index, street in plan.acts:
@@ -52,12 +52,31 @@ class Replay:
                     lo = hand.legal.min_raise_to  # below it, the rare reading of _capped
                     hand.raise_to(arg if lo is None or arg >= lo else _capped(hand, actor, arg))
                 elif kind == "sd":
-                    hand.draw(arg)
+                    self._draw(hand, index, arg)
                 else:
                     raise IllegalActionError("no bring-in in this game")
-            except IllegalActionError as err:
+            except HoyleError as err:  # refused, or settlement's error at the end
                 raise self._fail(index, str(err)) from None
         return hand
+
+    def _draw(self, hand: Hand, index: int, discards: list[int]) -> None:
+        if index in self.plan.reshuffles:
+            self._reshuffle(hand, index, len(discards))
+        hand.draw(discards)
+
+    def _reshuffle(self, hand: Hand, index: int, drawn: int) -> None:
+        """The draw of line ``index`` empties the stub: hoyle would shuffle
+        the discards under it (docs/rules.md §9); they go there in the
+        order the file deals them instead. The hand's stub and discards must
+        be what the file's are."""
+        order = self.plan.reshuffles[index]
+        deck, pile = hand._deck, hand._discards
+        if drawn <= len(deck):
+            raise IllegalActionError(f"deals discards again, but the stub still holds {len(deck)}")
+        if sorted(pile) != sorted(order):
+            raise IllegalActionError("the discards dealt again are not the discards of the hand")
+        deck[:0] = order[::-1]  # the next card last
+        hand._discards = []
 
     def _fail(self, index: int, why: str) -> HistoryError:
         return HistoryError(f"{self.where}: action {index + 1} {self.texts[index]!r}: {why}")

@@ -19,35 +19,90 @@ from hoyle.history.variants import Stakes, standard_game
 if TYPE_CHECKING:
     from hoyle.games import Game
 
-__all__ = ["amounts", "chips", "scale_of", "seating", "stakes_game"]
+__all__ = ["MAX_CHIPS", "amounts", "chips", "scale_of", "scaled", "seating", "stakes_game"]
 
 _INT_ONLY = {int}
+MAX_CHIPS = 2**64 - 1
+"""The most chips hoyle holds: a stack, a bet, a whole table's chips."""
+MAX_PLACES = 18
+"""The most decimal places an amount of a file may have (its scale is at most ``10**18``)."""
 
 
 def chips(value: Any, scale: int, what: str) -> int:
-    """``value`` (a number of the file) in chips times ``scale``."""
+    """``value`` (a number of the file) in chips times ``scale``: a whole
+    number from 0 to ``MAX_CHIPS``."""
     if value.__class__ is int:
-        return int(value * scale)
+        amount = value * scale
+        if 0 <= amount <= MAX_CHIPS:
+            return amount
+    elif isinstance(value, bool) or not isinstance(value, int | Decimal | float):
+        raise HistoryError(f"{what} must be a number, got {value!r}")
+    whole = scaled(value, scale, what)
+    if not isinstance(whole, int):
+        raise HistoryError(f"{what} = {value} is finer than the hand's scale {scale}")
+    return whole
+
+
+def scaled(value: Any, scale: int, what: str) -> int | Decimal:
+    """``value`` times ``scale``, exactly: an int when whole, else a
+    ``Decimal``. ``HistoryError`` for a value that is not a finite number
+    from 0 to ``MAX_CHIPS`` chips with at most ``MAX_PLACES`` decimal places
+    (so no arithmetic here is ever on huge numbers)."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
         raise HistoryError(f"{what} must be a number, got {value!r}")
-    amount = Decimal(value) * scale if not isinstance(value, int) else value * scale
-    if amount != int(amount):
-        raise HistoryError(f"{what} = {value} is finer than the hand's scale {scale}")
-    return int(amount)
-
-
-def _places(value: Any) -> int:
-    """The decimal places a number needs (0 for whole numbers and non-numbers)."""
+    digits: int
+    exponent: int
     if isinstance(value, int):
+        digits, exponent = abs(value), 0
+        negative = value < 0
+    else:
+        negative, digits, exponent = _exact(value, what)
+    amount: int = digits * scale
+    if exponent >= 0:
+        amount *= 10**exponent
+        places = 0
+    else:
+        places = -exponent
+    if negative and amount:
+        raise HistoryError(f"{what} = {value} is negative; amounts are 0 or more")
+    if amount > MAX_CHIPS * 10**places:
+        raise HistoryError(f"{what} = {value} is more than hoyle's {MAX_CHIPS} chips")
+    if places == 0:
+        return amount
+    unit: int = 10**places
+    whole, part = divmod(amount, unit)
+    if part == 0:
+        return whole
+    return Decimal((0, tuple(map(int, str(amount))), exponent))
+
+
+def _exact(value: Decimal | float, what: str) -> tuple[bool, int, int]:
+    """A finite number as (negative, digits, exponent) with no trailing
+    zeros, its size checked before any arithmetic."""
+    d = Decimal(repr(value)) if isinstance(value, float) else value
+    if not d.is_finite():
+        raise HistoryError(f"{what} = {value} is not a finite number")
+    if d.is_zero():
+        return False, 0, 0
+    if d.adjusted() > 20:  # MAX_CHIPS has 20 digits
+        raise HistoryError(f"{what} = {value} is more than hoyle's {MAX_CHIPS} chips")
+    sign, digits, exponent = d.as_tuple()
+    assert isinstance(exponent, int)  # finite
+    end = len(digits)
+    while digits[end - 1] == 0:  # not zero: a nonzero digit stops it
+        end -= 1
+    exponent += len(digits) - end
+    if exponent < -MAX_PLACES:
+        raise HistoryError(f"{what} = {value} has more than {MAX_PLACES} decimal places")
+    return bool(sign), int("".join(map(str, digits[:end]))), exponent
+
+
+def _places(value: Any, what: str) -> int:
+    """The decimal places a number needs (0 for whole numbers and non-numbers)."""
+    if isinstance(value, int) or not isinstance(value, Decimal | float):
         return 0
-    if isinstance(value, float):
-        value = Decimal(repr(value))
-    if isinstance(value, Decimal):
-        if value == value.to_integral_value():
-            return 0
-        exponent = value.normalize().as_tuple().exponent
-        return -exponent if isinstance(exponent, int) else 0
-    return 0
+    exponent = _exact(value, what)[2]
+    return max(0, -exponent)
 
 
 def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
@@ -58,16 +113,18 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             for v in value:
                 if v.__class__ is not int:
-                    places = max(places, _places(v))
+                    places = max(places, _places(v, key))
     for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
         v = fields.get(key, 0)
         if v.__class__ is not int:
-            places = max(places, _places(v))
+            places = max(places, _places(v, key))
     for a in actions if "." in "".join(actions) else ():
         if "cbr" in a:
             words = a.split("#", 1)[0].split()
             if len(words) == 3 and "." in words[2]:
                 places = max(places, len(words[2].rsplit(".", 1)[1].rstrip("0")))
+    if places > MAX_PLACES:
+        raise HistoryError(f"an amount has more than {MAX_PLACES} decimal places")
     return 1 if places == 0 else 10 ** max(2, places)
 
 

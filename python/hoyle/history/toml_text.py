@@ -52,6 +52,9 @@ _FLAT_STRINGS = re.compile(
     r"\[[ \t]*(" + _STRING + r"(?:[ \t]*,[ \t]*" + _STRING + r")*)[ \t]*,?[ \t]*\][ \t]*"
 )
 _STRING_ITEM = re.compile(_STRING)
+_BLANK = " \t\r"  # TOML's whitespace (and a line's CR); str.strip() would take Unicode's
+_LONE_CR = re.compile(r"\r(?!\n)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # and a CR not before LF
 _NUMBER_TYPES = frozenset((int, Decimal))
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 _KEYS_SEEN: set[str] = set()  # bare keys already checked (PHH files share a few names)
@@ -62,25 +65,41 @@ class GiveUp(Exception):
 
 
 def read_toml(text: str, where: str) -> dict[str, Any]:
-    """The TOML document of ``text``; ``HistoryError`` names ``where``."""
+    """The TOML document of ``text``; ``HistoryError`` names ``where``.
+
+    Both readers refuse what the other does (the corpus and fuzz tests
+    check they agree): bad TOML, an integer of more digits than Python reads
+    (``sys.get_int_max_str_digits``), a decimal whose exponent no
+    ``Decimal`` holds, and arrays or tables nested deeper
+    than the interpreter's recursion allows."""
     try:
         return fast_toml(text)
     except GiveUp:
+        pass
+    except (ValueError, ArithmeticError, RecursionError):  # tomllib says which
         pass
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"{where}: not valid TOML: {err}") from None
+    except ValueError as err:  # int(): more digits than Python converts
+        raise HistoryError(f"{where}: a number has too many digits ({err})") from None
+    except ArithmeticError:  # Decimal(): an exponent beyond any decimal's
+        raise HistoryError(f"{where}: a number is out of any range (its exponent)") from None
+    except RecursionError:
+        raise HistoryError(f"{where}: arrays or tables nested too deeply") from None
 
 
 def fast_toml(text: str) -> dict[str, Any]:
     """The PHH part of TOML, as ``tomllib.loads(text, parse_float=Decimal)``
     reads it; ``GiveUp`` on anything else."""
+    if _CONTROL.search(text) is not None or ("\r" in text and _LONE_CR.search(text)):
+        raise GiveUp  # control characters: TOML refuses them, tomllib says where
     root: dict[str, Any] = {}
     table = root
     lines = iter(text.split("\n"))
     for raw in lines:
-        line = raw.strip()
+        line = raw.strip(_BLANK)
         if not line or line[0] == "#":
             continue
         if line[0] == "[":
@@ -129,7 +148,7 @@ def _array_value(rest: str, lines: Iterator[str]) -> Any:
         # JSON's numbers are TOML's, so its reader gives the same.
         try:
             value, end = _json_numbers(rest, 0)
-        except (ValueError, StopIteration):
+        except (ValueError, ArithmeticError, StopIteration, RecursionError):
             end = -1
         if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
             return value
@@ -148,17 +167,17 @@ def _array_value(rest: str, lines: Iterator[str]) -> Any:
 
 
 def _scalar(text: str) -> Any:
-    text = text.strip()
+    text = text.strip(_BLANK)
     if text[:1] in ("'", '"'):
         quote = text[0]
         end = text.find(quote, 1)
         if end < 0 or text[:3] in ("'''", '"""'):
             raise GiveUp
-        body, rest = text[1:end], text[end + 1 :].strip()
+        body, rest = text[1:end], text[end + 1 :].strip(_BLANK)
         if (quote == '"' and "\\" in body) or (rest and rest[0] != "#"):
             raise GiveUp
         return body
-    text = text.split("#", 1)[0].strip()
+    text = text.split("#", 1)[0].strip(_BLANK)
     if text in ("true", "false"):
         return text == "true"
     if _INT.fullmatch(text):
@@ -190,7 +209,7 @@ def _array(text: str) -> Any:
         elif not opened:
             raise GiveUp
         elif group == _CLOSE:
-            rest = text[pos:].strip()
+            rest = text[pos:].strip(_BLANK)
             if rest and rest[0] != "#":
                 raise GiveUp
             return out

@@ -13,6 +13,7 @@ from hoyle.betting import Limit
 from hoyle.errors import HistoryError
 from hoyle.hand import Action, Hand
 from hoyle.history.cards import card_text
+from hoyle.history.dealt import as_dealt
 from hoyle.history.variants import plain_game, stakes, variant_code
 
 __all__ = ["dumps", "write_fields"]
@@ -57,8 +58,8 @@ def _scalar(v: Any) -> str:
     if isinstance(v, datetime.time | datetime.date):
         return v.isoformat()
     if isinstance(v, Decimal) and v.is_finite():
-        text = str(v)
-        return text if "E" not in text and "e" not in text else format(v, "f")
+        # written out (1E+5 as 100000), unless huge or tiny: then as TOML's 1E-999
+        return format(v, "f") if "E" in str(v) and abs(v.adjusted()) <= 100 else str(v)
     raise HistoryError(
         f"cannot write {v} in TOML"
         if isinstance(v, Decimal)
@@ -105,20 +106,8 @@ class _ActionWriter:
         self.seat_of = seat_of
         self.label = {s: f"p{i + 1}" for i, s in enumerate(seat_of)}
         self.lines: list[str] = []
-        self.holding, self.received = self._as_dealt()
-
-    def _as_dealt(self) -> tuple[dict[int, list[int]], dict[tuple[int, int], list[int]]]:
-        """Each seat's cards as dealt, and the cards each draw gave: the
-        draws undone from the end."""
-        hand = self.hand
-        holding = {s: list(hand.hole(s)) for s in range(len(self.seat_of))}
-        received: dict[tuple[int, int], list[int]] = {}
-        for a in reversed([a for a in hand.history if a.kind == "draw"]):
-            cur = holding[a.seat]
-            k = a.total
-            received[(a.street, a.seat)] = cur[len(cur) - k :] if k else []
-            holding[a.seat] = cur[: len(cur) - k] + list(a.cards)
-        return holding, received
+        holes = [list(hand.hole(s)) for s in range(len(seat_of))]
+        self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
 
     def actions(self) -> list[str]:
         hand = self.hand
@@ -178,3 +167,15 @@ _PLAYER_LINES = {
     "raise": "{who} cbr {total}",
     "fold": "{who} f",
 }
+
+
+def _stub(hand: Hand) -> int:
+    """The cards left in the deck when the first draw begins (the streets
+    up to it dealt to every seat, their board and burns)."""
+    game, n = hand.game, len(hand.starting_stacks)
+    left = len(game.deck)
+    for st in game.streets:
+        left -= n * (st.down + st.up) + st.board + (1 if st.burn else 0)
+        if st.draw:
+            break
+    return left
