@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hoyle import games, history
 from hoyle._core import (
+    MAX_CHIPS,
     Card,
     HandRank,
     HandRules,
@@ -47,6 +48,7 @@ from hoyle.table import Table
 __version__ = "0.1.0"
 
 __all__ = [
+    "MAX_CHIPS",
     "Action",
     "Betting",
     "Card",

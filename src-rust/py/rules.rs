@@ -1,8 +1,8 @@
 //! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low` and
 //! `evaluate_low_batch`; `eval.rs` reads hands under these rules.
 
-use super::args::{run_batch, threads_arg};
-use super::cards::{to_ids, Card};
+use super::args::{int_arg, remake, run_batch, threads_of};
+use super::cards::{name_text_jokers, read_ids, Card};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
 use crate::eval::low::{self, LowEvaluator, LowPlayed};
@@ -10,6 +10,7 @@ use crate::eval::rules::{Low, Rules, RulesText};
 use crate::eval::rules_batch;
 use crate::eval::wild::HighEvaluator;
 use numpy::PyArray1;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::PyTuple;
@@ -61,9 +62,15 @@ impl HandRules {
         bug_fills_flush: bool,
         four_flush: bool,
         low: Option<&str>,
-        low_qualifier: Option<i64>,
-        hole_cards: Option<i64>,
+        low_qualifier: Option<&Bound<'_, PyAny>>,
+        hole_cards: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let low_qualifier = rule_int(
+            "low_qualifier",
+            low_qualifier,
+            "5..=13 (8 = eight or better)",
+        )?;
+        let hole_cards = rule_int("hole_cards", hole_cards, "1..=4 (2 for Omaha)")?;
         let rules = Rules::new(&RulesText {
             wild_ranks,
             wild_cards,
@@ -205,6 +212,20 @@ impl HandRules {
     }
 }
 
+/// An optional int field of `HandRules`: None, or an int whose range
+/// `Rules::new` checks; one too large for any machine type is a
+/// `RulesError` naming `allowed` here.
+fn rule_int(what: &str, obj: Option<&Bound<'_, PyAny>>, allowed: &str) -> PyResult<Option<i64>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) => match int_arg(what, o)? {
+            Ok(v) => Ok(Some(v)),
+            Err(text) => Err(Error::Rules(format!("{what} must be {allowed}, got {text}")).into()),
+        },
+    }
+}
+
 /// Ids of cards and board, checked for the rules (counts, ids, duplicates
 /// across both, jokers).
 pub(super) fn hand_ids(
@@ -213,19 +234,16 @@ pub(super) fn hand_ids(
     board: Option<&Bound<'_, PyAny>>,
     low_min: usize,
 ) -> PyResult<(Vec<u8>, Vec<u8>)> {
-    let mut hole = to_ids(cards)?;
-    let mut board = match board {
-        Some(b) => to_ids(b)?,
-        None => Vec::new(),
-    };
-    // Jokers written as text in both get distinct ids.
-    let mut all: Vec<u8> = hole.iter().chain(&board).copied().collect();
-    if all.iter().filter(|&&c| c == cards::JOKER).count() == 2 && !all.contains(&cards::JOKER2) {
-        cards::number_jokers(&mut all);
+    // One read for both, so that jokers written as text take distinct ids
+    // (docs/rules.md §1) while an id given twice stays a duplicate.
+    let mut all = Vec::with_capacity(8);
+    read_ids(cards, &mut all)?;
+    let n = all.len();
+    if let Some(b) = board {
+        read_ids(b, &mut all)?;
     }
-    let n = hole.len();
-    hole.copy_from_slice(&all[..n]);
-    board.copy_from_slice(&all[n..]);
+    name_text_jokers(&mut all);
+    let (hole, board) = (all[..n].to_vec(), all[n..].to_vec());
     rules_batch::check_counts(rules.hole_cards, hole.len(), board.len(), low_min)?;
     rules.check_cards(&all)?;
     Ok((hole, board))
@@ -264,6 +282,10 @@ fn low_prep(rules: &HandRules) -> PyResult<&LowEvaluator> {
 pub struct LowRank {
     low: Low,
     played: LowPlayed,
+    /// The call that makes it again, for pickling.
+    hole: Vec<u8>,
+    board: Vec<u8>,
+    rules: Py<HandRules>,
 }
 
 #[pymethods]
@@ -309,6 +331,23 @@ impl LowRank {
 
     fn __hash__(&self) -> u64 {
         self.played.value as u64
+    }
+
+    /// Pickles as the call that makes it again:
+    /// `functools.partial(evaluate_low, board=board, rules=rules)(cards)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let evaluate_low = py
+            .import(intern!(py, "hoyle._core"))?
+            .getattr(intern!(py, "evaluate_low"))?;
+        let call = remake(
+            evaluate_low,
+            &self.board,
+            Some(self.rules.bind(py).as_any()),
+        )?;
+        Ok((call, (PyTuple::new(py, &self.hole)?,)))
     }
 
     fn __str__(&self) -> String {
@@ -361,6 +400,9 @@ pub fn evaluate_low(
     Ok(lp.play(&hole, &board).map(|played| LowRank {
         low: lp.rules.low.unwrap_or(Low::AceToFive),
         played,
+        hole,
+        board,
+        rules: rules.clone().unbind(),
     }))
 }
 
@@ -374,10 +416,10 @@ pub fn evaluate_low_batch<'py>(
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: &Bound<'py, HandRules>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let lp = low_prep(rules.get())?;
-    let threads = threads_arg(threads)?;
+    let threads = threads_of(threads)?;
     run_batch(py, hands, board, threads, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })
