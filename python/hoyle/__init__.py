@@ -8,8 +8,12 @@
 from __future__ import annotations
 
 from hoyle import games, history
+
+# The most chips a hand may hold in all (settlement's limit), named in
+# settlement's errors; a plain attribute, outside __all__ like the core's
+# other limits.
+from hoyle._core import MAX_CHIPS as MAX_CHIPS
 from hoyle._core import (
-    MAX_CHIPS,
     Card,
     HandRank,
     HandRules,
@@ -48,7 +52,6 @@ from hoyle.table import Table
 __version__ = "0.1.0"
 
 __all__ = [
-    "MAX_CHIPS",
     "Action",
     "Betting",
     "Card",

@@ -69,8 +69,8 @@ class HandRules:
         bug_fills_flush: bool = False,
         four_flush: bool = False,
         low: Literal["ace-to-five", "deuce-to-seven", "ace-to-six", "badugi"] | None = None,
-        low_qualifier: int | None = None,
-        hole_cards: int | None = None,
+        low_qualifier: SupportsIndex | None = None,
+        hole_cards: SupportsIndex | None = None,
     ) -> HandRules: ...
     @property
     def wild_ranks(self) -> str: ...
@@ -122,7 +122,7 @@ def evaluate_batch(
     *,
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules | None = None,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def evaluate_low(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules
@@ -132,7 +132,7 @@ def evaluate_low_batch(
     *,
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 
 @final

@@ -129,7 +129,11 @@ fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
     if let Ok(card) = item.cast::<Card>() {
         out.push(card.get().id);
     } else if let Ok(text) = item.cast::<PyString>() {
-        for id in cards::parse_text(&text.to_cow()?)? {
+        // A lone surrogate cannot be UTF-8: no card's name holds one.
+        let text = text.to_cow().map_err(|_| Error::UnknownCard {
+            token: text.to_string_lossy().into_owned(),
+        })?;
+        for id in cards::parse_text(&text)? {
             out.push(if cards::is_joker(id) { TEXT_JOKER } else { id });
         }
     } else if item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))? {

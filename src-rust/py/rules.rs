@@ -1,7 +1,7 @@
 //! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low` and
 //! `evaluate_low_batch`; `eval.rs` reads hands under these rules.
 
-use super::args::{int_arg, remake, run_batch, threads_of};
+use super::args::{int_arg, remake, run_batch, threads_of, type_name};
 use super::cards::{name_text_jokers, read_ids, Card};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
@@ -10,10 +10,11 @@ use crate::eval::rules::{Low, Rules, RulesText};
 use crate::eval::rules_batch;
 use crate::eval::wild::HighEvaluator;
 use numpy::PyArray1;
+use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 use std::sync::OnceLock;
 
 /// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
@@ -53,18 +54,27 @@ impl HandRules {
 #[pymethods]
 impl HandRules {
     #[new]
-    #[pyo3(signature = (*, wild_ranks="", wild_cards="", jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None))]
+    #[pyo3(
+        signature = (*, wild_ranks=None, wild_cards=None, jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None),
+        text_signature = "(*, wild_ranks='', wild_cards='', jokers=None, bug_fills_flush=False, four_flush=False, low=None, low_qualifier=None, hole_cards=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        wild_ranks: &str,
-        wild_cards: &str,
-        jokers: Option<&str>,
+        wild_ranks: Option<&Bound<'_, PyAny>>,
+        wild_cards: Option<&Bound<'_, PyAny>>,
+        jokers: Option<&Bound<'_, PyAny>>,
         bug_fills_flush: bool,
         four_flush: bool,
-        low: Option<&str>,
+        low: Option<&Bound<'_, PyAny>>,
         low_qualifier: Option<&Bound<'_, PyAny>>,
         hole_cards: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let wild_ranks = rule_text("wild_ranks", wild_ranks)?.unwrap_or_default();
+        let wild_cards = rule_text("wild_cards", wild_cards)?.unwrap_or_default();
+        let (wild_ranks, wild_cards) = (wild_ranks.as_str(), wild_cards.as_str());
+        let jokers = rule_text("jokers", jokers)?;
+        let low = rule_text("low", low)?;
+        let (jokers, low) = (jokers.as_deref(), low.as_deref());
         let low_qualifier = rule_int(
             "low_qualifier",
             low_qualifier,
@@ -182,16 +192,18 @@ impl HandRules {
         h.finish()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Texts as Python writes them, so that eval(repr(rules)) == rules.
+        let text = |t: &str| -> PyResult<String> { Ok(PyString::new(py, t).repr()?.to_string()) };
         let mut parts = Vec::new();
         if !self.wild_ranks.is_empty() {
-            parts.push(format!("wild_ranks={:?}", self.wild_ranks));
+            parts.push(format!("wild_ranks={}", text(&self.wild_ranks)?));
         }
         if !self.wild_cards.is_empty() {
-            parts.push(format!("wild_cards={:?}", self.wild_cards));
+            parts.push(format!("wild_cards={}", text(&self.wild_cards)?));
         }
         if let Some(j) = &self.jokers {
-            parts.push(format!("jokers={j:?}"));
+            parts.push(format!("jokers={}", text(j)?));
         }
         if self.bug_fills_flush {
             parts.push("bug_fills_flush=True".into());
@@ -200,7 +212,7 @@ impl HandRules {
             parts.push("four_flush=True".into());
         }
         if let Some(l) = &self.low {
-            parts.push(format!("low={l:?}"));
+            parts.push(format!("low={}", text(l)?));
         }
         if let Some(q) = self.low_qualifier {
             parts.push(format!("low_qualifier={q}"));
@@ -208,7 +220,29 @@ impl HandRules {
         if let Some(h) = self.hole_cards {
             parts.push(format!("hole_cards={h}"));
         }
-        format!("HandRules({})", parts.join(", ").replace('"', "'"))
+        Ok(format!("HandRules({})", parts.join(", ")))
+    }
+}
+
+/// An optional text field of `HandRules`: None, or a str (one that cannot
+/// be UTF-8, a lone surrogate, is a `RulesError`; a non-str a `TypeError`).
+fn rule_text(what: &str, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be a str or None, got {}",
+            type_name(obj)
+        ))
+    })?;
+    match text.to_cow() {
+        Ok(t) => Ok(Some(t.into_owned())),
+        Err(_) => Err(Error::Rules(format!(
+            "{what} is {:?}: it holds a character no rank, card or name has",
+            text.to_string_lossy()
+        ))
+        .into()),
     }
 }
 
