@@ -60,6 +60,9 @@ def test_fuzz_evaluate_ids() -> None:
     def call(case: tuple[Any, Any, HandRules | None]) -> object:
         cards, board, rules = case
         rank = evaluate(cards, board=board, rules=rules)
+        assert str(rank)
+        assert repr(rank)
+        assert rank.category is not None
         # Whatever is accepted pickles back the same.
         back = pickle.loads(pickle.dumps(rank))
         assert (back.value, back.best_five, back.held_five) == (
@@ -81,6 +84,8 @@ def test_fuzz_evaluate_low_ids() -> None:
         cards, board, rules = case
         low = evaluate_low(cards, board=board, rules=rules)
         if low is not None:
+            assert str(low)
+            assert repr(low)
             assert pickle.loads(pickle.dumps(low)).best_cards == low.best_cards
         return low
 
