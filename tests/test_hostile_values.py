@@ -209,6 +209,15 @@ def test_jokers_written_as_text_take_free_ids() -> None:
     assert parse_cards(["Xx", 53]) == (Card(52), Card(53))
 
 
+@pytest.mark.parametrize("rules", [BUG, HandRules(jokers="bug", bug_fills_flush=True), JOKER])
+def test_a_joker_given_three_times_in_a_batch_row_is_an_error(rules: HandRules) -> None:
+    # It panicked: three bugs counted past the evaluator's tables.
+    rows = np.array([[52, 53, 52, 5, 3, 45], [32, 53, 26, 49, 40, 38]], dtype=np.uint8)
+    with pytest.raises(DuplicateCardError, match="row 0: duplicate card Xx"):
+        evaluate_batch(rows, rules=rules)
+    assert evaluate_batch(rows[1:], rules=rules)[0] == evaluate(rows[1].tolist(), rules=rules).value
+
+
 HOLDINGS = st.lists(st.integers(0, 53), min_size=5, max_size=7)
 RULES_FOR_BATCH = [None, JOKER, BUG, WILD, HandRules(four_flush=True)]
 
