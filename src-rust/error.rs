@@ -39,9 +39,19 @@ pub enum Error {
     },
     #[error("too many seats ({got}): a hand has at most 64")]
     TooManySeats { got: usize },
-    #[error("contributions[{seat}] is {value}: chips cannot be negative")]
-    NegativeChips { seat: usize, value: String },
-    #[error("contributions add up to more than 2**64 - 1 chips")]
+    #[error("{what}[{seat}] is {value}: chips cannot be negative")]
+    NegativeChips {
+        what: &'static str,
+        seat: usize,
+        value: String,
+    },
+    #[error("{what}[{seat}] is {value}: more than 2**64 - 1 chips, the most settlement can hold (hoyle.MAX_CHIPS)")]
+    TooManyChips {
+        what: &'static str,
+        seat: usize,
+        value: String,
+    },
+    #[error("contributions add up to more than 2**64 - 1 chips, the most settlement can hold (hoyle.MAX_CHIPS)")]
     ChipOverflow,
     #[error("{what}[{seat}] is {value}: a hand value must fit in a signed 64-bit integer")]
     ValueOutOfRange {
@@ -60,7 +70,7 @@ pub enum Error {
         contributed: u64,
     },
     #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
-    ButtonOutOfRange { button: i64, seats: usize },
+    ButtonOutOfRange { button: String, seats: usize },
     #[error("{amount} chips above the largest live contribution ({level}) were put in by folded seats only (seats {}): no live seat can win them", join_seats(.seats))]
     UncontestedChips {
         amount: u64,

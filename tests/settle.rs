@@ -817,3 +817,26 @@ mod showdown {
         }
     }
 }
+
+/// Issue 12: settlement holds every chip count up to `MAX_CHIPS` in all,
+/// with rake, dead chips, side pots and odd chips, and never panics there.
+#[test]
+fn chips_up_to_the_limit_settle_without_overflow() {
+    use _core::settle::{settle_with_dead, MAX_CHIPS};
+    assert_eq!(MAX_CHIPS, u64::MAX);
+    let half = MAX_CHIPS / 2;
+    let full = Rake::new(10_000, None).unwrap();
+    let s = settle(&[half, half + 1], &hi(&[1, 2]), None, 0, Some(full)).unwrap();
+    assert_eq!(s.rake, MAX_CHIPS - 1);
+    assert_eq!(s.payouts, vec![0, 1]);
+
+    let third = MAX_CHIPS / 3;
+    let c = [third, third, third];
+    let low = [Some(1), None, Some(1)];
+    let s = settle_with_dead(&c, Some(&[1, 0, 0]), &hi(&[2, 2, 1]), Some(&low), 1, None).unwrap();
+    assert_eq!(s.payouts.iter().sum::<u64>() + s.rake, 3 * third);
+
+    let e = settle(&[MAX_CHIPS, 0, 1], &hi(&[1, 2, 3]), None, 0, None).unwrap_err();
+    assert_eq!(e, Error::ChipOverflow);
+    assert!(e.to_string().contains("MAX_CHIPS"), "{e}");
+}

@@ -8,6 +8,11 @@
 from __future__ import annotations
 
 from hoyle import games, history
+
+# The most chips a hand may hold in all (settlement's limit), named in
+# settlement's errors; a plain attribute, outside __all__ like the core's
+# other limits.
+from hoyle._core import MAX_CHIPS as MAX_CHIPS
 from hoyle._core import (
     Card,
     HandRank,

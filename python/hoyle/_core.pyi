@@ -11,6 +11,9 @@ from hoyle.rake import Rake
 RANKS: Final[str]
 SUITS: Final[str]
 MAX_SEATS: Final[int]
+MAX_CHIPS: Final[int]
+"""The most chips a hand may hold in all, stacks and contributions together:
+``2**64 - 1``, since settlement counts in 64-bit unsigned integers."""
 
 _CardLike: TypeAlias = "str | SupportsIndex | Card"
 _CardsLike: TypeAlias = "str | Iterable[str | SupportsIndex | Card]"
@@ -53,6 +56,7 @@ class HandRank:
     def __gt__(self, other: HandRank, /) -> bool: ...
     def __ge__(self, other: HandRank, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Callable[..., HandRank], tuple[tuple[int, ...]]]: ...
 
 @final
 class HandRules:
@@ -65,8 +69,8 @@ class HandRules:
         bug_fills_flush: bool = False,
         four_flush: bool = False,
         low: Literal["ace-to-five", "deuce-to-seven", "ace-to-six", "badugi"] | None = None,
-        low_qualifier: int | None = None,
-        hole_cards: int | None = None,
+        low_qualifier: SupportsIndex | None = None,
+        hole_cards: SupportsIndex | None = None,
     ) -> HandRules: ...
     @property
     def wild_ranks(self) -> str: ...
@@ -106,6 +110,7 @@ class LowRank:
     def __le__(self, other: LowRank, /) -> bool: ...
     def __gt__(self, other: LowRank, /) -> bool: ...
     def __ge__(self, other: LowRank, /) -> bool: ...
+    def __reduce__(self) -> tuple[Callable[..., LowRank | None], tuple[tuple[int, ...]]]: ...
     def __hash__(self) -> int: ...
 
 def parse_cards(cards: _CardsLike) -> tuple[Card, ...]: ...
@@ -117,7 +122,7 @@ def evaluate_batch(
     *,
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules | None = None,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def evaluate_low(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules
@@ -127,7 +132,7 @@ def evaluate_low_batch(
     *,
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules,
-    threads: int | None = None,
+    threads: SupportsIndex | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 
 @final
@@ -150,6 +155,7 @@ class Pot:
     def shares(self) -> tuple[int, ...]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Callable[..., Pot], tuple[Any, ...]]: ...
 
 @final
 class Settlement:
@@ -165,13 +171,14 @@ class Settlement:
     def button(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Callable[..., Settlement], tuple[Any, ...]]: ...
 
 def settle(
     contributions: Iterable[SupportsIndex],
     high: Iterable[SupportsIndex | None],
     low: Iterable[SupportsIndex | None] | None = None,
     *,
-    button: int = 0,
+    button: SupportsIndex = 0,
     rake: Rake | None = None,
     dead: Iterable[SupportsIndex] | None = None,
 ) -> Settlement: ...
@@ -270,11 +277,11 @@ def _deal_and_seed(size: int, count: int, /, seed: int | None = None) -> tuple[l
 def _reshuffle(cards: list[int], seed: int, /) -> list[int]:
     """``cards`` in the order ``random.Random(seed).shuffle`` leaves them."""
 
-def _opens(cards: list[int], four_flush: bool, /) -> bool:
+def _opens(cards: _CardsLike, four_flush: bool, /) -> bool:
     """Draw poker's opening requirement: jacks or better, or with
     ``four_flush`` also four cards of one suit."""
 
-def _exposed_key(cards: list[int], low: bool, /) -> int:
+def _exposed_key(cards: _CardsLike, low: bool, /) -> int:
     """The strength of stud's exposed cards (pairs, trips, quads, then
     ranks): larger is better; for a low game, the better low."""
 
@@ -293,6 +300,31 @@ def _showdown(
     /,
 ) -> tuple[list[int], list[int | None]]:
     """A natural-high hand's end in one call: ``(stacks after, high values)``."""
+
+def _pot(
+    amount: int,
+    rake: int,
+    eligible: Iterable[int],
+    high_winners: Iterable[int],
+    low_winners: Iterable[int],
+    high_half: int,
+    low_half: int,
+    shares: Iterable[int],
+    /,
+) -> Pot:
+    """A pickled ``Pot`` made again; state whose chips do not add up raises
+    ``SettlementError``."""
+
+def _settlement(
+    payouts: Iterable[int],
+    refunds: Iterable[int],
+    pots: Iterable[Pot],
+    rake: int,
+    button: int,
+    /,
+) -> Settlement:
+    """A pickled ``Settlement`` made again; state whose chips do not add up
+    raises ``SettlementError``."""
 
 def _set_fast_paths(on: bool) -> bool:
     """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""

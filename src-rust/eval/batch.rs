@@ -6,7 +6,6 @@ use super::high::{
 };
 use crate::error::{Error, Result};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Rows per task when a batch is split over threads.
@@ -230,25 +229,39 @@ fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     Kernel::best().run(data, k, out)
 }
 
+/// How many pools of a chosen size are kept for reuse: a bounded number,
+/// so a caller trying many `threads=` values never piles up OS threads
+/// (a pool no longer kept ends its threads once its last run is done).
+const KEPT_POOLS: usize = 2;
+
+/// A rayon pool of `threads` threads: one of the last [`KEPT_POOLS`] sizes
+/// asked for, or a new one that replaces the least recently used.
 pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = pools.get(&threads) {
-        return Ok(p.clone());
+    type Kept = Vec<(usize, Arc<rayon::ThreadPool>)>;
+    static POOLS: Mutex<Kept> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(at) = pools.iter().position(|(t, _)| *t == threads) {
+        // Most recently used last.
+        let kept = pools.remove(at);
+        let p = kept.1.clone();
+        pools.push(kept);
+        return Ok(p);
     }
     let p = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Batch(format!("cannot start {threads} threads: {e}")))?;
     let p = Arc::new(p);
-    pools.insert(threads, p.clone());
+    if pools.len() == KEPT_POOLS {
+        pools.remove(0);
+    }
+    pools.push((threads, p.clone()));
     Ok(p)
 }
 
 /// Runs `f(first_row, slots)` over `out` in chunks of `chunk` rows: on the
 /// calling thread for one thread or a small batch, else split over
-/// `threads` (None: all cores; a pool per other count, kept for reuse).
+/// `threads` (None: all cores; a pool of another size from [`pool`]).
 /// Returns whether every call returned true.
 pub(crate) fn par_rows(
     out: &mut [u32],

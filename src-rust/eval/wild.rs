@@ -381,11 +381,16 @@ impl HighEvaluator {
             ids |= id_bit;
         }
         let ok = (word >> INVALID_SHIFT) & 0xFF == 0 && repeated == 0;
+        if !ok {
+            // An id given twice may count a joker past the tables (three
+            // bugs): an invalid row is never valued (issue 12).
+            return (0, false);
+        }
         let value = self.value_from_word(word, natural);
-        if self.rules.four_flush && ok {
-            (with_four_flush(&self.rules, row, value), ok)
+        if self.rules.four_flush {
+            (with_four_flush(&self.rules, row, value), true)
         } else {
-            (value, ok)
+            (value, true)
         }
     }
 

@@ -1,13 +1,89 @@
-//! Argument readers shared by the evaluation bindings (`eval.rs`,
-//! `rules.rs`): the `threads` argument and `uint8` arrays of hands, and
-//! the batch runner that reads both. Card-like arguments are read by
-//! `cards::to_ids`.
+//! Argument readers shared by the bindings: whole numbers of any size
+//! ([`int_arg`], so that no Python int ever becomes an `OverflowError`),
+//! the `threads` argument, `uint8` arrays of hands, and the batch runner
+//! that reads both. Card-like arguments are read by `cards::to_ids`.
 
 use super::errors::HandError;
 use crate::eval::rules_batch::Shape;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// A whole-number argument: a Python int or anything with `__index__` (a
+/// numpy integer), never a bool. `Ok(Ok(v))` when it fits an `i64`,
+/// `Ok(Err(text))` when it does not (`text` is its decimal form, for the
+/// caller's range error), and a `TypeError` naming `what` for any other
+/// type. Never raises `OverflowError`: each caller turns a value out of
+/// its range into its own hoyle error, naming the range allowed.
+pub fn int_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Result<i64, String>> {
+    let py = obj.py();
+    if obj.is_instance_of::<PyBool>()
+        || !(obj.is_instance_of::<PyInt>() || obj.hasattr(intern!(py, "__index__"))?)
+    {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int, got {}",
+            type_name(obj)
+        )));
+    }
+    match obj.extract::<i64>() {
+        Ok(v) => Ok(Ok(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => Ok(Err(obj
+            .call_method0(intern!(py, "__index__"))
+            .and_then(|i| i.str())
+            .map(|s| s.to_string())
+            .unwrap_or_else(|_| "out of range".into()))),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what} must be an int, got {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// `functools.partial(function, board=board, rules=rules)`: the call that
+/// makes a rank again, for pickling (`board` None when empty).
+pub fn remake<'py>(
+    function: Bound<'py, PyAny>,
+    board: &[u8],
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = function.py();
+    let kwargs = PyDict::new(py);
+    if !board.is_empty() {
+        kwargs.set_item(intern!(py, "board"), PyTuple::new(py, board)?)?;
+    }
+    kwargs.set_item(intern!(py, "rules"), rules)?;
+    py.import(intern!(py, "functools"))?
+        .getattr(intern!(py, "partial"))?
+        .call((function,), Some(&kwargs))
+}
+
+/// `threads=` read from any Python object: None for all cores, or an int
+/// in 1..=1024; anything else is a `HandError` (a `TypeError` for a
+/// non-int).
+pub fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(obj) = threads else {
+        return Ok(None);
+    };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    match int_arg("threads", obj)? {
+        Ok(t) => threads_arg(Some(t)),
+        Err(text) => Err(HandError::new_err(format!(
+            "threads must be between 1 and 1024 (or None for all cores), got {text}"
+        ))),
+    }
+}
 
 /// `threads=`: None for all cores, or 1..=1024.
 pub fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {

@@ -1,19 +1,26 @@
 //! `hoyle.Card` and the conversion of anything card-like to ids.
 
+use super::args::int_arg;
+use super::errors::CardError;
 use crate::cards::{self, JOKER, JOKER2, MAX_ID};
 use crate::error::Error;
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
 /// Adds the constants the core shares with Python, so that Python defines
 /// none of them again: `RANKS` and `SUITS`, the characters of rank and suit
-/// numbers (`RANKS[card.rank] + SUITS[card.suit]` is a card's name), and
-/// `MAX_SEATS`, the most seats a hand may have (settlement's limit).
+/// numbers (`RANKS[card.rank] + SUITS[card.suit]` is a card's name),
+/// `MAX_SEATS`, the most seats a hand may have, and `MAX_CHIPS`, the most
+/// chips a hand may hold in all (2**64 - 1: settlement counts in `u64`),
+/// settlement's limits.
 pub fn add_shared_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let text = |chars: &[u8]| chars.iter().map(|&c| c as char).collect::<String>();
     m.add("RANKS", text(cards::RANK_CHARS))?;
     m.add("SUITS", text(cards::SUIT_CHARS))?;
     m.add("MAX_SEATS", crate::settle::MAX_SEATS)?;
+    m.add("MAX_CHIPS", crate::settle::MAX_CHIPS)?;
     Ok(())
 }
 
@@ -35,6 +42,11 @@ pub struct Card {
 impl Card {
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if card.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "a Card is made from text like \"As\", an id 0..=53 or a Card, not a bool",
+            ));
+        }
         let ids = to_ids(card)?;
         match ids.as_slice() {
             [id] => Ok(Card { id: *id }),
@@ -96,31 +108,113 @@ fn id_from_int(value: i64) -> Result<u8, Error> {
     }
 }
 
-/// Appends the ids of one item: an int, a Card, or text of one or more cards.
-fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>, text_jokers: &mut u8) -> PyResult<()> {
+/// Stands, while cards are read, for a joker written as text: it takes a
+/// joker id no card given as an id holds ([`name_text_jokers`]).
+const TEXT_JOKER: u8 = u8::MAX;
+
+/// The id of an int-like item (an int or anything with `__index__`, never
+/// a bool): out of range, however large, is a `CardError`.
+fn id_of_int(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    match int_arg("a card id", item)? {
+        Ok(value) => Ok(id_from_int(value)?),
+        Err(text) => Err(CardError::new_err(format!(
+            "card id {text} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
+        ))),
+    }
+}
+
+/// Appends the ids of one item: an int, a Card, or text of one or more
+/// cards (a joker written as text is [`TEXT_JOKER`]).
+fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
     if let Ok(card) = item.cast::<Card>() {
         out.push(card.get().id);
     } else if let Ok(text) = item.cast::<PyString>() {
-        for id in cards::parse_text(&text.to_cow()?)? {
-            if cards::is_joker(id) {
-                // Jokers written as text take 52, then 53.
-                out.push(if *text_jokers == 0 { JOKER } else { JOKER2 });
-                *text_jokers += 1;
-            } else {
-                out.push(id);
-            }
+        // A lone surrogate cannot be UTF-8: no card's name holds one.
+        let text = text.to_cow().map_err(|_| Error::UnknownCard {
+            token: text.to_string_lossy().into_owned(),
+        })?;
+        for id in cards::parse_text(&text)? {
+            out.push(if cards::is_joker(id) { TEXT_JOKER } else { id });
         }
-    } else if item.is_instance_of::<PyInt>() || item.hasattr("__index__")? {
-        let value: i64 = match item.extract() {
-            Ok(v) => v,
-            Err(_) => {
-                return Err(Error::CardIdOutOfRange { id: i64::MAX }.into());
-            }
-        };
-        out.push(id_from_int(value)?);
+    } else if item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))? {
+        out.push(id_of_int(item)?);
     } else {
         return Err(Error::UnknownCard {
             token: item.repr().map(|r| r.to_string()).unwrap_or_default(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Gives each joker written as text a joker id (52, then 53) that no card
+/// given as an id or a `Card` holds, so text jokers never clash with each
+/// other or with an explicit joker; a third joker is left a duplicate.
+pub fn name_text_jokers(ids: &mut [u8]) {
+    if !ids.contains(&TEXT_JOKER) {
+        return;
+    }
+    let mut used = [ids.contains(&JOKER), ids.contains(&JOKER2)];
+    for id in ids.iter_mut().filter(|id| **id == TEXT_JOKER) {
+        *id = match used {
+            [false, _] => {
+                used[0] = true;
+                JOKER
+            }
+            [true, false] => {
+                used[1] = true;
+                JOKER2
+            }
+            [true, true] => JOKER,
+        };
+    }
+}
+
+/// Appends the ids of `obj` (text `"AsKd"`, `"As Kd"`, a Card, an id, or
+/// a sequence of them) to `out`, text jokers as [`TEXT_JOKER`]: the caller
+/// names them with [`name_text_jokers`] once everything is read.
+pub fn read_ids(obj: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<Card>()
+        || obj.is_instance_of::<PyInt>()
+    {
+        return push_item(obj, out);
+    }
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        for item in t.iter() {
+            push_item(&item, out)?;
+            check_read(out)?;
+        }
+        return Ok(());
+    }
+    let iter = match obj.try_iter() {
+        Ok(iter) => iter,
+        // A numpy integer (or a 0-d array): one id.
+        Err(_) if obj.hasattr(intern!(obj.py(), "__index__"))? => return push_item(obj, out),
+        Err(_) => {
+            return Err(Error::UnknownCard {
+                token: obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+            }
+            .into())
+        }
+    };
+    for item in iter {
+        push_item(&item?, out)?;
+        // An endless iterator stops here, not never.
+        check_read(out)?;
+    }
+    Ok(())
+}
+
+/// The most cards read from one argument: a deck with both jokers.
+const MOST_CARDS: usize = 54;
+
+fn check_read(out: &[u8]) -> PyResult<()> {
+    if out.len() > MOST_CARDS {
+        return Err(Error::HandSize {
+            what: "the cards given",
+            got: out.len(),
+            allowed: "more than a whole deck with two jokers (54); reading stopped there",
         }
         .into());
     }
@@ -131,26 +225,8 @@ fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>, text_jokers: &mut u8) -
 /// Cards or ids. Range is checked here; duplicates by the caller.
 pub fn to_ids(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let mut out = Vec::with_capacity(8);
-    let mut text_jokers = 0u8;
-    if obj.is_instance_of::<PyString>()
-        || obj.is_instance_of::<Card>()
-        || obj.is_instance_of::<PyInt>()
-    {
-        push_item(obj, &mut out, &mut text_jokers)?;
-        return Ok(out);
-    }
-    if let Ok(t) = obj.cast_exact::<PyTuple>() {
-        for item in t.iter() {
-            push_item(&item, &mut out, &mut text_jokers)?;
-        }
-        return Ok(out);
-    }
-    let iter = obj.try_iter().map_err(|_| Error::UnknownCard {
-        token: obj.repr().map(|r| r.to_string()).unwrap_or_default(),
-    })?;
-    for item in iter {
-        push_item(&item?, &mut out, &mut text_jokers)?;
-    }
+    read_ids(obj, &mut out)?;
+    name_text_jokers(&mut out);
     Ok(out)
 }
 

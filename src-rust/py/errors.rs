@@ -31,6 +31,7 @@ impl From<Error> for PyErr {
             Error::SeatCount { .. }
             | Error::TooManySeats { .. }
             | Error::NegativeChips { .. }
+            | Error::TooManyChips { .. }
             | Error::ChipOverflow
             | Error::ValueOutOfRange { .. }
             | Error::NoLiveSeat

@@ -2,7 +2,7 @@
 //! their rules paths. The unsafe speed tricks of the plain path live in
 //! `fast.rs`.
 
-use super::args::{run_batch, threads_arg, uint8_rows};
+use super::args::{remake, run_batch, threads_of, uint8_rows};
 use super::cards::{to_ids, Card};
 use super::fast::{self, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
@@ -35,9 +35,18 @@ pub struct HandRank {
     value: AtomicU32,
     /// The hand's card ids in bytes 0..7 and their count in byte 7.
     cards: AtomicU64,
-    /// Set (and never changed) when evaluated under hand rules: the five as
-    /// named and as held. Such ranks are never the spare.
-    played: Option<PlayedCards>,
+    /// Set (and never changed) when evaluated with a board or under hand
+    /// rules. Such ranks are never the spare.
+    ruled: Option<Box<Ruled>>,
+}
+
+/// What a rank evaluated with a board or under hand rules keeps: the five
+/// as named and as held, and the call that makes it again (for pickling).
+struct Ruled {
+    played: PlayedCards,
+    hole: Vec<u8>,
+    board: Vec<u8>,
+    rules: Option<Py<HandRules>>,
 }
 
 /// Packs up to seven card ids and their count into one word.
@@ -61,18 +70,18 @@ impl HandRank {
     }
 
     fn five(&self) -> [u8; 5] {
-        match &self.played {
-            Some(p) => p.named,
+        match &self.ruled {
+            Some(r) => r.played.named,
             None => high::best_five(&self.ids()),
         }
     }
 
-    /// A rank evaluated under hand rules.
-    pub fn from_played(value: u32, played: PlayedCards) -> HandRank {
+    /// A rank evaluated with a board or under hand rules.
+    fn from_played(value: u32, ruled: Ruled) -> HandRank {
         HandRank {
             value: AtomicU32::new(value),
             cards: AtomicU64::new(0),
-            played: Some(played),
+            ruled: Some(Box::new(ruled)),
         }
     }
 
@@ -101,7 +110,7 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
         HandRank {
             value: AtomicU32::new(value),
             cards: AtomicU64::new(cards),
-            played: None,
+            ruled: None,
         },
     )?;
     SPARE.keep(&rank);
@@ -138,8 +147,8 @@ impl HandRank {
     /// `zip(held_five, best_five)` shows what each wild card stands for.
     #[getter]
     fn held_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let held = match &self.played {
-            Some(p) => p.held,
+        let held = match &self.ruled {
+            Some(r) => r.played.held,
             None => self.five(),
         };
         PyTuple::new(py, held.into_iter().map(|id| Card { id }))
@@ -158,7 +167,9 @@ impl HandRank {
         }
     }
 
-    /// Pickles as the call that makes it again: `evaluate(cards)`.
+    /// Pickles as the call that makes it again: `evaluate(cards)`, or
+    /// `functools.partial(evaluate, board=board, rules=rules)(cards)` for a
+    /// rank made with a board or rules, so that it comes back with both.
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -166,8 +177,12 @@ impl HandRank {
         let evaluate = py
             .import(intern!(py, "hoyle._core"))?
             .getattr(intern!(py, "evaluate"))?;
-        let cards = PyTuple::new(py, self.ids())?;
-        Ok((evaluate, (cards,)))
+        let Some(r) = &self.ruled else {
+            return Ok((evaluate, (PyTuple::new(py, self.ids())?,)));
+        };
+        let rules = r.rules.as_ref().map(|r| r.bind(py).as_any());
+        let call = remake(evaluate, &r.board, rules)?;
+        Ok((call, (PyTuple::new(py, &r.hole)?,)))
     }
 
     fn __hash__(&self) -> u64 {
@@ -198,7 +213,13 @@ fn evaluate_ruled(
     let prep = prep_of(rules);
     let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
     let (value, played) = wild::play(prep, &hole, &board);
-    Ok(HandRank::from_played(value, played))
+    let ruled = Ruled {
+        played,
+        hole,
+        board,
+        rules: rules.map(|r| r.clone().unbind()),
+    };
+    Ok(HandRank::from_played(value, ruled))
 }
 
 /// Whether `rules` (if any) leave evaluation the plain natural one.
@@ -255,9 +276,9 @@ pub fn evaluate_batch<'py>(
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, HandRules>>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let threads = threads_arg(threads)?;
+    let threads = threads_of(threads)?;
     if board.is_some() || !natural(rules) {
         let prep = prep_of(rules);
         return run_batch(py, hands, board, threads, |h, b, s, o, t| {

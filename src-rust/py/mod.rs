@@ -3,12 +3,14 @@
 //! `ValueError`s); nothing here panics on user input.
 //!
 //! Modules use each other in one direction only, no circle: `eval` reads
-//! `rules`, `args` (the shared argument readers), `cards` and `fast` (the
-//! unsafe speed tricks, with their safety note and the switch that turns
-//! them off); `rules` reads `args` and `cards`; `equity` reads `rules`;
-//! `args` reads `errors`; `settle` (which calls the core's
-//! `settle::showdown`), `hand` (the core's stud and draw strength rules),
-//! `fast`, `cards`, `deal` and `errors` read none of them.
+//! `rules`, `args` (the shared argument readers: ints of any size,
+//! `threads`, arrays), `cards` and `fast` (the unsafe speed tricks, with
+//! their safety note and the switch that turns them off); `rules` reads
+//! `args` and `cards`; `equity` reads `rules`; `settle` (which calls the
+//! core's `settle::showdown`) reads `args` and `errors`; `hand` (the core's
+//! stud and draw strength rules) reads `cards`; `cards` reads `args` and
+//! `errors`; `args` reads `errors`; `fast`, `deal` and `errors` read none
+//! of them.
 
 use pyo3::prelude::*;
 
@@ -39,6 +41,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settle::Settlement>()?;
     m.add_function(wrap_pyfunction!(settle::settle, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
+    m.add_function(wrap_pyfunction!(settle::_pot, m)?)?;
+    m.add_function(wrap_pyfunction!(settle::_settlement, m)?)?;
     m.add_class::<equity::EquityCounts>()?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;

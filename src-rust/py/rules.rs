@@ -1,8 +1,8 @@
 //! `hoyle.HandRules`, `hoyle.LowRank`, `evaluate_low` and
 //! `evaluate_low_batch`; `eval.rs` reads hands under these rules.
 
-use super::args::{run_batch, threads_arg};
-use super::cards::{to_ids, Card};
+use super::args::{int_arg, remake, run_batch, threads_of, type_name};
+use super::cards::{name_text_jokers, read_ids, Card};
 use crate::cards::{self, RANK_CHARS};
 use crate::error::Error;
 use crate::eval::low::{self, LowEvaluator, LowPlayed};
@@ -10,9 +10,11 @@ use crate::eval::rules::{Low, Rules, RulesText};
 use crate::eval::rules_batch;
 use crate::eval::wild::HighEvaluator;
 use numpy::PyArray1;
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 use std::sync::OnceLock;
 
 /// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
@@ -52,18 +54,33 @@ impl HandRules {
 #[pymethods]
 impl HandRules {
     #[new]
-    #[pyo3(signature = (*, wild_ranks="", wild_cards="", jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None))]
+    #[pyo3(
+        signature = (*, wild_ranks=None, wild_cards=None, jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None),
+        text_signature = "(*, wild_ranks='', wild_cards='', jokers=None, bug_fills_flush=False, four_flush=False, low=None, low_qualifier=None, hole_cards=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        wild_ranks: &str,
-        wild_cards: &str,
-        jokers: Option<&str>,
+        wild_ranks: Option<&Bound<'_, PyAny>>,
+        wild_cards: Option<&Bound<'_, PyAny>>,
+        jokers: Option<&Bound<'_, PyAny>>,
         bug_fills_flush: bool,
         four_flush: bool,
-        low: Option<&str>,
-        low_qualifier: Option<i64>,
-        hole_cards: Option<i64>,
+        low: Option<&Bound<'_, PyAny>>,
+        low_qualifier: Option<&Bound<'_, PyAny>>,
+        hole_cards: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let wild_ranks = rule_text("wild_ranks", wild_ranks)?.unwrap_or_default();
+        let wild_cards = rule_text("wild_cards", wild_cards)?.unwrap_or_default();
+        let (wild_ranks, wild_cards) = (wild_ranks.as_str(), wild_cards.as_str());
+        let jokers = rule_text("jokers", jokers)?;
+        let low = rule_text("low", low)?;
+        let (jokers, low) = (jokers.as_deref(), low.as_deref());
+        let low_qualifier = rule_int(
+            "low_qualifier",
+            low_qualifier,
+            "5..=13 (8 = eight or better)",
+        )?;
+        let hole_cards = rule_int("hole_cards", hole_cards, "1..=4 (2 for Omaha)")?;
         let rules = Rules::new(&RulesText {
             wild_ranks,
             wild_cards,
@@ -175,16 +192,18 @@ impl HandRules {
         h.finish()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Texts as Python writes them, so that eval(repr(rules)) == rules.
+        let text = |t: &str| -> PyResult<String> { Ok(PyString::new(py, t).repr()?.to_string()) };
         let mut parts = Vec::new();
         if !self.wild_ranks.is_empty() {
-            parts.push(format!("wild_ranks={:?}", self.wild_ranks));
+            parts.push(format!("wild_ranks={}", text(&self.wild_ranks)?));
         }
         if !self.wild_cards.is_empty() {
-            parts.push(format!("wild_cards={:?}", self.wild_cards));
+            parts.push(format!("wild_cards={}", text(&self.wild_cards)?));
         }
         if let Some(j) = &self.jokers {
-            parts.push(format!("jokers={j:?}"));
+            parts.push(format!("jokers={}", text(j)?));
         }
         if self.bug_fills_flush {
             parts.push("bug_fills_flush=True".into());
@@ -193,7 +212,7 @@ impl HandRules {
             parts.push("four_flush=True".into());
         }
         if let Some(l) = &self.low {
-            parts.push(format!("low={l:?}"));
+            parts.push(format!("low={}", text(l)?));
         }
         if let Some(q) = self.low_qualifier {
             parts.push(format!("low_qualifier={q}"));
@@ -201,7 +220,43 @@ impl HandRules {
         if let Some(h) = self.hole_cards {
             parts.push(format!("hole_cards={h}"));
         }
-        format!("HandRules({})", parts.join(", ").replace('"', "'"))
+        Ok(format!("HandRules({})", parts.join(", ")))
+    }
+}
+
+/// An optional text field of `HandRules`: None, or a str (one that cannot
+/// be UTF-8, a lone surrogate, is a `RulesError`; a non-str a `TypeError`).
+fn rule_text(what: &str, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be a str or None, got {}",
+            type_name(obj)
+        ))
+    })?;
+    match text.to_cow() {
+        Ok(t) => Ok(Some(t.into_owned())),
+        Err(_) => Err(Error::Rules(format!(
+            "{what} is {:?}: it holds a character no rank, card or name has",
+            text.to_string_lossy()
+        ))
+        .into()),
+    }
+}
+
+/// An optional int field of `HandRules`: None, or an int whose range
+/// `Rules::new` checks; one too large for any machine type is a
+/// `RulesError` naming `allowed` here.
+fn rule_int(what: &str, obj: Option<&Bound<'_, PyAny>>, allowed: &str) -> PyResult<Option<i64>> {
+    match obj {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) => match int_arg(what, o)? {
+            Ok(v) => Ok(Some(v)),
+            Err(text) => Err(Error::Rules(format!("{what} must be {allowed}, got {text}")).into()),
+        },
     }
 }
 
@@ -213,19 +268,16 @@ pub(super) fn hand_ids(
     board: Option<&Bound<'_, PyAny>>,
     low_min: usize,
 ) -> PyResult<(Vec<u8>, Vec<u8>)> {
-    let mut hole = to_ids(cards)?;
-    let mut board = match board {
-        Some(b) => to_ids(b)?,
-        None => Vec::new(),
-    };
-    // Jokers written as text in both get distinct ids.
-    let mut all: Vec<u8> = hole.iter().chain(&board).copied().collect();
-    if all.iter().filter(|&&c| c == cards::JOKER).count() == 2 && !all.contains(&cards::JOKER2) {
-        cards::number_jokers(&mut all);
+    // One read for both, so that jokers written as text take distinct ids
+    // (docs/rules.md §1) while an id given twice stays a duplicate.
+    let mut all = Vec::with_capacity(8);
+    read_ids(cards, &mut all)?;
+    let n = all.len();
+    if let Some(b) = board {
+        read_ids(b, &mut all)?;
     }
-    let n = hole.len();
-    hole.copy_from_slice(&all[..n]);
-    board.copy_from_slice(&all[n..]);
+    name_text_jokers(&mut all);
+    let (hole, board) = (all[..n].to_vec(), all[n..].to_vec());
     rules_batch::check_counts(rules.hole_cards, hole.len(), board.len(), low_min)?;
     rules.check_cards(&all)?;
     Ok((hole, board))
@@ -264,6 +316,10 @@ fn low_prep(rules: &HandRules) -> PyResult<&LowEvaluator> {
 pub struct LowRank {
     low: Low,
     played: LowPlayed,
+    /// The call that makes it again, for pickling.
+    hole: Vec<u8>,
+    board: Vec<u8>,
+    rules: Py<HandRules>,
 }
 
 #[pymethods]
@@ -309,6 +365,23 @@ impl LowRank {
 
     fn __hash__(&self) -> u64 {
         self.played.value as u64
+    }
+
+    /// Pickles as the call that makes it again:
+    /// `functools.partial(evaluate_low, board=board, rules=rules)(cards)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let evaluate_low = py
+            .import(intern!(py, "hoyle._core"))?
+            .getattr(intern!(py, "evaluate_low"))?;
+        let call = remake(
+            evaluate_low,
+            &self.board,
+            Some(self.rules.bind(py).as_any()),
+        )?;
+        Ok((call, (PyTuple::new(py, &self.hole)?,)))
     }
 
     fn __str__(&self) -> String {
@@ -361,6 +434,9 @@ pub fn evaluate_low(
     Ok(lp.play(&hole, &board).map(|played| LowRank {
         low: lp.rules.low.unwrap_or(Low::AceToFive),
         played,
+        hole,
+        board,
+        rules: rules.clone().unbind(),
     }))
 }
 
@@ -374,10 +450,10 @@ pub fn evaluate_low_batch<'py>(
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: &Bound<'py, HandRules>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let lp = low_prep(rules.get())?;
-    let threads = threads_arg(threads)?;
+    let threads = threads_of(threads)?;
     run_batch(py, hands, board, threads, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })

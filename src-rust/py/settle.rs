@@ -2,13 +2,15 @@
 //! `crate::settle`. Chips are ints (not bools), values ints or None; the
 //! results are frozen and hand out tuples.
 
+use super::args::{int_arg, type_name};
+use super::errors::{CardError, SettlementError};
 use crate::error::Error;
 use crate::settle::{self as engine, Rake, SeatSet};
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 fn seats<'py>(py: Python<'py>, set: SeatSet) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, set.iter().collect::<Vec<_>>())
@@ -93,6 +95,26 @@ impl Pot {
         PyTuple::new(py, &self.inner.shares)
     }
 
+    /// Pickles as `hoyle._core._pot(...)` of its fields, which checks them.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let p = &self.inner;
+        let state = (
+            p.amount,
+            p.rake,
+            seats(py, p.eligible)?,
+            seats(py, p.high_winners)?,
+            seats(py, p.low_winners)?,
+            p.high_half,
+            p.low_half,
+            PyTuple::new(py, &p.shares)?,
+        );
+        let restore = core_function(py, intern!(py, "_pot"))?;
+        Ok((restore, state.into_pyobject(py)?))
+    }
+
     fn __repr__(&self) -> String {
         let p = &self.inner;
         format!(
@@ -159,6 +181,24 @@ impl Settlement {
         self.inner.to_string()
     }
 
+    /// Pickles as `hoyle._core._settlement(...)` of its fields, which
+    /// checks them.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let s = &self.inner;
+        let state = (
+            PyTuple::new(py, &s.payouts)?,
+            PyTuple::new(py, &s.refunds)?,
+            self.pots(py)?,
+            s.rake,
+            s.button,
+        );
+        let restore = core_function(py, intern!(py, "_settlement"))?;
+        Ok((restore, state.into_pyobject(py)?))
+    }
+
     fn __repr__(&self) -> String {
         let pots: Vec<String> = self
             .inner
@@ -175,13 +215,6 @@ impl Settlement {
             if pots.len() == 1 { "," } else { "" }
         )
     }
-}
-
-fn type_name(item: &Bound<'_, PyAny>) -> String {
-    item.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default()
 }
 
 /// Calls `f` on each item of a list, a tuple or any other iterable.
@@ -212,6 +245,149 @@ fn for_each<'py>(
     Ok(())
 }
 
+fn core_function<'py>(py: Python<'py>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
+    py.import(intern!(py, "hoyle._core"))?.getattr(name)
+}
+
+/// A `SettlementError` for pickled state that no settlement could make.
+fn forged(what: &str, why: impl std::fmt::Display) -> PyErr {
+    SettlementError::new_err(format!("cannot restore a {what} from this state: {why}"))
+}
+
+/// A chip count of pickled state.
+fn state_chips(what: &str, field: &str, obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match obj.extract::<u64>() {
+        Ok(v) if !obj.is_instance_of::<PyBool>() => Ok(v),
+        _ => Err(forged(
+            what,
+            format_args!(
+                "{field} must be an int in 0..=2**64 - 1, got {}",
+                obj.repr()?
+            ),
+        )),
+    }
+}
+
+/// A set of seats of pickled state: increasing seats below `n`.
+fn state_seats(what: &str, field: &str, obj: &Bound<'_, PyAny>, n: usize) -> PyResult<SeatSet> {
+    let mut set = SeatSet::default();
+    let mut last = None;
+    let bad = || {
+        forged(
+            what,
+            format_args!("{field} must be increasing seats below {n}"),
+        )
+    };
+    for_each(field, obj, |_, item| {
+        let seat = item.extract::<usize>().map_err(|_| bad())?;
+        if seat >= n || last.is_some_and(|l| seat <= l) || item.is_instance_of::<PyBool>() {
+            return Err(bad());
+        }
+        last = Some(seat);
+        set.0 |= 1 << seat;
+        Ok(())
+    })?;
+    Ok(set)
+}
+
+/// Remakes a pickled `Pot`, checking that its chips add up.
+#[pyfunction]
+#[pyo3(signature = (amount, rake, eligible, high_winners, low_winners, high_half, low_half, shares, /))]
+#[allow(clippy::too_many_arguments)]
+pub fn _pot(
+    amount: &Bound<'_, PyAny>,
+    rake: &Bound<'_, PyAny>,
+    eligible: &Bound<'_, PyAny>,
+    high_winners: &Bound<'_, PyAny>,
+    low_winners: &Bound<'_, PyAny>,
+    high_half: &Bound<'_, PyAny>,
+    low_half: &Bound<'_, PyAny>,
+    shares: &Bound<'_, PyAny>,
+) -> PyResult<Pot> {
+    const POT: &str = "Pot";
+    let shares = chip_list("shares", shares)?;
+    let n = shares.len();
+    if n > engine::MAX_SEATS {
+        return Err(Error::TooManySeats { got: n }.into());
+    }
+    let inner = engine::Pot {
+        amount: state_chips(POT, "amount", amount)?,
+        rake: state_chips(POT, "rake", rake)?,
+        eligible: state_seats(POT, "eligible", eligible, n)?,
+        high_winners: state_seats(POT, "high_winners", high_winners, n)?,
+        low_winners: state_seats(POT, "low_winners", low_winners, n)?,
+        high_half: state_chips(POT, "high_half", high_half)?,
+        low_half: state_chips(POT, "low_half", low_half)?,
+        shares,
+    };
+    let p = &inner;
+    let halves = p.high_half.checked_add(p.low_half);
+    let shared = p.shares.iter().try_fold(0u64, |sum, &s| sum.checked_add(s));
+    if halves.and_then(|h| h.checked_add(p.rake)) != Some(p.amount) || shared != halves {
+        return Err(forged(
+            POT,
+            "its rake, halves and shares do not add up to its amount",
+        ));
+    }
+    let winners = SeatSet(p.high_winners.0 | p.low_winners.0);
+    if p.eligible.is_empty() || p.high_winners.is_empty() || winners.0 & !p.eligible.0 != 0 {
+        return Err(forged(POT, "its winners must be among its eligible seats"));
+    }
+    Ok(Pot { inner })
+}
+
+/// Remakes a pickled `Settlement`, checking that its chips add up.
+#[pyfunction]
+#[pyo3(signature = (payouts, refunds, pots, rake, button, /))]
+pub fn _settlement(
+    payouts: &Bound<'_, PyAny>,
+    refunds: &Bound<'_, PyAny>,
+    pots: &Bound<'_, PyAny>,
+    rake: &Bound<'_, PyAny>,
+    button: &Bound<'_, PyAny>,
+) -> PyResult<Settlement> {
+    const WHAT: &str = "Settlement";
+    let payouts = chip_list("payouts", payouts)?;
+    let refunds = chip_list("refunds", refunds)?;
+    let n = payouts.len();
+    let mut list = Vec::new();
+    for_each("pots", pots, |_, pot| {
+        let pot = pot
+            .cast::<Pot>()
+            .map_err(|_| forged(WHAT, "pots must be Pot objects"))?;
+        list.push(pot.get().inner.clone());
+        Ok(())
+    })?;
+    let rake = state_chips(WHAT, "rake", rake)?;
+    let button = button_of(button, n)?;
+    if n == 0 || refunds.len() != n || list.iter().any(|p| p.shares.len() != n) || button >= n {
+        return Err(forged(
+            WHAT,
+            "every list needs one entry per seat, and the button a seat",
+        ));
+    }
+    let raked = list.iter().try_fold(0u64, |sum, p| sum.checked_add(p.rake));
+    let paid = (0..n).all(|seat| {
+        list.iter()
+            .try_fold(refunds[seat], |sum, p| sum.checked_add(p.shares[seat]))
+            == Some(payouts[seat])
+    });
+    if raked != Some(rake) || !paid {
+        return Err(forged(
+            WHAT,
+            "its payouts are not its refunds and pot shares, or its rake not its pots' rake",
+        ));
+    }
+    let inner = engine::Settlement {
+        payouts,
+        refunds,
+        pots: list,
+        rake,
+        button,
+    };
+    Ok(Settlement { inner })
+}
+
 fn not_int(what: &str, seat: usize, item: &Bound<'_, PyAny>, allowed: &str) -> PyErr {
     PyTypeError::new_err(format!(
         "{what}[{seat}] must be {allowed}, got {}",
@@ -230,27 +406,31 @@ fn is_int(item: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))?)
 }
 
-fn chips(what: &str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
+/// A chip count: an int (numpy integers included, bools refused) in
+/// 0..=MAX_CHIPS; anything else a `SettlementError` or `TypeError` naming
+/// `what[seat]`.
+fn chips(what: &'static str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
+    if let Ok(v) = item.extract::<u64>() {
+        if !item.is_instance_of::<PyBool>() {
+            return Ok(v);
+        }
+    }
     if !is_int(item)? {
         return Err(not_int(what, seat, item, "an int"));
     }
-    if let Ok(v) = item.extract::<u64>() {
-        return Ok(v);
-    }
-    let value = item.extract::<i128>().map(|v| v.to_string());
-    match value {
-        Ok(v) if v.starts_with('-') => Err(Error::NegativeChips { seat, value: v }.into()),
-        _ if item.lt(0)? => Err(Error::NegativeChips {
-            seat,
-            value: item.str()?.to_string(),
-        }
-        .into()),
-        _ => Err(Error::ChipOverflow.into()),
+    let value = match int_arg(what, item)? {
+        Ok(v) => v.to_string(),
+        Err(text) => text,
+    };
+    if value.starts_with('-') {
+        Err(Error::NegativeChips { what, seat, value }.into())
+    } else {
+        Err(Error::TooManyChips { what, seat, value }.into())
     }
 }
 
 /// One chip count per seat, from a list, a tuple or any other iterable.
-fn chip_list(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+fn chip_list(what: &'static str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let mut out = Vec::with_capacity(9);
     for_each(what, obj, |i, item| {
         out.push(chips(what, item, i)?);
@@ -289,8 +469,27 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
             type_name(rake)
         )));
     }
-    let basis_points: u32 = rake.getattr(intern!(py, "basis_points"))?.extract()?;
-    let cap: Option<u64> = rake.getattr(intern!(py, "cap"))?.extract()?;
+    let bad = |reason: String| PyErr::from(Error::BadRake { reason });
+    let basis_points = rake.getattr(intern!(py, "basis_points"))?;
+    let basis_points = match basis_points.extract::<u32>() {
+        Ok(b) if !basis_points.is_instance_of::<PyBool>() => b,
+        _ => {
+            return Err(bad(format!(
+                "basis_points must be an int in 0..=10000, got {}",
+                basis_points.repr()?
+            )))
+        }
+    };
+    let cap = rake.getattr(intern!(py, "cap"))?;
+    let cap = match cap.extract::<Option<u64>>() {
+        Ok(c) if !cap.is_instance_of::<PyBool>() => c,
+        _ => {
+            return Err(bad(format!(
+                "cap must be None or an int in 0..=2**64 - 1, got {}",
+                cap.repr()?
+            )))
+        }
+    };
     Ok(Rake::new(basis_points, cap)?)
 }
 
@@ -307,12 +506,15 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
 /// >>> s.payouts, [pot.amount for pot in s.pots]
 /// ((0, 60, 120), [120, 60])
 #[pyfunction]
-#[pyo3(signature = (contributions, high, low=None, *, button=0, rake=None, dead=None))]
+#[pyo3(
+    signature = (contributions, high, low=None, *, button=None, rake=None, dead=None),
+    text_signature = "(contributions, high, low=None, *, button=0, rake=None, dead=None)"
+)]
 pub fn settle(
     contributions: &Bound<'_, PyAny>,
     high: &Bound<'_, PyAny>,
     low: Option<&Bound<'_, PyAny>>,
-    button: i64,
+    button: Option<&Bound<'_, PyAny>>,
     rake: Option<&Bound<'_, PyAny>>,
     dead: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settlement> {
@@ -335,19 +537,55 @@ pub fn settle(
     };
     let d = dead.map(|dead| chip_list("dead", dead)).transpose()?;
     let rake = rake.map(rake_of).transpose()?;
-    let seats = c.len();
-    let button = usize::try_from(button).map_err(|_| Error::ButtonOutOfRange { button, seats })?;
+    let button = match button {
+        Some(b) if !b.is_none() => button_of(b, c.len())?,
+        _ => 0,
+    };
     let inner = engine::settle_with_dead(&c, d.as_deref(), &h, l.as_deref(), button, rake)?;
     Ok(Settlement { inner })
+}
+
+/// The button: a non-negative int (the core checks it names a seat); a
+/// negative one, or one too large for any machine type, is a
+/// `SettlementError`.
+fn button_of(button: &Bound<'_, PyAny>, seats: usize) -> PyResult<usize> {
+    let text = match int_arg("button", button)? {
+        Ok(b) => match usize::try_from(b) {
+            Ok(b) => return Ok(b),
+            _ => b.to_string(),
+        },
+        Err(text) => text,
+    };
+    Err(Error::ButtonOutOfRange {
+        button: text,
+        seats,
+    }
+    .into())
 }
 
 /// Appends a list of card ids to `out`.
 #[inline(always)]
 fn card_ids(list: &Bound<'_, PyList>, out: &mut Vec<u8>) -> PyResult<()> {
     for item in list.iter() {
-        out.push(item.extract()?);
+        match item.extract::<u8>() {
+            Ok(id) => out.push(id),
+            Err(_) => out.push(id_of(&item)?),
+        }
     }
     Ok(())
+}
+
+/// A card id that did not read as a `u8`: a `CardError` (a `TypeError`
+/// for a non-int).
+#[cold]
+fn id_of(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let text = match int_arg("a card id", item)? {
+        Ok(v) => v.to_string(),
+        Err(text) => text,
+    };
+    Err(CardError::new_err(format!(
+        "card id {text} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
+    )))
 }
 
 /// The end of a natural-high hand in one call (the hot end of a hold'em
@@ -364,20 +602,20 @@ pub fn _showdown<'py>(
     cards: &Bound<'py, PyList>,
     board: &Bound<'py, PyList>,
     folded: &Bound<'py, PyList>,
-    button: usize,
+    button: &Bound<'py, PyAny>,
     rake: Option<&Bound<'py, PyAny>>,
     dead: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
     let py = stacks.py();
     let n = stacks.len();
-    if cards.len() != n || folded.len() != n {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "stacks, cards and folded need one entry per seat, got {}, {} and {}",
-            n,
-            cards.len(),
-            folded.len()
-        )));
+    for (what, got) in [("cards", cards.len()), ("folded", folded.len())] {
+        if got != n {
+            return Err(SettlementError::new_err(format!(
+                "{what} has {got} entries but stacks has {n}: give one entry per seat"
+            )));
+        }
     }
+    let button = button_of(button, n)?;
     let contributions = chip_list("contributions", contributions)?;
     let dead = dead.map(|dead| chip_list("dead", dead)).transpose()?;
     if n > engine::MAX_SEATS {
@@ -406,8 +644,8 @@ pub fn _showdown<'py>(
         }
     }
     let mut before = [0u64; engine::MAX_SEATS];
-    for (item, stack) in stacks.iter().zip(&mut before) {
-        *stack = item.extract::<u64>()?;
+    for (seat, (item, stack)) in stacks.iter().zip(&mut before).enumerate() {
+        *stack = chips("stacks", &item, seat)?;
     }
     let table = engine::Table {
         stacks: &before[..n],

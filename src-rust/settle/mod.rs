@@ -33,6 +33,10 @@ use crate::error::{Error, Result};
 /// The most seats a hand may have: seat sets are 64-bit masks.
 pub const MAX_SEATS: usize = 64;
 
+/// The most chips a hand may hold in all (stacks and contributions
+/// together): settlement counts in `u64`, so every sum it makes fits.
+pub const MAX_CHIPS: u64 = u64::MAX;
+
 /// A set of seats, as a bit mask (seat `i` is bit `i`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SeatSet(pub u64);

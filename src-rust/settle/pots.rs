@@ -39,7 +39,7 @@ pub(super) fn check(
     }
     if button >= n {
         return Err(Error::ButtonOutOfRange {
-            button: i64::try_from(button).unwrap_or(i64::MAX),
+            button: button.to_string(),
             seats: n,
         });
     }
