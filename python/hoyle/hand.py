@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._core import Card
 from hoyle._deal import card_ids, reshuffle
+from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
 from hoyle._turns import Turns
 from hoyle.betting import Limit
@@ -51,6 +52,11 @@ if TYPE_CHECKING:
     from hoyle.games import Game
 
 __all__ = ["Action", "Hand"]
+
+
+def _card_name(c: int) -> str:
+    """A card's name, or the id itself when no card has it."""
+    return str(Card(c)) if 0 <= c <= 53 else f"card id {c}"
 
 
 class Action(NamedTuple):
@@ -182,10 +188,14 @@ class Hand(Turns):
         folded[p] = True
         self._voluntary = True
         self._history.append((self._street, p, "fold", 0, mine, ()))
-        if folded.count(False) == 1:
-            self._finish()
-        else:
-            self._after(p)
+        try:
+            if folded.count(False) == 1:
+                self._finish()
+            else:
+                self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def check(self, *, seat: int | None = None) -> None:
         """Pass without betting, when nothing is owed."""
@@ -203,7 +213,11 @@ class Hand(Turns):
         self._level[p] = self._bet
         self._voluntary = True
         self._history.append((self._street, p, "check", 0, self._bets[p], ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def call(self, *, seat: int | None = None) -> None:
         """Match the highest bet, or go all in for less."""
@@ -226,7 +240,11 @@ class Hand(Turns):
         self._level[p] = bet
         self._voluntary = True
         self._history.append((self._street, p, "call", amount, total, ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is
@@ -263,7 +281,11 @@ class Hand(Turns):
         self._level[p] = total
         self._voluntary = True
         self._history.append((self._street, p, "bet" if old == 0 else "raise", amount, total, ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
         """Discard these cards and receive as many new ones (empty: stand pat)."""
@@ -275,6 +297,15 @@ class Hand(Turns):
         if self._phase != DRAWING:
             raise IllegalActionError(f"seat {p} cannot draw now (legal: {self.legal.describe()})")
         out = self._discards_of(p, discards)
+        mark = len(self._history)
+        try:
+            self._replace(p, out)
+        except BaseException:
+            self._undo(mark)
+            raise
+
+    def _replace(self, p: int, out: list[int]) -> None:
+        """Seat ``p`` throws ``out`` and is dealt as many cards (checked)."""
         held = self._cards[p]
         deck = self._deck
         if len(out) > len(deck):  # the discards are shuffled to complete the stub
@@ -292,6 +323,13 @@ class Hand(Turns):
         else:
             self._begin_betting()
 
+    def _undo(self, upto: int | None = None) -> None:
+        """After an action failed late (say, a settlement the core refused):
+        the hand as it was before it, played again from its record. ``upto``:
+        the history's length before the action (default: all but the last
+        record, the failed action's own)."""
+        restore(self, len(self._history) - 1 if upto is None else upto)
+
     def _discards_of(self, p: int, discards: Iterable[Any] | str) -> list[int]:
         """The card ids seat ``p`` may throw now, or the error that says why not."""
         try:
@@ -301,7 +339,10 @@ class Hand(Turns):
         held = self._cards[p]
         for c in out:
             if c not in held:
-                raise IllegalActionError(f"seat {p} cannot discard {Card(c)}: not in its hand")
+                raise IllegalActionError(
+                    f"seat {p} cannot discard {_card_name(c)}: not in its hand "
+                    f"(it may discard some of {' '.join(map(_card_name, held))})"
+                )
         if len(set(out)) != len(out):
             raise IllegalActionError(f"seat {p} cannot discard the same card twice")
         street = self._plan.streets[self._street]
@@ -316,6 +357,12 @@ class Hand(Turns):
         if len(out) > len(self._deck) + len(self._discards):
             raise IllegalActionError(f"seat {p} cannot draw {len(out)}: the deck is exhausted")
         return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling: the fields, then the check that they are a hand its
+        own record produces (``_hand_check``); ``GameError`` if not."""
+        super().__setstate__(state)
+        check_loaded(self)
 
     def __repr__(self) -> str:
         state = "over" if self._actor is None else f"seat {self._actor} to act"
