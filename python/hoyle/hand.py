@@ -46,7 +46,7 @@ from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
 from hoyle._turns import Turns
 from hoyle.betting import Limit
-from hoyle.errors import IllegalActionError
+from hoyle.errors import GameError, IllegalActionError
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -78,7 +78,26 @@ class Action(NamedTuple):
 
 
 class Hand(Turns):
-    """A hand in progress or finished. Start one with ``Game.start``."""
+    """A hand in progress or finished. Start one with ``Game.start``.
+
+    Every action either happens whole or raises and changes nothing, also
+    when it fails late (a settlement the core refuses): the hand is put
+    back as it was, played again from its record (``_hand_check``).
+
+    Threads: a ``Hand`` has no lock (the hot path stays lock-free), so it is
+    not safe to act on one hand from two threads at once. Reading a hand
+    that no thread is acting on (``legal``, ``stacks``, ``hole``, ``history``,
+    ``settlement``...) is safe from any number of threads. Distinct hands
+    share nothing that changes (a ``Game`` and its plan are frozen; an
+    unseeded deal draws from a per-thread generator), so distinct hands in
+    distinct threads are independent and a seeded hand plays the same in
+    any thread. To hand a hand to another thread, give it a ``clone()``.
+
+    Pickling: a ``Hand`` pickles and deep-copies at every protocol and comes
+    back equal (the same state, the same future). Unpickling checks the hand
+    against its own record (its deal, stacks and actions): a pickle whose
+    cards or chips do not follow from it is refused with ``GameError``.
+    """
 
     __slots__ = ()
 
@@ -152,11 +171,24 @@ class Hand(Turns):
 
     def hole(self, seat: int) -> tuple[int, ...]:
         """The cards a seat holds, face down and face up, as card ids."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         return tuple(self._cards[seat])
 
     def up(self, seat: int) -> tuple[int, ...]:
         """The seat's face-up cards (stud)."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         return tuple(self._up[seat])
+
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as a seat of this hand, or the error that says why not."""
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+            raise TypeError(f"a seat is an int, got {type(seat).__name__} {seat!r:.40}")
+        seat = operator.index(seat)
+        if not 0 <= seat < self._n:
+            raise GameError(f"seat must be 0..{self._n - 1}, got {seat}")
+        return int(seat)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -254,8 +286,11 @@ class Hand(Turns):
             raise self._refuse(seat, "raise")
         legal = self._legal or self.legal
         if total.__class__ is not int:
-            if isinstance(total, bool):
-                raise TypeError("raise_to needs an int total, got a bool")
+            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+                raise TypeError(
+                    f"raise_to needs an int total of chips, got {type(total).__name__} "
+                    f"{total!r:.40}"
+                )
             total = operator.index(total)
         lo = legal.min_raise_to
         hi = legal.max_raise_to
