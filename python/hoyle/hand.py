@@ -10,8 +10,9 @@ over) and ``legal`` says what it may do. An illegal action raises
 The hand is built in layers, one concern each: ``_hand_state`` (the
 fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 ``_streets`` (the start, each street's cards and forced bets, passing the
-turn), ``_turns`` (``legal``) and this module (the public reads and
-actions). Dealing is ``_deal``; what the hand knows of its game is the
+turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
+(replaying the record: undoing a failed action, checking a pickle) and
+this module (the public reads and actions). Dealing is ``_deal``; what the hand knows of its game is the
 game's ``Plan`` (``_plan``).
 
 docs/rules.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
@@ -40,11 +41,9 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card
-from hoyle._deal import card_ids, reshuffle
+from hoyle._draws import Draws
 from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
-from hoyle._turns import Turns
 from hoyle.betting import Limit
 from hoyle.errors import GameError, IllegalActionError
 
@@ -52,11 +51,6 @@ if TYPE_CHECKING:
     from hoyle.games import Game
 
 __all__ = ["Action", "Hand"]
-
-
-def _card_name(c: int) -> str:
-    """A card's name, or the id itself when no card has it."""
-    return str(Card(c)) if 0 <= c <= 53 else f"card id {c}"
 
 
 class Action(NamedTuple):
@@ -77,7 +71,7 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-class Hand(Turns):
+class Hand(Draws):
     """A hand in progress or finished. Start one with ``Game.start``.
 
     Every action either happens whole or raises and changes nothing, also
@@ -339,59 +333,12 @@ class Hand(Turns):
             self._undo(mark)
             raise
 
-    def _replace(self, p: int, out: list[int]) -> None:
-        """Seat ``p`` throws ``out`` and is dealt as many cards (checked)."""
-        held = self._cards[p]
-        deck = self._deck
-        if len(out) > len(deck):  # the discards are shuffled to complete the stub
-            deck[:0] = reshuffle(self._discards, self._reseed + len(self._history))
-            self._discards = []
-        for c in out:
-            held.remove(c)
-        for _ in out:
-            held.append(deck.pop())
-        self._discards.extend(out)
-        self._history.append((self._street, p, "draw", 0, len(out), tuple(out)))
-        self._to_draw.pop(0)
-        if self._to_draw:
-            self._actor = self._to_draw[0]
-        else:
-            self._begin_betting()
-
     def _undo(self, upto: int | None = None) -> None:
         """After an action failed late (say, a settlement the core refused):
         the hand as it was before it, played again from its record. ``upto``:
         the history's length before the action (default: all but the last
         record, the failed action's own)."""
         restore(self, len(self._history) - 1 if upto is None else upto)
-
-    def _discards_of(self, p: int, discards: Iterable[Any] | str) -> list[int]:
-        """The card ids seat ``p`` may throw now, or the error that says why not."""
-        try:
-            out = card_ids(discards)
-        except (TypeError, ValueError) as err:
-            raise IllegalActionError(f"seat {p} cannot draw {discards!r}: {err}") from None
-        held = self._cards[p]
-        for c in out:
-            if c not in held:
-                raise IllegalActionError(
-                    f"seat {p} cannot discard {_card_name(c)}: not in its hand "
-                    f"(it may discard some of {' '.join(map(_card_name, held))})"
-                )
-        if len(set(out)) != len(out):
-            raise IllegalActionError(f"seat {p} cannot discard the same card twice")
-        street = self._plan.streets[self._street]
-        limit = street.draw
-        kept = [c for c in held if c not in out]
-        if street.draw_ace is not None and any(c // 4 == 12 for c in kept):
-            limit = max(limit, street.draw_ace)
-        if len(out) > limit:
-            raise IllegalActionError(
-                f"seat {p} cannot draw {len(out)} cards: at most {limit} on this draw"
-            )
-        if len(out) > len(self._deck) + len(self._discards):
-            raise IllegalActionError(f"seat {p} cannot draw {len(out)}: the deck is exhausted")
-        return out
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickling: the fields, then the check that they are a hand its
