@@ -12,8 +12,8 @@ fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 ``_streets`` (the start, each street's cards and forced bets, passing the
 turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
 (replaying the record: undoing a failed action, checking a pickle) and
-this module (the public reads and actions). Dealing is ``_deal``; what the hand knows of its game is the
-game's ``Plan`` (``_plan``).
+this module (the public reads and actions). Dealing is ``_deal``; what
+the hand knows of its game is the game's ``Plan`` (``_plan``).
 
 docs/rules.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
 seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.
