@@ -433,6 +433,19 @@ def test_an_old_pickle_without_its_deal_is_checked_field_by_field() -> None:
     state["_cards"] = [list(hand.hole(0))] * 3
     with pytest.raises(hoyle.GameError, match="cards"):
         pickle.loads(pickle.dumps(_Forged(state)))
+    state = hand.__getstate__()
+    del state["_dealt"]
+    for name, value in (("_raise_size", [1]), ("_shown", True), ("_dead", 1.5), ("_ring", ())):
+        with pytest.raises(hoyle.GameError, match="malformed"):
+            pickle.loads(pickle.dumps(_Forged({**state, name: value})))
+    while not hand.is_over:
+        hand.check() if hand.legal.can_check else hand.call()
+    state = hand.__getstate__()
+    del state["_dealt"]
+    assert pickle.loads(pickle.dumps(_Forged(state))).stacks == hand.stacks
+    state["_stacks"] = [sum(hand.stacks), 0, 0]
+    with pytest.raises(hoyle.GameError, match="settlement paid"):
+        pickle.loads(pickle.dumps(_Forged(state)))
 
 
 # -- threads -------------------------------------------------------------------------------

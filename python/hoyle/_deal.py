@@ -45,6 +45,8 @@ def card_ids(cards: Iterable[Any] | str) -> list[int]:
     for c in cards:
         if isinstance(c, str):
             out.extend(x.id for x in parse_cards(c))
+        elif isinstance(c, bool):
+            raise TypeError(f"a card is a card id, a Card or text, got {c!r}")
         else:
             out.append(operator.index(c))
     return out
@@ -103,8 +105,9 @@ def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
         raise GameError("the deck holds a card twice")
     allowed = plan.deck_set
     if not allowed.issuperset(order):
-        stray = [c for c in order if c not in allowed]
-        raise GameError(f"card {Card(stray[0])} is not in {plan.name}'s deck")
+        stray = next(c for c in order if c not in allowed)
+        name = Card(stray) if 0 <= stray <= 53 else f"id {stray}"
+        raise GameError(f"card {name} is not in {plan.name}'s deck")
     if len(order) < need:
         raise GameError(f"the deck has {len(order)} cards; {plan.name} deals {need}")
     return order

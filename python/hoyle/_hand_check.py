@@ -23,6 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._hand_state import _FIELDS, OVER, HandState
+from hoyle._plan import rings
 from hoyle.betting import MAX_CHIPS
 from hoyle.errors import GameError, HoyleError
 
@@ -82,17 +83,42 @@ def check_loaded(hand: HandState) -> None:
         raise GameError(f"a pickled Hand that does not replay: {err}") from None
     mine, theirs = hand.__getstate__(), fresh.__getstate__()
     for name, value in theirs.items():
-        if mine[name] != value:
+        if not _same(mine[name], value):
             raise GameError(
                 f"a pickled Hand whose {name} is not what its deal and actions give: "
-                f"{mine[name]!r:.80}, not {value!r:.80}"
+                f"{_text(mine[name])}, not {_text(value)}"
             )
+    for name in _SLOTS:  # equal; the replay's own objects (plain ints, shared plan)
+        object.__setattr__(hand, name, getattr(fresh, name))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """``a == b`` with the same types all the way down (``b`` is the
+    replay's: plain lists, tuples and ints, so the descent is shallow)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if type(a) is list or type(a) is tuple:
+        return len(a) == len(b) and all(map(_same, a, b))
+    try:
+        return bool(a == b)
+    except Exception:  # a forged value whose == misbehaves is not the same
+        return False
+
+
+def _text(value: Any) -> str:
+    try:
+        return f"{value!r:.80}"
+    except Exception:
+        return f"a {type(value).__name__}"
 
 
 def check_fields(hand: HandState) -> None:
     """The checks a pickle without a record of its deal can have: the seats,
     chips that add up, and each card in one place only."""
     try:
+        _check_shapes(hand)
         _check_chips(hand)
         _check_cards(hand)
     except (TypeError, ValueError, IndexError, AttributeError) as err:
@@ -101,8 +127,77 @@ def check_fields(hand: HandState) -> None:
         raise GameError(f"a pickled Hand with a malformed field: {err}") from None
 
 
+def _ints(value: Any, n: int | None = None, kind: Any = list) -> bool:
+    """A ``kind`` of plain ints (of length ``n``)."""
+    return (
+        type(value) is kind
+        and (n is None or len(value) == n)
+        and all(type(v) is int for v in value)
+    )
+
+
+def _record(r: Any) -> bool:
+    """One history record: (street, seat, kind, amount, total, cards)."""
+    return (
+        type(r) is tuple
+        and len(r) == 6
+        and all(type(r[i]) is int for i in (0, 1, 3, 4))
+        and r[2] in _FORCED | _ACTIONS
+        and _ints(r[5], kind=tuple)
+    )
+
+
+def _shown(shown: Any, n: int) -> bool:
+    def values(v: Any) -> bool:
+        return type(v) is list and len(v) == n and all(x is None or type(x) is int for x in v)
+
+    return shown is None or (
+        type(shown) is tuple
+        and len(shown) == 2
+        and values(shown[0])
+        and (shown[1] is None or values(shown[1]))
+    )
+
+
+def _check_shapes(hand: HandState) -> None:
+    """Every field of the kind and shape a hand of its game has."""
+    plan = hand._game._plan
+    n = len(hand._start) if type(hand._start) is tuple and 2 <= len(hand._start) <= 64 else 0
+    scalars = ("_button", "_reseed", "_street", "_first_street", "_bet", "_raises", "_raise_size")
+    good = {
+        "_start": n and _ints(hand._start, n, tuple),
+        "_n": hand._n == n and hand._ring == rings(n),
+        "chips": all(_ints(x, n) for x in (hand._stacks, hand._contrib, hand._bets, hand._level)),
+        "_dead": hand._dead is None or _ints(hand._dead, n),
+        "cards": all(type(x) is list and len(x) == n for x in (hand._cards, hand._up))
+        and all(_ints(c) for c in (*hand._cards, *hand._up)),
+        "piles": all(_ints(x) for x in (hand._board, hand._deck, hand._discards, hand._to_draw)),
+        "_folded": type(hand._folded) is list
+        and len(hand._folded) == n
+        and all(type(f) is bool for f in hand._folded),
+        "numbers": all(type(getattr(hand, name)) is int for name in scalars),
+        "_phase": hand._phase in (0, 1, 2) and 0 <= hand._street <= len(plan.streets),
+        "_actor": (hand._actor is None) == (hand._phase == OVER)
+        and (hand._actor is None or (type(hand._actor) is int and 0 <= hand._actor < n)),
+        "_voluntary": type(hand._voluntary) is bool,
+        "_betting": any(
+            type(hand._betting) is type(s.betting) and hand._betting == s.betting
+            for s in plan.streets
+        ),
+        "_min_bet": hand._min_bet == plan.smallest_bet,
+        "_history": type(hand._history) is list and all(map(_record, hand._history)),
+        "_shown": _shown(hand._shown, n),
+    }
+    bad = [name for name, ok in good.items() if not ok]
+    if bad:
+        raise GameError(f"a pickled Hand with malformed fields: {', '.join(bad)}")
+
+
 def _check_chips(hand: HandState) -> None:
-    start = [operator.index(c) for c in hand._start]
+    amounts = [*hand._start, *hand._stacks, *hand._contrib, *hand._bets]
+    if any(type(c) is not int for c in amounts):
+        raise GameError("a pickled Hand whose chips are not all ints")
+    start = list(hand._start)
     n = len(start)
     if not 2 <= n <= hand._game._plan.max_seats or min(start) <= 0 or sum(start) > MAX_CHIPS:
         raise GameError(f"a pickled Hand with starting stacks {start!r:.80} its game cannot deal")
@@ -117,8 +212,13 @@ def _check_chips(hand: HandState) -> None:
     if hand._phase != OVER:
         if any(s + c != b for s, c, b in zip(hand._stacks, hand._contrib, start, strict=True)):
             raise GameError("a pickled Hand whose stacks and contributions are not its stacks")
-    elif sum(hand._stacks) > sum(start):
-        raise GameError("a pickled Hand that pays out more chips than it started with")
+    else:  # paid as its settlement says
+        paid = cast(Any, hand)._settle().payouts
+        if any(
+            b - c + p != s
+            for b, c, p, s in zip(start, hand._contrib, paid, hand._stacks, strict=True)
+        ):
+            raise GameError("a pickled Hand whose stacks are not what its settlement paid")
 
 
 def _check_cards(hand: HandState) -> None:
