@@ -139,6 +139,38 @@ def test_fuzz_streets() -> None:
     fuzz("hand: Street and Game settings", make_street_case, play_street_case)
 
 
+def make_settings_dict(rng: random.Random) -> Any:
+    """A game's ``to_dict`` (what a history's ``_hoyle_game`` holds) with
+    values replaced by nasty ones, nested tables included."""
+    d: Any = rng.choice(PRESETS)().to_dict()
+    for _ in range(rng.randint(1, 3)):
+        target = d
+        if rng.random() < 0.4 and isinstance(d["streets"], list) and d["streets"]:
+            target = rng.choice(d["streets"])
+            if rng.random() < 0.5 and isinstance(target, dict):
+                target = target.get("betting")
+        elif rng.random() < 0.3:
+            target = d.get("betting")
+        if not isinstance(target, dict):
+            continue
+        key = rng.choice([*target, "kind", "min", "cap", "extra"])
+        target[key] = nasty_number(rng) if rng.random() < 0.8 else rng.choice([[], {}, "", "x"])
+    return d if rng.random() < 0.95 else rng.choice([[1, 2], "x", None, 3])
+
+
+def load_settings_dict(d: Any) -> object:
+    game = hoyle.Game.from_dict(d)
+    hand = game.start([50] * max(2, len(game.blinds), min(3, game.max_seats)), seed=1)
+    rng = random.Random(0)
+    while not hand.is_over:
+        random_bot(hand, rng)
+    return hand
+
+
+def test_fuzz_game_from_dict() -> None:
+    fuzz("hand: Game.from_dict with nasty settings", make_settings_dict, load_settings_dict)
+
+
 # -- actions at random points of random hands ----------------------------------------------
 
 

@@ -100,7 +100,17 @@ class Game:
     1). ``raise_cap`` bounds the bets and raises of one interval.
     ``opener`` is draw poker's opening requirement on the first interval
     (``"jacks"``, ``"jacks-or-four-flush"``); when nobody opens, every seat
-    takes its chips back. ``first_must_bet`` obliges the first bettor to bet.
+    takes its chips back. ``first_must_bet`` obliges the first bettor to bet
+    (docs/rules.md §6: on the first interval, until the first voluntary
+    action); a seat that may not bet there (it lacks openers, or nobody
+    could answer its bet) is not the first bettor and checks, so with an
+    opener the first seat that holds openers must open, and when nobody
+    does the hand is passed (§9).
+
+    Every amount of chips (``ante``, ``antes``, ``blinds``, ``bring_in``,
+    ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
+    (``hoyle.betting``): a fraction, a NaN or a bool is refused with
+    ``TypeError``, a negative or larger amount with ``GameError``.
     """
 
     name: str = "custom"
