@@ -523,3 +523,27 @@ def test_a_clone_per_thread_plays_independently() -> None:
     assert results[1] == results[3] == results[5]
     assert hand.actor is not None
     assert len(hand.history) == 3
+
+
+def test_the_core_deal_refuses_what_the_hand_refuses() -> None:
+    # the private deal functions behind Game.start: no OverflowError, no
+    # panic, no silent abs(seed); big seeds key as random.Random keys them
+    from hoyle import _core
+
+    for deal in (_core._deal, _core._deal_and_seed):
+        with pytest.raises(hoyle.GameError, match="seed must be an int >= 0"):
+            deal(52, 5, -1)
+        for size, count in ((-1, 2), (52, -1), (2**64, 2), (52, 10**30), (5, 6)):
+            with pytest.raises(hoyle.GameError):
+                deal(size, count)
+        for bad in (1.5, True, "5"):
+            with pytest.raises(TypeError):
+                deal(52, 5, bad)  # type: ignore[arg-type]
+            with pytest.raises(TypeError):
+                deal(bad, 5)  # type: ignore[arg-type]
+    for seed in (0, 2**64 + 5, 10**30):
+        expected = list(range(30))
+        random.Random(seed).shuffle(expected)
+        assert _core._reshuffle(list(range(30)), seed) == expected
+    with pytest.raises(hoyle.GameError):
+        _core._reshuffle([1, 2], -5)

@@ -343,7 +343,12 @@ class Hand(Draws):
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickling: the fields, then the check that they are a hand its
         own record produces (``_hand_check``); ``GameError`` if not."""
-        super().__setstate__(state)
+        try:
+            super().__setstate__(state)
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            if isinstance(err, GameError):
+                raise
+            raise GameError(f"a pickled Hand with a malformed field: {err}") from None
         check_loaded(self)
 
     def __repr__(self) -> str:
