@@ -331,7 +331,19 @@ def _played(make: Any, seed: int, steps: int) -> hoyle.Hand:
     return hand
 
 
-@pytest.mark.parametrize("make", PRESETS, ids=lambda f: f.__name__)
+def custom_game() -> hoyle.Game:
+    """A game with every kind of setting: rake, straddle, mixed structures, wild cards."""
+    return games.texas_holdem(
+        rake=hoyle.Rake(percent=5, cap=3),
+        blinds=(1, 2, 4),
+        betting=hoyle.PotLimit(cap=50),
+        late_betting=hoyle.Limit(4, 8),
+        raise_cap=3,
+        rules=hoyle.HandRules(wild_ranks="2"),
+    )
+
+
+@pytest.mark.parametrize("make", [*PRESETS, custom_game], ids=lambda f: f.__name__)
 def test_hands_and_games_pickle_and_copy_at_every_protocol(make: Any) -> None:
     for steps in (0, 3, 1000):
         hand = _played(make, steps, steps)
