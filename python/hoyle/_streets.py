@@ -46,7 +46,7 @@ class Streets(Ending):
             button = operator.index(button)
         if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
             check_seats(plan, n, button)
-        if min(stack, default=0) <= 0 or sum(stack) > MAX_CHIPS:
+        if min(stack) <= 0 or sum(stack) > MAX_CHIPS:  # (n >= 2: checked above)
             check_stacks(stack)
         h = object.__new__(cls)
         h._deck, h._reseed, h._dealt = deal_order(plan, n, seed, deck)
