@@ -559,3 +559,27 @@ def test_the_core_deal_refuses_what_the_hand_refuses() -> None:
         assert _core._reshuffle(list(range(30)), seed) == expected
     with pytest.raises(hoyle.GameError):
         _core._reshuffle([1, 2], -5)
+
+
+def test_a_game_whose_showdown_cannot_be_ranked_is_refused() -> None:
+    # its hands could never end: the settlement would fail on every last action
+    eight = (hoyle.Street(down=2), hoyle.Street(board=3), hoyle.Street(board=1))
+    with pytest.raises(hoyle.GameError, match="cannot rank"):
+        hoyle.Game(streets=(*eight, hoyle.Street(down=1, board=1)), blinds=(1, 2))
+    with pytest.raises(hoyle.GameError, match="cannot rank"):
+        hoyle.Game(streets=(hoyle.Street(down=1),))
+    with pytest.raises(hoyle.GameError, match="cannot rank"):
+        games.omaha().with_(streets=(hoyle.Street(down=8), hoyle.Street(board=5)))
+
+
+def test_the_bots_keep_to_the_draw_limit() -> None:
+    one = hoyle.Game(
+        streets=(hoyle.Street(down=5), hoyle.Street(draw=1)), blinds=(1, 2), name="one draw"
+    )
+    rng = random.Random(2)
+    for i in range(100):
+        hand = one.start([30, 30, 30], seed=i)
+        bot = BOTS[sorted(BOTS)[i % 3]]
+        while not hand.is_over:
+            bot(hand, rng)
+        assert all(r.total <= 1 for r in hand.history if r.kind == "draw")

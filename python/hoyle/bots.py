@@ -47,6 +47,11 @@ def _passive(hand: Hand) -> None:
         _check_or_call(hand)
 
 
+def _most_to_draw(hand: Hand) -> int:
+    """The most cards this draw may replace (at most 3, the usual draw)."""
+    return min(3, hand.game.streets[hand.street].draw)
+
+
 def _draw_keep_pairs(hand: Hand) -> None:
     seat = hand.actor
     assert seat is not None
@@ -54,7 +59,7 @@ def _draw_keep_pairs(hand: Hand) -> None:
     ranks = [c // 4 for c in cards]
     keep = [c for c in cards if ranks.count(c // 4) > 1]
     discards = [c for c in cards if c not in keep]
-    hand.draw(discards[:3])
+    hand.draw(discards[: _most_to_draw(hand)])
 
 
 def random_bot(hand: Hand, rng: random.Random) -> None:
@@ -66,7 +71,7 @@ def random_bot(hand: Hand, rng: random.Random) -> None:
         assert seat is not None
         cards = list(hand.hole(seat))
         rng.shuffle(cards)
-        hand.draw(cards[: rng.randint(0, min(3, len(cards)))])
+        hand.draw(cards[: rng.randint(0, min(_most_to_draw(hand), len(cards)))])
         return
     kinds = 2 if legal.min_raise_to is None else 3
     pick = int(rng.random() * kinds)

@@ -12,9 +12,10 @@ from typing import Any, Literal
 from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, StreetPlan
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
-from hoyle.errors import GameError
+from hoyle.errors import GameError, HoyleError
 from hoyle.hand import Hand
 from hoyle.rake import Rake
+from hoyle.values import values
 
 __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
@@ -135,6 +136,7 @@ class Game:
         _check_amounts(self)
         _check_settings(self)
         object.__setattr__(self, "_plan", _derive_plan(self))
+        _check_showdown(self)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
@@ -344,6 +346,25 @@ def _check_settings(game: Game) -> None:
         raise GameError("the deck must hold distinct card ids 0..53")
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
+
+
+def _check_showdown(game: Game) -> None:
+    """Refuses a game whose seats reach the showdown with cards its rules
+    cannot rank (say, 8 cards for a high hand): its hands could never end.
+    One seat's cards are ranked once, here."""
+    plan = game._plan
+    board = sum(s.board for s in game.streets)
+    ordinary = [c for c in game.deck if c < JOKER]
+    if plan.per_seat + board > len(ordinary):
+        return  # deals to no seat: ``start`` refuses it
+    cards, shared = ordinary[: plan.per_seat], ordinary[plan.per_seat : plan.per_seat + board]
+    try:
+        values(game.rules, game.high, cards, shared)
+    except HoyleError as err:
+        raise GameError(
+            f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
+            f"board, which its rules cannot rank: {err}"
+        ) from None
 
 
 def _derive_plan(game: Game) -> Plan:
