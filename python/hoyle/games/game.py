@@ -266,6 +266,8 @@ _MAX_COUNT = 1000  # a street's cards: beyond any deck (such a game deals to no 
 
 def _count(what: str, value: Any, most: int = _MAX_COUNT) -> int:
     """A count of cards (``0..most``) as an int; bools and floats refused."""
+    if value.__class__ is int and 0 <= value <= most:
+        return value
     if value.__class__ is not int:
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r:.40}")
@@ -305,7 +307,10 @@ def _check_amounts(game: Game) -> None:
     if game.raise_cap is not None:
         put(game, "raise_cap", chip_count("raise_cap", game.raise_cap))
     deck = _items("deck", game.deck, _MAX_CARDS)
-    put(game, "deck", tuple(_count("a deck card id", c, 53) for c in deck))
+    plain = set(map(type, deck)) <= {int}  # (the usual case: one check, no call per card)
+    if not (plain and min(deck, default=0) >= 0 and max(deck, default=0) <= 53):
+        deck = tuple(_count("a deck card id", c, 53) for c in deck)
+    put(game, "deck", deck)
 
 
 def _kinds(game: Game) -> None:
