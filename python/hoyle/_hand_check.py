@@ -22,7 +22,7 @@ import operator
 from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
-from hoyle._hand_state import _FIELDS, OVER, HandState
+from hoyle._hand_state import _FIELDS, DRAWING, OVER, HandState
 from hoyle._plan import rings
 from hoyle.betting import MAX_CHIPS
 from hoyle.errors import GameError, HoyleError
@@ -176,7 +176,13 @@ def _check_shapes(hand: HandState) -> None:
         and len(hand._folded) == n
         and all(type(f) is bool for f in hand._folded),
         "numbers": all(type(getattr(hand, name)) is int for name in scalars),
-        "_phase": hand._phase in (0, 1, 2) and 0 <= hand._street <= len(plan.streets),
+        "_phase": hand._phase in (0, 1, 2)
+        and 0 <= hand._street <= len(plan.streets)
+        and (hand._phase == OVER or hand._street < len(plan.streets))
+        and (
+            hand._phase != DRAWING
+            or (plan.streets[hand._street].draw > 0 and hand._to_draw[:1] == [hand._actor])
+        ),
         "_actor": (hand._actor is None) == (hand._phase == OVER)
         and (hand._actor is None or (type(hand._actor) is int and 0 <= hand._actor < n)),
         "_voluntary": type(hand._voluntary) is bool,
