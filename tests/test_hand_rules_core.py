@@ -15,7 +15,9 @@ from hoyle._core import _deal, _deal_and_seed, _exposed_key, _opens, _reshuffle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-seeds = st.one_of(st.integers(-(2**32), 2**32), st.integers(-(2**200), 2**200))
+# seeds >= 0: a negative seed is refused (random.Random would key on its
+# magnitude, so -1 would deal what 1 deals; issue 12)
+seeds = st.one_of(st.integers(0, 2**32), st.integers(0, 2**200))
 card_lists = st.lists(st.integers(0, 52), max_size=8, unique=True)
 
 

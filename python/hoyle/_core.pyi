@@ -268,14 +268,18 @@ def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     random order: the deck positions a hand deals. With ``seed``, exactly
     ``random.Random(seed)``'s partial Fisher-Yates (``j = i + int(random() *
     (size - i))``); without, the fast per-thread generator (a simulation
-    generator, not a cryptographic one)."""
+    generator, not a cryptographic one). ``size`` and ``count`` are
+    ``0..1024`` and the seed an int ``>= 0`` of any size (a negative seed,
+    which ``random.Random`` would take as its magnitude, is refused):
+    ``GameError`` otherwise, ``TypeError`` for a bool or a non-int."""
 
 def _deal_and_seed(size: int, count: int, /, seed: int | None = None) -> tuple[list[int], int]:
     """``_deal``, and 32 more random bits from the same generator (a draw
     game's reshuffle seed)."""
 
 def _reshuffle(cards: list[int], seed: int, /) -> list[int]:
-    """``cards`` in the order ``random.Random(seed).shuffle`` leaves them."""
+    """``cards`` in the order ``random.Random(seed).shuffle`` leaves them
+    (``seed``: an int ``>= 0``, as for ``_deal``)."""
 
 def _opens(cards: _CardsLike, four_flush: bool, /) -> bool:
     """Draw poker's opening requirement: jacks or better, or with

@@ -18,9 +18,18 @@ from typing import Any
 
 from hoyle._core import Card, _deal, _deal_and_seed, _reseed_deals, _reshuffle, parse_cards
 from hoyle._plan import MAX_SEATS, Plan
+from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.errors import GameError
 
-__all__ = ["card_ids", "check_seats", "chips", "deal_order", "reshuffle"]
+__all__ = [
+    "card_ids",
+    "check_seats",
+    "check_seed",
+    "check_stacks",
+    "chips",
+    "deal_order",
+    "reshuffle",
+]
 
 if hasattr(os, "register_at_fork"):  # a forked child must not repeat its parent's deals
     os.register_at_fork(after_in_child=_reseed_deals)
@@ -36,20 +45,40 @@ def card_ids(cards: Iterable[Any] | str) -> list[int]:
     for c in cards:
         if isinstance(c, str):
             out.extend(x.id for x in parse_cards(c))
+        elif isinstance(c, bool):
+            raise TypeError(f"a card is a card id, a Card or text, got {c!r}")
         else:
             out.append(operator.index(c))
     return out
 
 
-def chips(stacks: Iterable[int]) -> list[int]:
-    """The starting stacks as a list of ints."""
-    out = list(stacks)
-    for i, c in enumerate(out):
-        if c.__class__ is not int:
-            if isinstance(c, bool):
-                raise TypeError("stacks must be ints, got a bool")
-            out[i] = operator.index(c)
-    return out
+def chips(stacks: list[Any]) -> list[int]:
+    """The starting stacks as a list of ints (each checked as chips)."""
+    return [chip_count(f"stacks[{i}]", c) for i, c in enumerate(stacks)]
+
+
+def check_stacks(stacks: list[int]) -> None:
+    """Raises the error for starting stacks a hand cannot play or settle."""
+    if min(stacks, default=1) <= 0:
+        raise GameError(f"every seat needs chips to start a hand, got stacks {stacks}")
+    if sum(stacks) > MAX_CHIPS:
+        raise GameError(
+            f"the stacks add up to {sum(stacks)} chips; a hand settles at most "
+            f"{MAX_CHIPS} (2**64 - 1) in all"
+        )
+
+
+def check_seed(seed: Any) -> int:
+    """A deal's seed: an int ``>= 0`` of any size (``random.Random`` keys
+    on ``abs(seed)``, so a negative seed would deal what its magnitude does:
+    it is refused rather than silently aliased)."""
+    if seed.__class__ is not int:
+        if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+            raise TypeError(f"seed must be an int or None, got {type(seed).__name__} {seed!r:.40}")
+        seed = operator.index(seed)
+    if seed < 0:
+        raise GameError(f"seed must be an int >= 0 (or None), got {seed}")
+    return int(seed)
 
 
 def check_seats(plan: Plan, n: int, button: int) -> None:
@@ -76,8 +105,9 @@ def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
         raise GameError("the deck holds a card twice")
     allowed = plan.deck_set
     if not allowed.issuperset(order):
-        stray = [c for c in order if c not in allowed]
-        raise GameError(f"card {Card(stray[0])} is not in {plan.name}'s deck")
+        stray = next(c for c in order if c not in allowed)
+        name = Card(stray) if 0 <= stray <= 53 else f"id {stray}"
+        raise GameError(f"card {name} is not in {plan.name}'s deck")
     if len(order) < need:
         raise GameError(f"the deck has {len(order)} cards; {plan.name} deals {need}")
     return order
@@ -85,9 +115,13 @@ def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
 
 def deal_order(
     plan: Plan, n: int, seed: int | None, deck: Iterable[Any] | str | None
-) -> tuple[list[int], int]:
-    """A hand's deck (the next card last) for ``n`` seats, and its reshuffle seed."""
+) -> tuple[list[int], int, tuple[int, ...]]:
+    """A hand's deck (the next card last) for ``n`` seats, its reshuffle
+    seed, and the deck as dealt (the first card first: what ``deck=`` would
+    deal again, with ``seed=`` the reshuffle seed)."""
     need = n * plan.per_seat + plan.fixed  # plan.cards_needed(n), inline: every hand
+    if seed is not None and (seed.__class__ is not int or seed < 0):
+        seed = check_seed(seed)
     if deck is not None:
         order = _given(plan, deck, need)
         reseed = seed if seed is not None else 0
@@ -100,8 +134,9 @@ def deal_order(
         if not plan.deck_is_range:  # positions in the deck to cards
             cards = plan.deck
             order = [cards[i] for i in order]
+    dealt = tuple(order)
     order.reverse()
-    return order, reseed
+    return order, reseed, dealt
 
 
 def reshuffle(pile: list[int], seed: int) -> list[int]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 from hoyle._core import Settlement
 from hoyle._plan import Plan
 from hoyle.betting import DRAW, NO_ACTION, Betting, Legal
+from hoyle.errors import GameError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -71,6 +72,7 @@ class HandState:
     _deck: Annotated[list[int], COPY]  # the cards to come, the next one last
     _discards: Annotated[list[int], COPY]
     _reseed: Annotated[int, SHARE]  # a draw's reshuffle seeds from it
+    _dealt: Annotated[tuple[int, ...] | None, SHARE]  # the deck as dealt, first card first
     # progress
     _history: Annotated[list[Record], COPY]
     _street: Annotated[int, SHARE]
@@ -116,6 +118,11 @@ class HandState:
         return {name: getattr(self, name) for name in _PICKLED}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        if not isinstance(state, dict) or not state.keys() >= _REQUIRED:
+            missing = sorted(_REQUIRED - state.keys()) if isinstance(state, dict) else "all"
+            raise GameError(f"a pickled Hand lacks fields: {missing}")
+        if not isinstance(getattr(state["_game"], "_plan", None), Plan):
+            raise GameError(f"a pickled Hand needs a Game, got {type(state['_game']).__name__}")
         acted = state.get("_acted")
         if acted is not None:  # a pickle of hoyle 0.1.0 before `_level` took `_acted` in
             state = {k: v for k, v in state.items() if k != "_acted"}
@@ -136,4 +143,5 @@ class HandState:
 
 _FIELDS = _kinds(HandState.__annotations__)
 _PICKLED = tuple(name for name, how in _FIELDS.items() if how != DERIVED)
-_OLD_DEFAULTS = {"_dead": None}  # fields a pickle of an older hoyle may lack
+_OLD_DEFAULTS = {"_dead": None, "_dealt": None}  # fields a pickle of an older hoyle may lack
+_REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

@@ -8,12 +8,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hoyle._core import _exposed_key
-from hoyle._deal import check_seats, chips, deal_order
+from hoyle._deal import check_seats, check_stacks, chips, deal_order
 from hoyle._ending import Ending
 from hoyle._hand_state import BET, DRAWING
 from hoyle._plan import blind_posts, rings
-from hoyle.betting import DRAW, Betting, Limit
-from hoyle.errors import GameError
+from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -42,13 +41,15 @@ class Streets(Ending):
             stack = chips(stack)
         n = len(stack)
         if button.__class__ is not int:
+            if isinstance(button, bool) or not hasattr(type(button), "__index__"):
+                raise TypeError(f"button must be an int seat, got {type(button).__name__}")
             button = operator.index(button)
         if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
             check_seats(plan, n, button)
-        if min(stack) <= 0:
-            raise GameError(f"every seat needs chips to start a hand, got stacks {stack}")
+        if min(stack) <= 0 or sum(stack) > MAX_CHIPS:  # (n >= 2: checked above)
+            check_stacks(stack)
         h = object.__new__(cls)
-        h._deck, h._reseed = deal_order(plan, n, seed, deck)
+        h._deck, h._reseed, h._dealt = deal_order(plan, n, seed, deck)
         h._game = game
         h._plan = plan
         h._n = n

@@ -72,6 +72,11 @@ class Turns(Streets):
                     Legal, (facing, can_check, call_amount, lo, hi, False)
                 )
                 return legal
+        if not (facing or can_check):
+            # the first bettor must bet, but this seat may not (it lacks
+            # openers, or nobody could answer a bet): it checks (passes),
+            # as a player without openers does (docs/rules.md §6, §9)
+            can_check = True
         legal = self._legal = _tuple_new(Legal, (facing, can_check, call_amount, None, None, False))
         return legal
 

@@ -21,12 +21,41 @@ hoyle.errors.GameError: Limit needs 0 < min <= max, got min=10, max=5
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeAlias
 
+from hoyle._core import MAX_CHIPS
 from hoyle.errors import GameError
 
-__all__ = ["Betting", "Legal", "Limit", "NoLimit", "PotLimit"]
+__all__ = ["MAX_CHIPS", "Betting", "Legal", "Limit", "NoLimit", "PotLimit", "chip_count"]
+
+# MAX_CHIPS (2**64 - 1, from the core) is the most chips a hand can hold, all
+# seats together: the core settles in 64-bit unsigned chips, so the starting
+# stacks of a hand (a table's seats) add up to at most this, and no one amount
+# of a game may exceed it.
+
+
+def chip_count(what: str, value: Any, *, least: int = 0) -> int:
+    """``value`` as a number of chips, ``least..MAX_CHIPS``: an int (or an
+    integer type with ``__index__``, such as numpy's); a bool, a float or
+    anything else is refused. Chips are whole: ``0.5`` is not a bet.
+
+    >>> chip_count("ante", 2)
+    2
+    >>> chip_count("ante", 0.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: ante must be an int number of chips, got float 0.5
+    """
+    if value.__class__ is not int:
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            kind = type(value).__name__
+            raise TypeError(f"{what} must be an int number of chips, got {kind} {value!r:.40}")
+        value = operator.index(value)
+    if not least <= value <= MAX_CHIPS:
+        raise GameError(f"{what} must be {least}..{MAX_CHIPS} chips (2**64 - 1), got {value}")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -37,6 +66,8 @@ class Limit:
     max: int
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "min", chip_count("Limit min", self.min, least=1))
+        object.__setattr__(self, "max", chip_count("Limit max", self.max, least=1))
         if not 0 < self.min <= self.max:
             raise GameError(f"Limit needs 0 < min <= max, got min={self.min}, max={self.max}")
 
@@ -47,7 +78,7 @@ class Limit:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Limit:
         """The structure ``to_dict`` wrote."""
-        return cls(int(d["min"]), int(d["max"]))
+        return cls(d["min"], d["max"])  # checked as chips: "2.5" or 2.5 is refused
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,6 +89,8 @@ class PotLimit:
     cap: int | None = None
 
     def __post_init__(self) -> None:
+        if self.cap is not None:
+            object.__setattr__(self, "cap", chip_count("PotLimit cap", self.cap))
         if self.cap is not None and self.cap <= 0:
             raise GameError(f"PotLimit cap must be positive or None, got {self.cap}")
 
@@ -134,7 +167,7 @@ def betting_from_dict(d: dict[str, Any]) -> Betting | None:
     Limit(min=2, max=4)
     """
     if not isinstance(d, dict):
-        raise GameError(f"a betting structure is a table, got {type(d).__name__}")
+        raise GameError(f"a betting structure is a table of settings, got {type(d).__name__}")
     for key in ("min", "max", "cap"):
         value = d.get(key)
         if value is not None and (value.__class__ is not int or value < 0):
@@ -147,6 +180,6 @@ def betting_from_dict(d: dict[str, Any]) -> Betting | None:
         "pot-limit": PotLimit,
         "no-limit": NoLimit,
     }
-    if kind not in kinds:
-        raise GameError(f"unknown betting kind {kind!r}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise GameError(f"unknown betting kind {kind!r:.40}: 'limit', 'pot-limit' or 'no-limit'")
     return kinds[kind].from_dict(d)

@@ -28,14 +28,28 @@ __all__ = ["BOTS", "Bot", "loose_bot", "random_bot", "tight_bot"]
 Bot = Callable[[Hand, random.Random], None]
 
 
-def _passive(hand: Hand) -> None:
+def _check_or_call(hand: Hand) -> None:
+    """Check, else call; when the seat must bet (``first_must_bet``), the
+    smallest bet."""
     legal = hand.legal
-    if legal.can_draw:
-        hand.draw(())
-    elif legal.can_check:
+    if legal.can_check:
         hand.check()
-    else:
+    elif legal.call_amount or legal.min_raise_to is None:
         hand.call()
+    else:
+        hand.raise_to(legal.min_raise_to)
+
+
+def _passive(hand: Hand) -> None:
+    if hand.legal.can_draw:
+        hand.draw(())
+    else:
+        _check_or_call(hand)
+
+
+def _most_to_draw(hand: Hand) -> int:
+    """The most cards this draw may replace (at most 3, the usual draw)."""
+    return min(3, hand.game.streets[hand.street].draw)
 
 
 def _draw_keep_pairs(hand: Hand) -> None:
@@ -45,7 +59,7 @@ def _draw_keep_pairs(hand: Hand) -> None:
     ranks = [c // 4 for c in cards]
     keep = [c for c in cards if ranks.count(c // 4) > 1]
     discards = [c for c in cards if c not in keep]
-    hand.draw(discards[:3])
+    hand.draw(discards[: _most_to_draw(hand)])
 
 
 def random_bot(hand: Hand, rng: random.Random) -> None:
@@ -57,7 +71,7 @@ def random_bot(hand: Hand, rng: random.Random) -> None:
         assert seat is not None
         cards = list(hand.hole(seat))
         rng.shuffle(cards)
-        hand.draw(cards[: rng.randint(0, min(3, len(cards)))])
+        hand.draw(cards[: rng.randint(0, min(_most_to_draw(hand), len(cards)))])
         return
     kinds = 2 if legal.min_raise_to is None else 3
     pick = int(rng.random() * kinds)
@@ -67,7 +81,7 @@ def random_bot(hand: Hand, rng: random.Random) -> None:
         assert hi is not None
         hand.raise_to(lo if rng.random() < 0.5 else rng.randint(lo, hi))
     elif pick == 1 or not legal.can_fold:
-        hand.check() if legal.can_check else hand.call()
+        _check_or_call(hand)
     else:
         hand.fold()
 
@@ -111,8 +125,8 @@ def tight_bot(hand: Hand, rng: random.Random) -> None:
         assert hi is not None
         target = legal.min_raise_to + (hand.pot // 2)
         hand.raise_to(min(target, hi))
-    elif legal.can_check:
-        hand.check()
+    elif legal.can_check or not legal.can_fold:
+        _check_or_call(hand)
     elif (strength >= 1 and legal.call_amount <= max(hand.pot // 3, 1)) or strength == 2:
         hand.call()
     else:

@@ -10,9 +10,10 @@ over) and ``legal`` says what it may do. An illegal action raises
 The hand is built in layers, one concern each: ``_hand_state`` (the
 fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 ``_streets`` (the start, each street's cards and forced bets, passing the
-turn), ``_turns`` (``legal``) and this module (the public reads and
-actions). Dealing is ``_deal``; what the hand knows of its game is the
-game's ``Plan`` (``_plan``).
+turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
+(replaying the record: undoing a failed action, checking a pickle) and
+this module (the public reads and actions). Dealing is ``_deal``; what
+the hand knows of its game is the game's ``Plan`` (``_plan``).
 
 docs/rules.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
 seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.
@@ -40,12 +41,11 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hoyle._core import Card
-from hoyle._deal import card_ids, reshuffle
+from hoyle._draws import Draws
+from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
-from hoyle._turns import Turns
 from hoyle.betting import Limit
-from hoyle.errors import IllegalActionError
+from hoyle.errors import GameError, IllegalActionError
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -71,8 +71,27 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-class Hand(Turns):
-    """A hand in progress or finished. Start one with ``Game.start``."""
+class Hand(Draws):
+    """A hand in progress or finished. Start one with ``Game.start``.
+
+    Every action either happens whole or raises and changes nothing, also
+    when it fails late (a settlement the core refuses): the hand is put
+    back as it was, played again from its record (``_hand_check``).
+
+    Threads: a ``Hand`` has no lock (the hot path stays lock-free), so it is
+    not safe to act on one hand from two threads at once. Reading a hand
+    that no thread is acting on (``legal``, ``stacks``, ``hole``, ``history``,
+    ``settlement``...) is safe from any number of threads. Distinct hands
+    share nothing that changes (a ``Game`` and its plan are frozen; an
+    unseeded deal draws from a per-thread generator), so distinct hands in
+    distinct threads are independent and a seeded hand plays the same in
+    any thread. To hand a hand to another thread, give it a ``clone()``.
+
+    Pickling: a ``Hand`` pickles and deep-copies at every protocol and comes
+    back equal (the same state, the same future). Unpickling checks the hand
+    against its own record (its deal, stacks and actions): a pickle whose
+    cards or chips do not follow from it is refused with ``GameError``.
+    """
 
     __slots__ = ()
 
@@ -146,11 +165,24 @@ class Hand(Turns):
 
     def hole(self, seat: int) -> tuple[int, ...]:
         """The cards a seat holds, face down and face up, as card ids."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         return tuple(self._cards[seat])
 
     def up(self, seat: int) -> tuple[int, ...]:
         """The seat's face-up cards (stud)."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat)
         return tuple(self._up[seat])
+
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as a seat of this hand, or the error that says why not."""
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+            raise TypeError(f"a seat is an int, got {type(seat).__name__} {seat!r:.40}")
+        seat = operator.index(seat)
+        if not 0 <= seat < self._n:
+            raise GameError(f"seat must be 0..{self._n - 1}, got {seat}")
+        return int(seat)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -182,10 +214,14 @@ class Hand(Turns):
         folded[p] = True
         self._voluntary = True
         self._history.append((self._street, p, "fold", 0, mine, ()))
-        if folded.count(False) == 1:
-            self._finish()
-        else:
-            self._after(p)
+        try:
+            if folded.count(False) == 1:
+                self._finish()
+            else:
+                self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def check(self, *, seat: int | None = None) -> None:
         """Pass without betting, when nothing is owed."""
@@ -203,7 +239,11 @@ class Hand(Turns):
         self._level[p] = self._bet
         self._voluntary = True
         self._history.append((self._street, p, "check", 0, self._bets[p], ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def call(self, *, seat: int | None = None) -> None:
         """Match the highest bet, or go all in for less."""
@@ -226,7 +266,11 @@ class Hand(Turns):
         self._level[p] = bet
         self._voluntary = True
         self._history.append((self._street, p, "call", amount, total, ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is
@@ -236,8 +280,11 @@ class Hand(Turns):
             raise self._refuse(seat, "raise")
         legal = self._legal or self.legal
         if total.__class__ is not int:
-            if isinstance(total, bool):
-                raise TypeError("raise_to needs an int total, got a bool")
+            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+                raise TypeError(
+                    f"raise_to needs an int total of chips, got {type(total).__name__} "
+                    f"{total!r:.40}"
+                )
             total = operator.index(total)
         lo = legal.min_raise_to
         hi = legal.max_raise_to
@@ -263,7 +310,11 @@ class Hand(Turns):
         self._level[p] = total
         self._voluntary = True
         self._history.append((self._street, p, "bet" if old == 0 else "raise", amount, total, ()))
-        self._after(p)
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
 
     def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
         """Discard these cards and receive as many new ones (empty: stand pat)."""
@@ -275,47 +326,30 @@ class Hand(Turns):
         if self._phase != DRAWING:
             raise IllegalActionError(f"seat {p} cannot draw now (legal: {self.legal.describe()})")
         out = self._discards_of(p, discards)
-        held = self._cards[p]
-        deck = self._deck
-        if len(out) > len(deck):  # the discards are shuffled to complete the stub
-            deck[:0] = reshuffle(self._discards, self._reseed + len(self._history))
-            self._discards = []
-        for c in out:
-            held.remove(c)
-        for _ in out:
-            held.append(deck.pop())
-        self._discards.extend(out)
-        self._history.append((self._street, p, "draw", 0, len(out), tuple(out)))
-        self._to_draw.pop(0)
-        if self._to_draw:
-            self._actor = self._to_draw[0]
-        else:
-            self._begin_betting()
-
-    def _discards_of(self, p: int, discards: Iterable[Any] | str) -> list[int]:
-        """The card ids seat ``p`` may throw now, or the error that says why not."""
+        mark = len(self._history)
         try:
-            out = card_ids(discards)
-        except (TypeError, ValueError) as err:
-            raise IllegalActionError(f"seat {p} cannot draw {discards!r}: {err}") from None
-        held = self._cards[p]
-        for c in out:
-            if c not in held:
-                raise IllegalActionError(f"seat {p} cannot discard {Card(c)}: not in its hand")
-        if len(set(out)) != len(out):
-            raise IllegalActionError(f"seat {p} cannot discard the same card twice")
-        street = self._plan.streets[self._street]
-        limit = street.draw
-        kept = [c for c in held if c not in out]
-        if street.draw_ace is not None and any(c // 4 == 12 for c in kept):
-            limit = max(limit, street.draw_ace)
-        if len(out) > limit:
-            raise IllegalActionError(
-                f"seat {p} cannot draw {len(out)} cards: at most {limit} on this draw"
-            )
-        if len(out) > len(self._deck) + len(self._discards):
-            raise IllegalActionError(f"seat {p} cannot draw {len(out)}: the deck is exhausted")
-        return out
+            self._replace(p, out)
+        except BaseException:
+            self._undo(mark)
+            raise
+
+    def _undo(self, upto: int | None = None) -> None:
+        """After an action failed late (say, a settlement the core refused):
+        the hand as it was before it, played again from its record. ``upto``:
+        the history's length before the action (default: all but the last
+        record, the failed action's own)."""
+        restore(self, len(self._history) - 1 if upto is None else upto)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling: the fields, then the check that they are a hand its
+        own record produces (``_hand_check``); ``GameError`` if not."""
+        try:
+            super().__setstate__(state)
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            if isinstance(err, GameError):
+                raise
+            raise GameError(f"a pickled Hand with a malformed field: {err}") from None
+        check_loaded(self)
 
     def __repr__(self) -> str:
         state = "over" if self._actor is None else f"seat {self._actor} to act"

@@ -8,11 +8,15 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from hoyle import games
+from hoyle._deal import check_seed
+from hoyle.betting import chip_count
 from hoyle.bots import BOTS
 from hoyle.errors import GameError
 from hoyle.games import Game
@@ -53,8 +57,18 @@ class Summary:
     rows: tuple[Row, ...]
 
 
+def _count(what: str, value: Any) -> int:
+    if value.__class__ is not int:
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+        value = operator.index(value)
+    if value < 0:
+        raise GameError(f"{what} must be >= 0, got {value}")
+    return int(value)
+
+
 def _preset(name: str) -> Game:
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise GameError(f"unknown game {name!r}; presets: {', '.join(PRESETS)}")
     game: Game = getattr(games, name)()
     return game
@@ -69,8 +83,15 @@ def match(
     stack: int = 200,
     progress: bool = True,
 ) -> Summary:
-    """Play ``hands`` hands of a preset among the named bots."""
-    names = bots or ["tight", "loose", "random", "tight", "loose", "random"]
+    """Play ``hands`` hands of a preset among the named bots (``seed``: an
+    int >= 0, or None for a fresh match)."""
+    hands = _count("hands", hands)
+    stack = chip_count("stack", stack, least=1)
+    if seed is not None:
+        seed = check_seed(seed)
+    names = list(bots) if bots else ["tight", "loose", "random", "tight", "loose", "random"]
+    if not all(isinstance(b, str) for b in names):
+        raise TypeError("bots are named by str")
     unknown = [b for b in names if b not in BOTS]
     if unknown:
         raise GameError(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")

@@ -65,11 +65,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from hoyle._core import MAX_CHIPS
 from hoyle.errors import SettlementError
 
 __all__ = ["Rake"]
-
-_MAX_CHIPS = 2**64 - 1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,7 +103,7 @@ class Rake:
         if cap is not None:
             if isinstance(cap, bool) or not isinstance(cap, int):
                 raise TypeError(f"cap must be an int or None, got {type(cap).__name__}")
-            if not 0 <= cap <= _MAX_CHIPS:
+            if not 0 <= cap <= MAX_CHIPS:
                 raise SettlementError(f"rake cap must be between 0 and 2**64 - 1, got {cap}")
         object.__setattr__(self, "basis_points", basis_points)
 

@@ -24,14 +24,25 @@ occupied seats with chips, in table order, so hand seat ``i`` is table seat
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hoyle._plan import MAX_SEATS
+from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.errors import GameError
 from hoyle.games import Game
 from hoyle.hand import Hand
 
 __all__ = ["Table"]
+
+
+def _check_total(seats: list[int | None]) -> None:
+    """The chips at a table are at most what one hand can settle."""
+    total = sum(s for s in seats if s)
+    if total > MAX_CHIPS:
+        raise GameError(f"the table's stacks add up to {total} chips; at most {MAX_CHIPS} in all")
 
 
 class Table:
@@ -40,11 +51,16 @@ class Table:
     __slots__ = ("_button", "_game", "_hand", "_in_hand", "_seats")
 
     def __init__(self, game: Game, stacks: Iterable[int | None]) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a Table plays a Game, got {type(game).__name__}")
         self._game = game
-        self._seats: list[int | None] = list(stacks)
-        for s in self._seats:
-            if s is not None and s < 0:
-                raise GameError(f"a stack cannot be negative, got {s}")
+        seats = list(itertools.islice(stacks, MAX_SEATS + 1))
+        if len(seats) > MAX_SEATS:
+            raise GameError(f"a table has at most {MAX_SEATS} seats")
+        self._seats: list[int | None] = [
+            None if s is None else chip_count(f"stacks[{i}]", s) for i, s in enumerate(seats)
+        ]
+        _check_total(self._seats)
         self._button: int | None = None
         self._hand: Hand | None = None
         self._in_hand: tuple[int, ...] = ()
@@ -90,20 +106,35 @@ class Table:
         if self._hand is not None:
             raise GameError(f"cannot {what} during a hand: finish it first")
 
+    def _seat(self, seat: Any, most: int) -> int:
+        """``seat`` as a table seat ``0..most - 1``, or the error that says why not."""
+        if seat.__class__ is not int:
+            if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+                raise TypeError(f"a seat is an int, got {type(seat).__name__} {seat!r:.40}")
+            seat = operator.index(seat)
+        if not 0 <= seat < most:
+            raise GameError(f"seat must be 0..{most - 1}, got {seat}")
+        return int(seat)
+
     def join(self, seat: int, stack: int) -> None:
-        """Seat a player with ``stack`` chips in an empty seat (between hands)."""
+        """Seat a player with ``stack`` chips in an empty seat (between
+        hands). A seat past the last adds seats, up to 64 in all."""
         self._between_hands("join")
-        if not 0 <= seat < len(self._seats):
-            self._seats.extend([None] * (seat + 1 - len(self._seats)))
-        if self._seats[seat] is not None:
+        seat = self._seat(seat, MAX_SEATS)
+        stack = chip_count("a joining stack", stack)
+        if seat < len(self._seats) and self._seats[seat] is not None:
             raise GameError(f"seat {seat} is taken")
         if stack <= 0:
             raise GameError(f"a player joins with chips, got {stack}")
+        _check_total([*self._seats, stack])
+        if seat >= len(self._seats):
+            self._seats.extend([None] * (seat + 1 - len(self._seats)))
         self._seats[seat] = stack
 
     def leave(self, seat: int) -> int:
         """Empty a seat between hands; returns the chips the player takes."""
         self._between_hands("leave")
+        seat = self._seat(seat, len(self._seats))
         chips = self._seats[seat]
         if chips is None:
             raise GameError(f"seat {seat} is empty")
@@ -115,9 +146,6 @@ class Table:
         (no chips) are taken out first. The button moves to the next such
         seat to the left."""
         self._between_hands("deal")
-        for i, chips in enumerate(self._seats):
-            if chips == 0:
-                self._seats[i] = None
         playing = tuple(i for i, chips in enumerate(self._seats) if chips)
         if len(playing) < 2:
             raise GameError(f"a hand needs two players with chips; {len(playing)} seated")
@@ -126,9 +154,12 @@ class Table:
         else:
             later = [s for s in playing if s > self._button]
             button = later[0] if later else playing[0]
-        self._button = button
         stacks = [self._seats[s] or 0 for s in playing]
         hand = self._game.start(stacks, button=playing.index(button), seed=seed, deck=deck)
+        # only once the hand is dealt (a refused deal changes nothing): the
+        # button moves and the busted players leave
+        self._button = button
+        self._seats = [chips or None for chips in self._seats]
         self._hand = hand
         self._in_hand = playing
         return hand

@@ -4,23 +4,69 @@
 //! for bit; unseeded: this thread's xoshiro).
 
 use crate::deal::{deal_front, deal_unseeded, py_shuffle, reseed, Mt19937, PyRandom, Source};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyInt, PyList};
+
+pyo3::import_exception!(hoyle.errors, GameError);
 
 /// The largest deck `_deal` shuffles (hoyle's decks hold 52 or 53 cards).
 const MAX_DECK: usize = 1024;
 
-/// The generator `random.Random(seed)` would be, for an int `seed` of any size.
-fn keyed(seed: &Bound<'_, PyAny>) -> PyResult<Mt19937> {
-    if let Ok(small) = seed.extract::<i64>() {
-        return Ok(Mt19937::from_seed(small));
+/// `value` as an int (anything with `__index__`, not a bool), or the
+/// `TypeError` that names `what`.
+fn int<'py>(what: &str, value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let whole = if value.is_instance_of::<PyBool>() {
+        None
+    } else {
+        value
+            .py()
+            .import("operator")?
+            .call_method1("index", (value,))
+            .ok()
+    };
+    whole.ok_or_else(|| {
+        let kind = value
+            .get_type()
+            .name()
+            .map_or_else(|_| "object".to_string(), |n| n.to_string());
+        PyTypeError::new_err(format!("{what} must be an int, got {kind}"))
+    })
+}
+
+/// A count of cards `0..=MAX_DECK`, or the error that says so.
+fn count(what: &str, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if value.is_exact_instance_of::<PyInt>() {
+        if let Ok(n) = value.extract::<usize>() {
+            if n <= MAX_DECK {
+                return Ok(n); // every call hoyle makes
+            }
+        }
     }
-    let whole = seed
-        .py()
-        .import("operator")?
-        .call_method1("index", (seed,))?;
-    let magnitude = whole.call_method0("__abs__")?;
+    let whole = int(what, value)?;
+    match whole.extract::<usize>() {
+        Ok(n) if n <= MAX_DECK => Ok(n),
+        _ => Err(GameError::new_err(format!(
+            "{what} must be 0..{MAX_DECK}, got {whole}"
+        ))),
+    }
+}
+
+/// The generator `random.Random(seed)` would be, for an int `seed >= 0` of
+/// any size (CPython keys on `abs(seed)`, so a negative seed would deal
+/// what its magnitude deals: it is refused instead).
+fn keyed(seed: &Bound<'_, PyAny>) -> PyResult<Mt19937> {
+    if let Ok(small) = seed.extract::<u64>() {
+        if !seed.is_instance_of::<PyBool>() {
+            return Ok(Mt19937::from_magnitude_le(&small.to_le_bytes()));
+        }
+    }
+    let magnitude = int("seed", seed)?;
+    if magnitude.lt(0)? {
+        return Err(GameError::new_err(format!(
+            "seed must be an int >= 0, got {magnitude}"
+        )));
+    }
     let bits: usize = magnitude.call_method0("bit_length")?.extract()?;
     let bytes: Vec<u8> = magnitude
         .call_method1("to_bytes", (bits.div_ceil(8), "little"))?
@@ -32,17 +78,14 @@ fn keyed(seed: &Bound<'_, PyAny>) -> PyResult<Mt19937> {
 /// the stack: no allocation) and draws a further 32-bit word.
 fn deal(
     cards: &mut [u16; MAX_DECK],
-    size: usize,
-    count: usize,
+    size: &Bound<'_, PyAny>,
+    count_: &Bound<'_, PyAny>,
     seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<u32> {
-    if size > MAX_DECK {
-        return Err(PyValueError::new_err(format!(
-            "a deck holds at most {MAX_DECK} cards, got {size}"
-        )));
-    }
+) -> PyResult<(usize, u32)> {
+    let size = count("a deck's size", size)?;
+    let count = count("the cards to deal", count_)?;
     if count > size {
-        return Err(PyValueError::new_err(format!(
+        return Err(GameError::new_err(format!(
             "cannot deal {count} cards from a deck of {size}"
         )));
     }
@@ -50,14 +93,15 @@ fn deal(
         *slot = i as u16;
     }
     let cards = &mut cards[..size];
-    Ok(match seed {
+    let word = match seed {
         None => deal_unseeded(cards, count),
         Some(seed) => {
             let mut src = PyRandom(keyed(seed)?);
             deal_front(cards, count, &mut src);
             src.word()
         }
-    })
+    };
+    Ok((count, word))
 }
 
 /// A uniformly random choice of `count` distinct numbers of `0..size`, in
@@ -68,12 +112,12 @@ fn deal(
 #[pyo3(signature = (size, count, /, seed=None))]
 pub fn _deal<'py>(
     py: Python<'py>,
-    size: usize,
-    count: usize,
+    size: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut cards = [0u16; MAX_DECK];
-    deal(&mut cards, size, count, seed)?;
+    let (count, _) = deal(&mut cards, size, count, seed)?;
     PyList::new(py, &cards[..count])
 }
 
@@ -83,12 +127,12 @@ pub fn _deal<'py>(
 #[pyo3(signature = (size, count, /, seed=None))]
 pub fn _deal_and_seed<'py>(
     py: Python<'py>,
-    size: usize,
-    count: usize,
+    size: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyList>, u32)> {
     let mut cards = [0u16; MAX_DECK];
-    let word = deal(&mut cards, size, count, seed)?;
+    let (count, word) = deal(&mut cards, size, count, seed)?;
     Ok((PyList::new(py, &cards[..count])?, word))
 }
 
@@ -97,11 +141,15 @@ pub fn _deal_and_seed<'py>(
 #[pyo3(signature = (cards, seed, /))]
 pub fn _reshuffle<'py>(
     py: Python<'py>,
-    mut cards: Vec<i64>,
+    cards: &Bound<'py, PyAny>,
     seed: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    py_shuffle(&mut cards, keyed(seed)?);
-    PyList::new(py, cards)
+    let mut items: Vec<Bound<'py, PyAny>> = Vec::new();
+    for item in cards.try_iter()? {
+        items.push(item?);
+    }
+    py_shuffle(&mut items, keyed(seed)?);
+    PyList::new(py, items)
 }
 
 /// A fresh seed for this thread's generator (hoyle calls it in a child

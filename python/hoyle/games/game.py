@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, StreetPlan
-from hoyle.betting import Betting, Limit, NoLimit, PotLimit
-from hoyle.errors import GameError
+from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
+from hoyle.errors import GameError, HoyleError
 from hoyle.hand import Hand
 from hoyle.rake import Rake
+from hoyle.values import values
 
 __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
@@ -45,12 +48,18 @@ class Street:
 
     def __post_init__(self) -> None:
         for name in ("down", "up", "board", "draw"):
-            if getattr(self, name) < 0:
-                raise GameError(f"Street {name} must not be negative")
+            object.__setattr__(self, name, _count(f"Street {name}", getattr(self, name)))
+        if self.draw_ace is not None:
+            object.__setattr__(self, "draw_ace", _count("Street draw_ace", self.draw_ace))
+        _flag("Street burn", self.burn)
         if self.draw_ace is not None and self.draw_ace < self.draw:
             raise GameError("Street draw_ace must be at least draw")
+        if self.betting is not None and not isinstance(self.betting, Limit | PotLimit | NoLimit):
+            raise GameError(
+                f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
+            )
         if self.first not in ("left", "exposed"):
-            raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r}")
+            raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r:.40}")
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
@@ -92,7 +101,17 @@ class Game:
     1). ``raise_cap`` bounds the bets and raises of one interval.
     ``opener`` is draw poker's opening requirement on the first interval
     (``"jacks"``, ``"jacks-or-four-flush"``); when nobody opens, every seat
-    takes its chips back. ``first_must_bet`` obliges the first bettor to bet.
+    takes its chips back. ``first_must_bet`` obliges the first bettor to bet
+    (docs/rules.md §6: on the first interval, until the first voluntary
+    action); a seat that may not bet there (it lacks openers, or nobody
+    could answer its bet) is not the first bettor and checks, so with an
+    opener the first seat that holds openers must open, and when nobody
+    does the hand is passed (§9).
+
+    Every amount of chips (``ante``, ``antes``, ``blinds``, ``bring_in``,
+    ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
+    (``hoyle.betting``): a fraction, a NaN or a bool is refused with
+    ``TypeError``, a negative or larger amount with ``GameError``.
     """
 
     name: str = "custom"
@@ -114,49 +133,21 @@ class Game:
     _plan: Plan = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "streets", tuple(self.streets))
-        object.__setattr__(self, "blinds", tuple(self.blinds))
-        object.__setattr__(self, "antes", tuple(self.antes))
-        object.__setattr__(self, "deck", tuple(self.deck))
-        if not self.streets:
-            raise GameError("a game needs at least one street")
-        if not isinstance(self.betting, Limit | PotLimit | NoLimit):
-            raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {self.betting!r}")
-        if (
-            self.ante < 0
-            or self.bring_in < 0
-            or any(b < 0 for b in self.blinds)
-            or any(a < 0 for a in self.antes)
-        ):
-            raise GameError("antes, blinds and the bring-in must not be negative")
-        if self.ante and self.antes:
-            raise GameError("a game has one ante for every seat or per-position antes, not both")
-        if self.min_bet is not None and self.min_bet <= 0:
-            raise GameError(f"min_bet must be positive, got {self.min_bet}")
-        if self.raise_cap is not None and self.raise_cap < 1:
-            raise GameError(f"raise_cap must be at least 1 or None, got {self.raise_cap}")
-        if self.blinds and self.bring_in:
-            raise GameError("a game has blinds or a bring-in, not both")
-        if self.bring_in and self.streets[0].first != "exposed":
-            raise GameError("a bring-in needs a first street with first='exposed' (stud)")
-        if self.opener not in (None, "jacks", "jacks-or-four-flush"):
-            raise GameError(
-                f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {self.opener!r}"
-            )
-        if len(set(self.deck)) != len(self.deck) or not all(0 <= c <= 53 for c in self.deck):
-            raise GameError("the deck must hold distinct card ids 0..53")
-        if self.rules.low is None and not self.high:
-            raise GameError("a game with high=False needs a low ranking in its rules")
+        _check_amounts(self)
+        _check_settings(self)
         object.__setattr__(self, "_plan", _derive_plan(self))
+        _check_showdown(self)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickling, a pickle of an earlier hoyle too: the settings, then the plan."""
+        if not isinstance(state, dict):
+            raise GameError(f"a pickled Game holds a dict of settings, got {type(state).__name__}")
         settings = {f.name for f in fields(self) if f.init}
         self.__dict__.update((k, v) for k, v in state.items() if k in settings)
-        object.__setattr__(self, "_plan", _derive_plan(self))
+        self.__post_init__()  # checked as a new game is: a forged pickle is refused
 
     @property
     def smallest_bet(self) -> int:
@@ -268,7 +259,119 @@ class Game:
                 rake=None if rake is None else Rake.from_dict(rake),
             )
         except (KeyError, TypeError, AttributeError) as err:
-            raise GameError(f"bad _hoyle_game field: {err!r}") from None
+            raise GameError(f"bad _hoyle_game field: {err!r:.200}") from None
+
+
+_MAX_CARDS = 54  # the largest deck: 52 cards and two jokers
+_MAX_COUNT = 1000  # a street's cards: beyond any deck (such a game deals to no seats)
+
+
+def _count(what: str, value: Any, most: int = _MAX_COUNT) -> int:
+    """A count of cards (``0..most``) as an int; bools and floats refused."""
+    if value.__class__ is int and 0 <= value <= most:
+        return value
+    if value.__class__ is not int:
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r:.40}")
+        value = operator.index(value)
+    if not 0 <= value <= most:
+        raise GameError(f"{what} must be 0..{most}, got {value}")
+    return int(value)
+
+
+def _flag(what: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, got {type(value).__name__} {value!r:.40}")
+
+
+def _items(what: str, values: Any, most: int) -> tuple[Any, ...]:
+    """The first ``most`` items of an iterable (more: refused), as a tuple."""
+    try:
+        out = tuple(itertools.islice(values, most + 1))
+    except TypeError:
+        raise TypeError(f"{what} must be a sequence, got {type(values).__name__}") from None
+    if len(out) > most:
+        raise GameError(f"{what} holds at most {most} entries")
+    return out
+
+
+def _check_amounts(game: Game) -> None:
+    """Every amount of chips an int of ``0..MAX_CHIPS`` (docs/rules.md §7): a
+    fractional or NaN blind would lose chips at the showdown."""
+    put = object.__setattr__
+    for name in ("blinds", "antes"):
+        items = _items(name, getattr(game, name), MAX_SEATS)
+        put(game, name, tuple(chip_count(f"{name}[{i}]", a) for i, a in enumerate(items)))
+    put(game, "ante", chip_count("ante", game.ante))
+    put(game, "bring_in", chip_count("bring_in", game.bring_in))
+    if game.min_bet is not None:
+        put(game, "min_bet", chip_count("min_bet", game.min_bet))
+    if game.raise_cap is not None:
+        put(game, "raise_cap", chip_count("raise_cap", game.raise_cap))
+    deck = _items("deck", game.deck, _MAX_CARDS)
+    plain = set(map(type, deck)) <= {int}  # (the usual case: one check, no call per card)
+    if not (plain and min(deck, default=0) >= 0 and max(deck, default=0) <= 53):
+        deck = tuple(_count("a deck card id", c, 53) for c in deck)
+    put(game, "deck", deck)
+
+
+def _kinds(game: Game) -> None:
+    """The settings that are not numbers: of the right kind."""
+    if not isinstance(game.rules, HandRules) or not isinstance(game.rake, Rake | None):
+        raise TypeError("rules must be a HandRules and rake a Rake or None")
+    if not isinstance(game.name, str):
+        raise TypeError(f"name must be a str, got {type(game.name).__name__}")
+    _flag("high", game.high)
+    _flag("first_must_bet", game.first_must_bet)
+
+
+def _check_settings(game: Game) -> None:
+    """The settings' kinds and the combinations a hand can play."""
+    object.__setattr__(game, "streets", _items("streets", game.streets, 1000))
+    if not game.streets:
+        raise GameError("a game needs at least one street")
+    if not all(isinstance(s, Street) for s in game.streets):
+        raise TypeError("streets must be Street objects")
+    if not isinstance(game.betting, Limit | PotLimit | NoLimit):
+        raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {game.betting!r:.60}")
+    _kinds(game)
+    if game.ante and game.antes:
+        raise GameError("a game has one ante for every seat or per-position antes, not both")
+    if game.min_bet is not None and game.min_bet <= 0:
+        raise GameError(f"min_bet must be positive, got {game.min_bet}")
+    if game.raise_cap is not None and game.raise_cap < 1:
+        raise GameError(f"raise_cap must be at least 1 or None, got {game.raise_cap}")
+    if game.blinds and game.bring_in:
+        raise GameError("a game has blinds or a bring-in, not both")
+    if game.bring_in and game.streets[0].first != "exposed":
+        raise GameError("a bring-in needs a first street with first='exposed' (stud)")
+    if game.opener not in (None, "jacks", "jacks-or-four-flush"):
+        raise GameError(
+            f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {game.opener!r:.40}"
+        )
+    if len(set(game.deck)) != len(game.deck):
+        raise GameError("the deck must hold distinct card ids 0..53")
+    if game.rules.low is None and not game.high:
+        raise GameError("a game with high=False needs a low ranking in its rules")
+
+
+def _check_showdown(game: Game) -> None:
+    """Refuses a game whose seats reach the showdown with cards its rules
+    cannot rank (say, 8 cards for a high hand): its hands could never end.
+    One seat's cards are ranked once, here."""
+    plan = game._plan
+    board = sum(s.board for s in game.streets)
+    ordinary = [c for c in game.deck if c < JOKER]
+    if plan.per_seat + board > len(ordinary):
+        return  # deals to no seat: ``start`` refuses it
+    cards, shared = ordinary[: plan.per_seat], ordinary[plan.per_seat : plan.per_seat + board]
+    try:
+        values(game.rules, game.high, cards, shared)
+    except HoyleError as err:
+        raise GameError(
+            f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
+            f"board, which its rules cannot rank: {err}"
+        ) from None
 
 
 def _derive_plan(game: Game) -> Plan:

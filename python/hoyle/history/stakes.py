@@ -12,6 +12,7 @@ import functools
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from hoyle._core import MAX_CHIPS
 from hoyle.errors import HistoryError
 from hoyle.history.shape import DealShape
 from hoyle.history.variants import Stakes, standard_game
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_CHIPS", "amounts", "chips", "scale_of", "scaled", "seating", "stakes_game"]
 
 _INT_ONLY = {int}
-MAX_CHIPS = 2**64 - 1
-"""The most chips hoyle holds: a stack, a bet, a whole table's chips."""
 MAX_PLACES = 18
 """The most decimal places an amount of a file may have (its scale is at most ``10**18``)."""
 

@@ -1,0 +1,237 @@
+"""A hand played again from its record: how an action that fails late is
+undone, and how a ``Hand`` unpickled from bytes is checked.
+
+Every hand keeps its deck as dealt (``_dealt``), its reshuffle seed, its
+starting stacks and button, and its history. Those determine everything
+else: ``replay`` starts a hand from them and plays the recorded actions, so
+
+* an action that fails after it has begun changing the hand (a settlement
+  the core refuses) is undone by replaying the history before it
+  (``Hand`` does this; the hot path pays nothing for it);
+* a pickle is accepted only when replaying its record gives back exactly
+  its state: cards dealt once, chips that come from the starting stacks
+  and go where the actions and the settlement sent them. A forged pickle
+  (chips from nowhere, every seat holding the same cards) is refused with
+  ``GameError``. A pickle of a hoyle before the record was kept (no
+  ``_dealt``) is checked field by field instead (``check_fields``).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
+
+from hoyle._hand_state import _FIELDS, DRAWING, OVER, HandState
+from hoyle._plan import rings
+from hoyle.betting import MAX_CHIPS
+from hoyle.errors import GameError, HoyleError
+
+if TYPE_CHECKING:
+    from hoyle._hand_state import Record
+
+__all__ = ["check_loaded", "replay", "restore"]
+
+_FORCED = frozenset(("ante", "blind", "bring-in"))
+_ACTIONS = frozenset(("fold", "check", "call", "bet", "raise", "draw"))
+_SLOTS = tuple(_FIELDS)
+
+
+def replay(hand: HandState, records: list[Record]) -> HandState:
+    """A new hand from ``hand``'s deal, with ``records`` (its history, or the
+    part of it before some action) played again."""
+    dealt = hand._dealt
+    if dealt is None:
+        raise GameError("this hand was pickled by a hoyle that kept no record of its deal")
+    fresh: Any = hand._game.start(
+        list(hand._start), button=hand._button, seed=hand._reseed, deck=list(dealt)
+    )
+    for record in records:
+        _street, seat, kind, _amount, total, cards = record
+        if kind in _FORCED:
+            continue
+        if kind not in _ACTIONS:
+            raise GameError(f"unknown action {kind!r:.40} in the history")
+        if kind in ("bet", "raise"):
+            fresh.raise_to(total, seat=seat)
+        elif kind == "draw":
+            fresh.draw(list(cards), seat=seat)
+        else:
+            getattr(fresh, kind)(seat=seat)
+    if fresh._history != records:
+        raise GameError("the history does not follow from the deal and the actions")
+    return cast("HandState", fresh)
+
+
+def restore(hand: HandState, upto: int) -> None:
+    """Puts ``hand`` back as it was after the first ``upto`` records of its
+    history (undoing an action that failed late)."""
+    fresh = replay(hand, hand._history[:upto])
+    for name in _SLOTS:
+        object.__setattr__(hand, name, getattr(fresh, name))
+
+
+def check_loaded(hand: HandState) -> None:
+    """Raises ``GameError`` unless ``hand`` (just unpickled) is a hand its
+    own record produces."""
+    if hand._dealt is None:  # (HandState.__setstate__ checked that _game is a game)
+        check_fields(hand)
+        return
+    try:
+        fresh = replay(hand, list(hand._history))
+    except (HoyleError, TypeError, ValueError, IndexError, KeyError, AttributeError) as err:
+        raise GameError(f"a pickled Hand that does not replay: {err}") from None
+    mine, theirs = hand.__getstate__(), fresh.__getstate__()
+    for name, value in theirs.items():
+        if not _same(mine[name], value):
+            raise GameError(
+                f"a pickled Hand whose {name} is not what its deal and actions give: "
+                f"{_text(mine[name])}, not {_text(value)}"
+            )
+    for name in _SLOTS:  # equal; the replay's own objects (plain ints, shared plan)
+        object.__setattr__(hand, name, getattr(fresh, name))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """``a == b`` with the same types all the way down (``b`` is the
+    replay's: plain lists, tuples and ints, so the descent is shallow)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if type(a) is list or type(a) is tuple:
+        return len(a) == len(b) and all(map(_same, a, b))
+    try:
+        return bool(a == b)
+    except Exception:  # a forged value whose == misbehaves is not the same
+        return False
+
+
+def _text(value: Any) -> str:
+    try:
+        return f"{value!r:.80}"
+    except Exception:
+        return f"a {type(value).__name__}"
+
+
+def check_fields(hand: HandState) -> None:
+    """The checks a pickle without a record of its deal can have: the seats,
+    chips that add up, and each card in one place only."""
+    try:
+        _check_shapes(hand)
+        _check_chips(hand)
+        _check_cards(hand)
+    except (TypeError, ValueError, IndexError, AttributeError) as err:
+        if isinstance(err, GameError):
+            raise
+        raise GameError(f"a pickled Hand with a malformed field: {err}") from None
+
+
+def _ints(value: Any, n: int | None = None, kind: Any = list) -> bool:
+    """A ``kind`` of plain ints (of length ``n``)."""
+    return (
+        type(value) is kind
+        and (n is None or len(value) == n)
+        and all(type(v) is int for v in value)
+    )
+
+
+def _record(r: Any) -> bool:
+    """One history record: (street, seat, kind, amount, total, cards)."""
+    return (
+        type(r) is tuple
+        and len(r) == 6
+        and all(type(r[i]) is int for i in (0, 1, 3, 4))
+        and r[2] in _FORCED | _ACTIONS
+        and _ints(r[5], kind=tuple)
+    )
+
+
+def _shown(shown: Any, n: int) -> bool:
+    def values(v: Any) -> bool:
+        return type(v) is list and len(v) == n and all(x is None or type(x) is int for x in v)
+
+    return shown is None or (
+        type(shown) is tuple
+        and len(shown) == 2
+        and values(shown[0])
+        and (shown[1] is None or values(shown[1]))
+    )
+
+
+def _check_shapes(hand: HandState) -> None:
+    """Every field of the kind and shape a hand of its game has."""
+    plan = hand._game._plan
+    n = len(hand._start) if type(hand._start) is tuple and 2 <= len(hand._start) <= 64 else 0
+    scalars = ("_button", "_reseed", "_street", "_first_street", "_bet", "_raises", "_raise_size")
+    good = {
+        "_start": n and _ints(hand._start, n, tuple),
+        "_n": hand._n == n and hand._ring == rings(n),
+        "chips": all(_ints(x, n) for x in (hand._stacks, hand._contrib, hand._bets, hand._level)),
+        "_dead": hand._dead is None or _ints(hand._dead, n),
+        "cards": all(type(x) is list and len(x) == n for x in (hand._cards, hand._up))
+        and all(_ints(c) for c in (*hand._cards, *hand._up)),
+        "piles": all(_ints(x) for x in (hand._board, hand._deck, hand._discards, hand._to_draw)),
+        "_folded": type(hand._folded) is list
+        and len(hand._folded) == n
+        and all(type(f) is bool for f in hand._folded),
+        "numbers": all(type(getattr(hand, name)) is int for name in scalars),
+        "_phase": hand._phase in (0, 1, 2)
+        and 0 <= hand._street <= len(plan.streets)
+        and (hand._phase == OVER or hand._street < len(plan.streets))
+        and (
+            hand._phase != DRAWING
+            or (plan.streets[hand._street].draw > 0 and hand._to_draw[:1] == [hand._actor])
+        ),
+        "_actor": (hand._actor is None) == (hand._phase == OVER)
+        and (hand._actor is None or (type(hand._actor) is int and 0 <= hand._actor < n)),
+        "_voluntary": type(hand._voluntary) is bool,
+        "_betting": any(
+            type(hand._betting) is type(s.betting) and hand._betting == s.betting
+            for s in plan.streets
+        ),
+        "_min_bet": hand._min_bet == plan.smallest_bet,
+        "_history": type(hand._history) is list and all(map(_record, hand._history)),
+        "_shown": _shown(hand._shown, n),
+    }
+    bad = [name for name, ok in good.items() if not ok]
+    if bad:
+        raise GameError(f"a pickled Hand with malformed fields: {', '.join(bad)}")
+
+
+def _check_chips(hand: HandState) -> None:
+    amounts = [*hand._start, *hand._stacks, *hand._contrib, *hand._bets]
+    if any(type(c) is not int for c in amounts):
+        raise GameError("a pickled Hand whose chips are not all ints")
+    start = list(hand._start)
+    n = len(start)
+    if not 2 <= n <= hand._game._plan.max_seats or min(start) <= 0 or sum(start) > MAX_CHIPS:
+        raise GameError(f"a pickled Hand with starting stacks {start!r:.80} its game cannot deal")
+    seats = (hand._stacks, hand._contrib, hand._folded, hand._cards, hand._up, hand._bets)
+    if any(len(x) != n for x in seats) or not 0 <= hand._button < n:
+        raise GameError("a pickled Hand whose seats do not agree")
+    put = [0] * n
+    for record in hand._history:
+        put[record[1]] += operator.index(record[3])
+    if put != list(hand._contrib) or min(hand._stacks) < 0:
+        raise GameError("a pickled Hand whose contributions are not its history's")
+    if hand._phase != OVER:
+        if any(s + c != b for s, c, b in zip(hand._stacks, hand._contrib, start, strict=True)):
+            raise GameError("a pickled Hand whose stacks and contributions are not its stacks")
+    else:  # paid as its settlement says
+        paid = cast(Any, hand)._settle().payouts
+        if any(
+            b - c + p != s
+            for b, c, p, s in zip(start, hand._contrib, paid, hand._stacks, strict=True)
+        ):
+            raise GameError("a pickled Hand whose stacks are not what its settlement paid")
+
+
+def _check_cards(hand: HandState) -> None:
+    cards = [c for seat in hand._cards for c in seat]
+    cards += [*hand._board, *hand._deck, *hand._discards]
+    twice = [c for c, k in Counter(cards).items() if k > 1]
+    if twice or not hand._game._plan.deck_set.issuperset(cards):
+        raise GameError("a pickled Hand whose cards are not each dealt once from its deck")
+    if any(not set(up) <= set(held) for up, held in zip(hand._up, hand._cards, strict=True)):
+        raise GameError("a pickled Hand whose face-up cards are not among its cards")
