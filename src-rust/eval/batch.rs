@@ -6,7 +6,6 @@ use super::high::{
 };
 use crate::error::{Error, Result};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Rows per task when a batch is split over threads.
@@ -230,19 +229,41 @@ fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     Kernel::best().run(data, k, out)
 }
 
+/// The most threads a caller may ask for: the work is CPU-bound, so
+/// threads past the CPU count add nothing; 256 covers the largest common
+/// machines and is the same everywhere, so a call that runs on a laptop
+/// runs on a server.
+pub const MAX_THREADS: usize = 256;
+
+/// Thread pools kept for reuse (most recently used first); an older one is
+/// dropped, and its threads end once no call is using it.
+const KEPT_POOLS: usize = 2;
+
+/// A pool of `threads` threads (1..=MAX_THREADS), reused while it is among
+/// the last [`KEPT_POOLS`] sizes asked for.
 pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    type Kept = Vec<(usize, Arc<rayon::ThreadPool>)>;
+    static POOLS: OnceLock<Mutex<Kept>> = OnceLock::new();
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(Error::Batch(format!(
+            "threads must be 1..={MAX_THREADS}, got {threads}"
+        )));
+    }
+    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
     let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = pools.get(&threads) {
-        return Ok(p.clone());
+    if let Some(i) = pools.iter().position(|(t, _)| *t == threads) {
+        let kept = pools.remove(i);
+        let p = kept.1.clone();
+        pools.insert(0, kept);
+        return Ok(p);
     }
     let p = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Batch(format!("cannot start {threads} threads: {e}")))?;
     let p = Arc::new(p);
-    pools.insert(threads, p.clone());
+    pools.insert(0, (threads, p.clone()));
+    pools.truncate(KEPT_POOLS);
     Ok(p)
 }
 
