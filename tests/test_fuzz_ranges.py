@@ -111,7 +111,7 @@ def test_classes_round_trip(items: list[tuple[str, float]]) -> None:
     assert again == r
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.text(max_size=40))
 def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
     try:
