@@ -216,6 +216,16 @@ def test_forged_counts_are_refused() -> None:
         big + big
 
 
+def test_23_players_monte_carlo_reads_its_categories() -> None:
+    # 2·lcm(1..=23) × 14 shards' trials passes 2**53: a category never won
+    # was 0 over that whole, which overflowed in the core's exact division
+    cards = [str(hoyle.Card(i)) for i in range(46)]
+    hands = [cards[2 * i] + cards[2 * i + 1] for i in range(23)]
+    eq = hoyle.equity(hands, trials=14 * 65_536, seed=1)
+    assert sum(eq.equity) == pytest.approx(1.0)
+    assert all(share >= 0 for row in eq.categories for share in row.values())
+
+
 # -- threads --------------------------------------------------------------------
 
 

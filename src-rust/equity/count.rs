@@ -242,7 +242,9 @@ impl Counts {
 /// each to `f64` first would round twice. `b > 0`; `0 / 0` is NaN.
 pub fn ratio(a: u128, b: u128) -> f64 {
     const EXACT: u128 = 1 << 53;
-    if a < EXACT && b < EXACT {
+    // 0 / b and a / 0 first: the scaling below needs both nonzero (a
+    // category never won in a long run is 0 over a large whole)
+    if a == 0 || b == 0 || (a < EXACT && b < EXACT) {
         // Both exact as f64: one IEEE division, correctly rounded.
         return a as f64 / b as f64;
     }
@@ -370,6 +372,10 @@ mod tests {
             33333333333333333333.0
         );
         assert_eq!(ratio(7 << 70, 7 << 69), 2.0);
+        // zero over a large whole, and over nothing
+        assert_eq!(ratio(0, 1 << 100), 0.0);
+        assert!(ratio(0, 0).is_nan());
+        assert_eq!(ratio(1 << 60, 0), f64::INFINITY);
     }
 
     #[test]
