@@ -217,7 +217,7 @@ def test_forged_counts_are_refused() -> None:
 
 
 def test_23_players_monte_carlo_reads_its_categories() -> None:
-    # 2·lcm(1..=23) × 14 shards' trials passes 2**53: a category never won
+    # 2*lcm(1..=23) times 14 shards' trials passes 2**53: a category never won
     # was 0 over that whole, which overflowed in the core's exact division
     cards = [str(hoyle.Card(i)) for i in range(46)]
     hands = [cards[2 * i] + cards[2 * i + 1] for i in range(23)]
