@@ -30,10 +30,11 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
-from hoyle.errors import EquityError
+from hoyle._core import Card, parse_cards
+from hoyle.errors import CardError, EquityError
 
 Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
@@ -151,3 +152,12 @@ def progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None
         rp.update(task, completed=done, total=total)
 
     return rich_update, rp
+
+
+def card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
+    """The ids of the board or dead cards (text that is not even valid
+    Unicode, a lone surrogate, is refused as a CardError too)."""
+    try:
+        return [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
+    except UnicodeError:
+        raise CardError(f"{what}: {cards!r} is not card text (ASCII, like 'Ah Kd')") from None

@@ -48,6 +48,7 @@ from hoyle._equity_args import (
     THREADS_LIMIT,
     TRIALS_LIMIT,
     Progress,
+    card_ids,
     count,
     deck_ids,
     player_count,
@@ -56,7 +57,7 @@ from hoyle._equity_args import (
     trials_count,
 )
 from hoyle.category import Category
-from hoyle.errors import CardError, EquityError
+from hoyle.errors import EquityError
 from hoyle.ranges import Range
 
 __all__ = [
@@ -373,7 +374,7 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     if seed is not None:
         seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [_player(p, i, hole, setup.jokers) for i, p in enumerate(players)]
-    board_ids, dead_ids = _card_ids(board, "board"), _card_ids(dead, "dead")
+    board_ids, dead_ids = card_ids(board, "board"), card_ids(dead, "dead")
     work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
@@ -382,15 +383,6 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     if exact:
         return _exact(spot, runner)
     return _monte_carlo(spot, runner, trials=trials, seed=seed, target_stderr=target_stderr)
-
-
-def _card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
-    """The ids of the board or dead cards (text that is not even valid
-    Unicode, a lone surrogate, is refused as a CardError too)."""
-    try:
-        return [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
-    except UnicodeError:
-        raise CardError(f"{what}: {cards!r} is not card text (ASCII, like 'Ah Kd')") from None
 
 
 @dataclass(frozen=True)
