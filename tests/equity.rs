@@ -6,13 +6,15 @@
 
 use _core::cards::parse_text;
 use _core::equity::{
-    enumerate, monte_carlo, Combo, Counts, HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring,
-    Shape, Shards, Spot, SHARD_TRIALS, STANDARD_DECK,
+    enumerate, enumerate_with, estimate, monte_carlo, monte_carlo_with, Combo, Counts, HighScorer,
+    Interrupt, OmahaScorer, RuledScorer, Scorer, Scoring, Shape, Shards, Spot, MAX_SHARDS,
+    SHARD_TRIALS, STANDARD_DECK,
 };
 use _core::eval::high::value_of;
 use _core::eval::low::LowEvaluator;
 use _core::eval::rules::{Rules, RulesText};
 use _core::eval::wild::HighEvaluator;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 fn ids(text: &str) -> Vec<u8> {
     parse_text(text).unwrap()
@@ -441,4 +443,171 @@ fn high_low_scoops_and_halves() {
     assert_eq!(ex.counts.deals, 41 * 40);
     assert!(ex.equity[0] > 0.99);
     assert_eq!(ex.cat[0], ex.equity[0]);
+}
+
+/// Stops once asked `after` times.
+struct After {
+    asked: AtomicU64,
+    after: u64,
+}
+
+impl Interrupt for After {
+    fn stop(&self) -> bool {
+        self.asked.fetch_add(1, Ordering::Relaxed) >= self.after
+    }
+}
+
+fn after(n: u64) -> After {
+    After {
+        asked: AtomicU64::new(0),
+        after: n,
+    }
+}
+
+fn class(names: &[&str]) -> Vec<Combo> {
+    names
+        .iter()
+        .map(|h| Combo::new(&ids(h), 1.0).unwrap())
+        .collect()
+}
+
+/// Every two-card combo not touching `dead`.
+fn any_two(dead: &[u8]) -> Vec<Combo> {
+    let mut out = Vec::new();
+    for a in 0..52u8 {
+        for b in 0..a {
+            if !dead.contains(&a) && !dead.contains(&b) {
+                out.push(Combo::new(&[a, b], 1.0).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn long_runs_stop_when_asked() {
+    let stud = Shape {
+        hole: 7,
+        board: 0,
+        scoring: Scoring::High,
+    };
+    let spot = Spot::new(stud, fixed(&["As Ad Kc", "Qs Qd Jc"]), &[], &[]).unwrap();
+    for parallel in [false, true] {
+        let stop = after(3);
+        let e = enumerate_with(&spot, &HighScorer, parallel, &stop).unwrap_err();
+        assert!(e.to_string().contains("interrupted"), "{e}");
+        // it stopped soon after being told to, not at the end
+        assert!(stop.asked.load(Ordering::Relaxed) < 1000);
+    }
+    let holdem_spot = holdem(&["AhKh", "QsQd"], "", "");
+    for parallel in [false, true] {
+        let stop = after(5);
+        let shards = Shards {
+            first: 0,
+            count: 64,
+        };
+        let e = monte_carlo_with(&holdem_spot, &HighScorer, 1, shards, parallel, &stop);
+        assert!(e.unwrap_err().to_string().contains("interrupted"));
+    }
+    // never asked to stop: the same counts as without asking
+    let never = after(u64::MAX);
+    let shards = Shards { first: 3, count: 4 };
+    assert_eq!(
+        monte_carlo_with(&holdem_spot, &HighScorer, 7, shards, true, &never).unwrap(),
+        monte_carlo(&holdem_spot, &HighScorer, 7, shards, false).unwrap()
+    );
+}
+
+#[test]
+fn shard_ranges_are_checked() {
+    let spot = holdem(&["AhKh", "QsQd"], "", "");
+    let last = Shards {
+        first: u64::MAX,
+        count: 2,
+    };
+    assert!(monte_carlo(&spot, &HighScorer, 1, last, false).is_err());
+    let many = Shards {
+        first: 0,
+        count: MAX_SHARDS + 1,
+    };
+    assert!(monte_carlo(&spot, &HighScorer, 1, many, false).is_err());
+    let end = Shards {
+        first: u64::MAX - 1,
+        count: 1,
+    };
+    assert_eq!(
+        monte_carlo(&spot, &HighScorer, 1, end, false)
+            .unwrap()
+            .deals,
+        SHARD_TRIALS
+    );
+}
+
+#[test]
+fn sizes_are_estimated_before_running() {
+    let e = estimate(&holdem(&["AhKh", "QsQd"], "", ""));
+    assert!(e.counted);
+    assert_eq!(
+        (e.joints, e.deals, e.evaluations),
+        (1.0, 1_712_304.0, 3_424_608.0)
+    );
+    // XX v XX v XX: too many joint holdings to count, estimated
+    let xx = vec![any_two(&[]), any_two(&[]), any_two(&[])];
+    let e = estimate(&Spot::new(Shape::HOLDEM, xx, &[], &[]).unwrap());
+    assert!(!e.counted);
+    let want = 1326.0 * 1225.0 * 1128.0; // ordered joint holdings
+    assert!(
+        (e.joints / want - 1.0).abs() < 0.05,
+        "{} v {want}",
+        e.joints
+    );
+    assert!(e.evaluations > 1e15);
+}
+
+#[test]
+fn many_joint_holdings_weigh_as_fewer() {
+    // More joint holdings than one chunk (4,096): the counts and weighted
+    // fractions are the same in parallel and on one thread, and equal the
+    // average of the fixed-hand results.
+    let board = ids("2h 7h 9c Jd 3s");
+    let villain = class(&["QsQd", "QhQc", "KsKd", "AsAd", "Th9h", "8c8d"]);
+    let spot = Spot::new(
+        Shape::HOLDEM,
+        vec![any_two(&board), villain.clone()],
+        &board,
+        &[],
+    )
+    .unwrap();
+    let a = enumerate(&spot, &HighScorer, false).unwrap();
+    let b = enumerate(&spot, &HighScorer, true).unwrap();
+    assert!(a.combos > 4096);
+    assert_eq!(a.counts, b.counts);
+    assert_eq!(a.equity, b.equity);
+    let mut shares = [0.0f64; 2];
+    let mut n = 0.0;
+    for h in &spot.players[0] {
+        for v in &villain {
+            if h.mask & v.mask != 0 {
+                continue;
+            }
+            let holes = vec![h.cards().to_vec(), v.cards().to_vec()];
+            let (_, _, eq) = naive(&holes, &board, &[], false);
+            shares[0] += eq[0];
+            shares[1] += eq[1];
+            n += 1.0;
+        }
+    }
+    assert_eq!(a.combos as f64, n);
+    for p in 0..2 {
+        assert!((a.equity[p] - shares[p] / n).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn weights_are_fractions() {
+    for w in [0.0, -1.0, 1.5, f64::NAN, f64::INFINITY, 1e308] {
+        let p = vec![Combo::new(&ids("AhKh"), w).unwrap()];
+        let spot = Spot::new(Shape::HOLDEM, vec![p, class(&["QsQd"])], &[], &[]);
+        assert!(spot.is_err(), "{w}");
+    }
 }

@@ -295,12 +295,12 @@ def test_hand_rules_accept_numpy_ints() -> None:
     assert rules == HandRules(low="ace-to-five", low_qualifier=8, hole_cards=2)
 
 
-@pytest.mark.parametrize("threads", [0, -1, 1025, 2**63, 2**64, -(2**70)])
+@pytest.mark.parametrize("threads", [0, -1, 257, 1025, 2**63, 2**64, -(2**70)])
 def test_threads_out_of_range(threads: int) -> None:
     rows = np.zeros((1, 5), dtype=np.uint8)
-    with pytest.raises(HandError, match="threads must be between 1 and 1024"):
+    with pytest.raises(HandError, match="threads must be between 1 and 256"):
         evaluate_batch(rows, threads=threads)
-    with pytest.raises(HandError, match="threads must be between 1 and 1024"):
+    with pytest.raises(HandError, match="threads must be between 1 and 256"):
         evaluate_low_batch(rows, rules=HandRules(low="badugi"), threads=threads)
 
 

@@ -232,7 +232,6 @@ def equity_work(
     board: list[int],
     dead: list[int],
     game: tuple[int, int, int],
-    cap: float,
     *,
     rules: HandRules | None = None,
     high: bool = True,

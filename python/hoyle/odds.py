@@ -34,18 +34,43 @@ the ``Equity``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from hoyle import _core
 from hoyle._core import Card, EquityCounts, HandRules, parse_cards
+from hoyle._equity_args import (
+    EXACT_WORK_LIMIT,
+    MAX_BOARD,
+    MAX_HOLE,
+    THREADS_LIMIT,
+    TRIALS_LIMIT,
+    Progress,
+    card_ids,
+    count,
+    deck_ids,
+    player_count,
+    progress_fn,
+    stderr_target,
+    trials_count,
+)
 from hoyle.category import Category
 from hoyle.errors import EquityError
 from hoyle.ranges import Range
 
-__all__ = ["EXACT_LIMIT", "SHARD_TRIALS", "Equity", "Shape", "Showdown", "equity"]
+__all__ = [
+    "EXACT_LIMIT",
+    "EXACT_WORK_LIMIT",
+    "SHARD_TRIALS",
+    "THREADS_LIMIT",
+    "TRIALS_LIMIT",
+    "Equity",
+    "Shape",
+    "Showdown",
+    "equity",
+]
 
 #: Trials per Monte Carlo shard (fixed: it is part of what a seed means).
 SHARD_TRIALS = 1 << 16
@@ -57,7 +82,6 @@ DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 1 << 30
 
 PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
-Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
 
 @dataclass(frozen=True)
@@ -82,6 +106,21 @@ class Shape:
     rules: HandRules | None = None
     high: bool = True
     deck: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # Checked when made: hole 0..=7, board 0..=8, hole_cards 0..=4
+        # (integers), rules a HandRules, high a bool, deck distinct ids.
+        fix = object.__setattr__
+        fix(self, "hole", count("hole", self.hole, 0, MAX_HOLE))
+        fix(self, "board", count("board", self.board, 0, MAX_BOARD))
+        if self.hole_cards is not None:
+            fix(self, "hole_cards", count("hole_cards", self.hole_cards, 0, 4))
+        if self.rules is not None and not isinstance(self.rules, HandRules):
+            raise TypeError(f"rules must be a hoyle.HandRules or None, got {self.rules!r}")
+        if not isinstance(self.high, bool):
+            raise TypeError(f"high must be True or False, got {self.high!r}")
+        if self.deck is not None:
+            fix(self, "deck", deck_ids(self.deck))
 
     @classmethod
     def no_more_draws(cls, game: Any) -> Shape:
@@ -204,7 +243,8 @@ def _shape(game: Any) -> _Setup:
             f"game must be None (hold'em), a hoyle.odds.Showdown or a hoyle.Game, got {game!r}"
         )
     hole = sum(getattr(s, "down", 0) + getattr(s, "up", 0) for s in streets)
-    board = sum(getattr(s, "board", 0) for s in streets)
+    hole = count("the game's hole cards", hole, 0, MAX_HOLE)
+    board = count("board", sum(getattr(s, "board", 0) for s in streets), 0, MAX_BOARD)
     if any(getattr(s, "draw", 0) for s in streets):
         raise EquityError(
             "equity of draw games with draws to come is not supported; for the hands as they"
@@ -219,7 +259,7 @@ def _shape(game: Any) -> _Setup:
         (hole, board, hole_cards or 0),
         rules,
         bool(getattr(game, "high", True)),
-        _deck_mask(deck, rules),
+        _deck_mask(None if deck is None else deck_ids(deck), rules),
     )
 
 
@@ -248,36 +288,6 @@ def _player(
             f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
         ) from None
     return [(ids, 1.0)]
-
-
-def _progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None, Any]:
-    if progress is None or progress is False:
-        return None, None
-    if callable(progress):
-        return progress, None
-    try:
-        from rich.progress import Progress as RichProgress
-    except ImportError:  # pragma: no cover - rich absent
-        try:
-            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
-        except ImportError:
-            return None, None
-        bar = tqdm(total=0, unit="trials", unit_scale=True)
-
-        def tq(done: int, total: int) -> None:
-            bar.total = total
-            bar.n = done
-            bar.refresh()
-
-        return tq, bar
-    rp = RichProgress(transient=True)
-    rp.start()
-    task = rp.add_task("equity", total=None)
-
-    def rich_update(done: int, total: int) -> None:
-        rp.update(task, completed=done, total=total)
-
-    return rich_update, rp
 
 
 def _rounds(total_shards: int) -> list[tuple[int, int]]:
@@ -341,23 +351,31 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     gives the same numbers with any ``threads`` and any ``executor`` (a
     ``concurrent.futures.Executor`` that runs the shards). ``progress`` is
     True for a progress bar, or a callable ``(done, total)``.
+
+    Limits, checked before any work starts (``EquityError`` beyond them,
+    ``TypeError`` for a number that is not an ``int``): ``trials`` at most
+    ``TRIALS_LIMIT`` (2**34), an exact run at most ``EXACT_WORK_LIMIT``
+    (10**11) hand evaluations (the error gives the spot's size and a rough
+    time), ``threads`` 1..=``THREADS_LIMIT`` (256), ``seed`` 0..2**64, 2..=23
+    players. Ctrl-C stops a run within a fraction of a second
+    (``KeyboardInterrupt``).
     """
     setup = _shape(game)
     hole = setup.shape[0]
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise EquityError("players must be a list of hands or ranges, one per player")
+    player_count(players)
+    if threads is not None:
+        threads = count("threads", threads, 1, THREADS_LIMIT)
+    if trials is not None:
+        trials = trials_count(trials)
+    if target_stderr is not None:
+        target_stderr = stderr_target(target_stderr)
+    if seed is not None:
+        seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [_player(p, i, hole, setup.jokers) for i, p in enumerate(players)]
-    board_ids = [c.id for c in parse_cards(board if isinstance(board, str) else list(board))]
-    dead_ids = [c.id for c in parse_cards(dead if isinstance(dead, str) else list(dead))]
-    if threads is not None and threads < 1:
-        raise EquityError(f"threads must be at least 1, got {threads}")
-    if trials is not None and trials < 1:
-        raise EquityError(f"trials must be at least 1, got {trials}")
-    if target_stderr is not None and not target_stderr > 0:
-        raise EquityError(f"target_stderr must be positive, got {target_stderr}")
-    work, live = _core.equity_work(
-        plist, board_ids, dead_ids, setup.shape, float(EXACT_LIMIT) * 100, **setup.kwargs()
-    )
+    board_ids, dead_ids = card_ids(board, "board"), card_ids(dead, "dead")
+    work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
     spot = _Spot(plist, board_ids, dead_ids, setup, live)
@@ -392,7 +410,7 @@ class _Runner:
 
 
 def _exact(spot: _Spot, runner: _Runner) -> Equity:
-    update, bar = _progress_fn(runner.progress)
+    update, bar = progress_fn(runner.progress)
     try:
         setup = spot.setup
         r = _core.equity_exact(
@@ -436,12 +454,10 @@ def _monte_carlo(
 ) -> Equity:
     if seed is None:
         seed = secrets.randbits(64)
-    if not 0 <= seed < 1 << 64:
-        raise EquityError(f"seed must be in 0..2**64, got {seed}")
     if trials is None:
         trials = MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS
     total_shards = -(-trials // SHARD_TRIALS)
-    update, bar = _progress_fn(runner.progress)
+    update, bar = progress_fn(runner.progress)
     counts: EquityCounts | None = None
     try:
         for first, count in _rounds(total_shards):

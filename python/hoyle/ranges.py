@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 
@@ -21,9 +22,18 @@ __all__ = ["RANKS", "Range", "hand_class", "hand_classes"]
 
 _Combo = tuple[int, int]
 
-# One item: an optional weight prefix group "0.5(...)", or a plain token.
-_GROUP = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*\(([^()]*)\)")
-_CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE)
+#: The longest range text read (a few times any real range: all 1,326
+#: combos spelled out with weights take about 15,000 characters).
+MAX_TEXT = 100_000
+
+# The items of a range, in one left-to-right pass: a weight group
+# "0.5(...)", a plain token, or a stray parenthesis. Only ASCII is read.
+_ITEM = re.compile(r"([0-9.]+)\s*\(([^()]*)\)|[^\s,()]+|[()]", re.ASCII)
+_TOKEN = re.compile(r"[^\s,]+", re.ASCII)
+_CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE | re.ASCII)
+# A weight: digits with at most one decimal point (no signs, exponents,
+# underscores, nan or inf).
+_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
 
 
 def _rank(ch: str) -> int:
@@ -79,9 +89,12 @@ class Range:
     ``JJ-88``; suited ``AKs``, offsuit ``AKo``, both ``AK``; ``ATs+`` (kicker
     up to one below the top card), ``A5s-A2s`` (kickers), ``T9s-76s``
     (same gap); one combo ``AsKs``; every combo ``XX`` (or ``random``,
-    ``any``). A weight follows ``@`` in percent (``QQ@50``) or prefixes a
-    group as a fraction (``0.5(AKs, AQs)``). A combo named twice keeps its
-    last weight. Bad text raises ``RangeError`` with the token's position.
+    ``any``). A weight follows ``@`` in percent, above 0 and at most 100
+    (``QQ@50``), or prefixes a group as a fraction above 0 and at most 1
+    (``0.5(AKs, AQs)``). A combo named twice keeps its last weight. Bad
+    text (anything but ASCII letters, digits, ``+-@.,()`` and spaces; more
+    than ``MAX_TEXT`` characters) raises ``RangeError`` with the token's
+    position. Ranges pickle (every protocol) and copy.
 
     >>> r = Range("JJ-99@50 AsKs")
     >>> len(r), r.weight("JhJd"), r.weight("AsKs")
@@ -91,10 +104,15 @@ class Range:
     __slots__ = ("_weights", "text")
 
     def __init__(self, text: str = "", *, _weights: dict[_Combo, float] | None = None) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"a range is text, got {type(text).__name__}")
         self.text = text
         self._weights: dict[_Combo, float] = {} if _weights is None else _weights
         if _weights is None:
             _parse(text, self._weights)
+
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[tuple[_Combo, float], ...]]]:
+        return (_restore, (self.text, tuple(self._weights.items())))
 
     @classmethod
     def from_combos(cls, combos: Iterable[tuple[Iterable[Card | int | str], float]]) -> Range:
@@ -104,7 +122,7 @@ class Range:
             ids = [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
             if len(ids) != 2 or ids[0] == ids[1]:
                 raise RangeError(f"a combo is two distinct cards, got {cards!r}")
-            weights[_combo(ids[0], ids[1])] = _check_weight(float(w), str(cards), -1)
+            weights[_combo(ids[0], ids[1])] = _fraction(w, str(cards))
         return cls("", _weights=weights)
 
     @property
@@ -165,53 +183,93 @@ class Range:
         return f"Range({self.text!r})" if self.text else f"Range(<{len(self)} combos>)"
 
 
-def _check_weight(w: float, token: str, pos: int) -> float:
-    if not (w > 0 and w != float("inf")):
+def _restore(text: str, items: tuple[tuple[_Combo, float], ...]) -> Range:
+    """A pickled range, its combos checked (two distinct ids 0..=51, higher
+    first; weights in (0, 1])."""
+    weights: dict[_Combo, float] = {}
+    for combo, w in items:
+        a, b = (int(c) for c in combo)
+        if not 0 <= b < a < 52:
+            raise RangeError(f"a pickled range holds a bad combo {combo!r}")
+        weights[(a, b)] = _fraction(w, str(combo))
+    return Range(str(text), _weights=weights)
+
+
+def _fraction(w: object, token: str, pos: int = -1) -> float:
+    """A weight as a fraction in (0, 1]."""
+    try:
+        f = float(w)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        f = math.nan
+    if not 0 < f <= 1:
+        where = f" at position {pos}" if pos >= 0 else ""
         raise RangeError(
-            f"bad weight in {token!r} at position {pos}: weights must be positive",
+            f"bad weight in {token!r}{where}: a weight is above 0% and at most 100%"
+            f" (a fraction above 0 and at most 1 before a group), got {w!r}",
             position=pos,
             token=token,
         )
-    return w
+    return f
+
+
+def _number(text: str, token: str, pos: int) -> float:
+    """The number of a weight, in plain decimal digits."""
+    if not _NUMBER.fullmatch(text):
+        raise RangeError(
+            f"bad weight in {token!r} at position {pos}: a weight is a plain decimal number,"
+            " a percentage above 0% and at most 100% after @ (QQ@50, AKs@12.5) or a fraction"
+            " above 0 and at most 1 before a group (0.5(AKs, AQs))",
+            position=pos,
+            token=token,
+        )
+    return float(text)
+
+
+def _check_text(text: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise RangeError(
+            f"a range text of {len(text):,} characters is longer than {MAX_TEXT:,}",
+            position=MAX_TEXT,
+            token=text[MAX_TEXT : MAX_TEXT + 10],
+        )
+    if not text.isascii():
+        pos = next(i for i, ch in enumerate(text) if not ch.isascii())
+        m = _TOKEN.search(text, max(0, pos - 4))
+        token = text[pos] if m is None else m.group(0)
+        raise RangeError(
+            f"bad character {text[pos]!r} at position {pos}: a range is written with ASCII"
+            " ranks 23456789TJQKA, suits shdc, x, +, -, @, digits, commas and parentheses",
+            position=pos,
+            token=token,
+        )
 
 
 def _parse(text: str, out: dict[_Combo, float]) -> None:
-    pos = 0
-    n = len(text)
-    while pos < n:
-        m = _GROUP.match(text, pos)
-        if m:
-            w = _check_weight(float(m.group(1)), m.group(0).strip(), m.start(1))
+    _check_text(text)
+    for m in _ITEM.finditer(text):
+        if m.group(1) is not None:
+            token = m.group(0)
+            w = _fraction(_number(m.group(1), token, m.start()), token, m.start())
             _parse_tokens(m.group(2), m.start(2), w, out)
-            pos = m.end()
-            continue
-        # a plain stretch up to the next group or the end
-        nxt = _GROUP.search(text, pos)
-        end = nxt.start() if nxt else n
-        if end == pos:  # pragma: no cover - a group always matches here
-            end = n
-        _parse_tokens(text[pos:end], pos, 1.0, out)
-        pos = end
+        elif m.group(0) in "()":
+            raise _bad(m.group(0), m.start(), "a parenthesis must close a group like 0.5(AKs)")
+        else:
+            _parse_token(m.group(0), m.start(), 1.0, out)
 
 
 def _parse_tokens(text: str, offset: int, weight: float, out: dict[_Combo, float]) -> None:
-    for m in re.finditer(r"[^\s,]+", text):
-        token, pos = m.group(0), offset + m.start()
-        w = weight
-        core = token
-        if "@" in token:
-            core, _, pct = token.partition("@")
-            try:
-                w = weight * float(pct) / 100.0
-            except ValueError:
-                raise RangeError(
-                    f"bad weight in {token!r} at position {pos}: after @ comes a percentage",
-                    position=pos,
-                    token=token,
-                ) from None
-            _check_weight(w, token, pos)
-        for combo in _token_combos(core, token, pos):
-            out[combo] = w
+    for m in _TOKEN.finditer(text):
+        _parse_token(m.group(0), offset + m.start(), weight, out)
+
+
+def _parse_token(token: str, pos: int, weight: float, out: dict[_Combo, float]) -> None:
+    w = weight
+    core = token
+    if "@" in token:
+        core, _, pct = token.partition("@")
+        share = _fraction(_number(pct, token, pos) / 100.0, token, pos)
+        w = _fraction(weight * share, token, pos)
+    out.update(dict.fromkeys(_token_combos(core, token, pos), w))
 
 
 def _bad(token: str, pos: int, why: str) -> RangeError:

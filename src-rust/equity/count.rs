@@ -87,6 +87,28 @@ impl Counts {
         }
     }
 
+    /// The counters of both, or None when a sum would pass its integer
+    /// type (only counters made up by hand get there: 2^64 deals are
+    /// never dealt).
+    pub fn checked_add(&self, o: &Counts) -> Option<Counts> {
+        if self.players != o.players || self.denom != o.denom {
+            return None;
+        }
+        fn sum<T: Copy>(a: &[T], b: &[T], add: impl Fn(T, T) -> Option<T>) -> Option<Vec<T>> {
+            a.iter().zip(b).map(|(&x, &y)| add(x, y)).collect()
+        }
+        Some(Counts {
+            players: self.players,
+            denom: self.denom,
+            deals: self.deals.checked_add(o.deals)?,
+            win: sum(&self.win, &o.win, u64::checked_add)?,
+            tie: sum(&self.tie, &o.tie, u64::checked_add)?,
+            share: sum(&self.share, &o.share, u128::checked_add)?,
+            sq: sum(&self.sq, &o.sq, u128::checked_add)?,
+            cat: sum(&self.cat, &o.cat, u128::checked_add)?,
+        })
+    }
+
     /// Gives each player in `mask` the share `s` (units of `1/denom`) of
     /// `m` deals, won with a high hand of category `cat` (0 for a low).
     #[inline]
@@ -202,8 +224,13 @@ impl Counts {
                 if self.deals < 2 {
                     return f64::INFINITY;
                 }
+                // n·d² fits in u128 for any real run (n < 2^64, d < 2^35),
+                // and falls back to floats for counters made up by hand
                 let mean = ratio(s, n * d);
-                let mean_sq = ratio(q, n * d * d);
+                let mean_sq = match n.checked_mul(d * d) {
+                    Some(whole) => ratio(q, whole),
+                    None => q as f64 / (n as f64 * (d * d) as f64),
+                };
                 ((mean_sq - mean * mean).max(0.0) / (n - 1) as f64).sqrt()
             })
             .collect()
@@ -215,7 +242,9 @@ impl Counts {
 /// each to `f64` first would round twice. `b > 0`; `0 / 0` is NaN.
 pub fn ratio(a: u128, b: u128) -> f64 {
     const EXACT: u128 = 1 << 53;
-    if a < EXACT && b < EXACT {
+    // 0 / b and a / 0 first: the scaling below needs both nonzero (a
+    // category never won in a long run is 0 over a large whole)
+    if a == 0 || b == 0 || (a < EXACT && b < EXACT) {
         // Both exact as f64: one IEEE division, correctly rounded.
         return a as f64 / b as f64;
     }
@@ -343,6 +372,10 @@ mod tests {
             33333333333333333333.0
         );
         assert_eq!(ratio(7 << 70, 7 << 69), 2.0);
+        // zero over a large whole, and over nothing
+        assert_eq!(ratio(0, 1 << 100), 0.0);
+        assert!(ratio(0, 0).is_nan());
+        assert_eq!(ratio(1 << 60, 0), f64::INFINITY);
     }
 
     #[test]

@@ -3,10 +3,29 @@
 
 use super::count::{Counts, Split, TALLY_MAX_PLAYERS};
 use super::holdem::holdem_boards;
+use super::interrupt::{interrupted, Interrupt, Never, CHECK_DEALS};
+use super::rng::Xoshiro256pp;
 use super::score::Scorer;
 use super::spot::{Combo, Spot, MAX_HOLE};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
+
+/// The most hand evaluations an exact run may take (joint holdings × deals
+/// each × players): about 10^11, minutes on the hold'em path and up to an
+/// hour or two on the slowest (hand rules, stud), so that nothing
+/// astronomical is started. Monte Carlo answers larger spots.
+pub const EXACT_WORK_LIMIT: f64 = 1e11;
+
+/// Joint holdings counted one by one before the rest are estimated.
+const JOINT_COUNT_CAP: u64 = 1 << 22;
+
+/// Random joint picks that estimate the share of joint holdings whose
+/// cards do not collide, when there are too many to count.
+const JOINT_SAMPLES: u32 = 1 << 16;
+
+/// Joint holdings enumerated per chunk: their counters are kept until the
+/// chunk is weighed, so memory stays flat however many there are.
+const JOINT_CHUNK: usize = 1 << 12;
 
 /// An exact result: integer counters summed over the joint holdings (one
 /// weight each), and the weighted fractions.
@@ -89,16 +108,68 @@ pub fn count_joints(spot: &Spot, cap: u64) -> u64 {
     n
 }
 
-/// Estimated hand evaluations of an exact run, capped near `cap`.
-pub fn exact_work(spot: &Spot, cap: f64) -> f64 {
-    let per = deals_per_joint(spot) * spot.players.len() as f64;
-    let joints = count_joints(spot, (cap / per.max(1.0)).ceil().min(1e15) as u64 + 1);
-    joints as f64 * per
+/// The size of an exact run, known before it starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Joint holdings (exact when `counted`, else estimated by sampling).
+    pub joints: f64,
+    /// Whether `joints` was counted one by one.
+    pub counted: bool,
+    /// Deals (ways to deal the missing cards) per joint holding.
+    pub deals: f64,
+    /// Hand evaluations: joints × deals × players.
+    pub evaluations: f64,
+}
+
+/// The size of an exact run of `spot`: joint holdings are counted up to
+/// about four million, and beyond that estimated from the share of 65,536
+/// seeded random picks whose cards do not collide (a fixed seed: the same
+/// spot always gets the same estimate). Takes milliseconds.
+pub fn estimate(spot: &Spot) -> Estimate {
+    let deals = deals_per_joint(spot);
+    let n = count_joints(spot, JOINT_COUNT_CAP);
+    let (joints, counted) = if n < JOINT_COUNT_CAP {
+        (n as f64, true)
+    } else {
+        (sample_joints(spot).max(n as f64), false)
+    };
+    Estimate {
+        joints,
+        counted,
+        deals,
+        evaluations: joints * deals * spot.players.len() as f64,
+    }
+}
+
+/// The number of joint holdings estimated from random picks: all
+/// combinations of the players' combos times the share that do not collide.
+fn sample_joints(spot: &Spot) -> f64 {
+    let all: f64 = spot.players.iter().map(|c| c.len() as f64).product();
+    let mut rng = Xoshiro256pp::seed(0x0005_EED0_FE57);
+    let mut fit = 0u32;
+    for _ in 0..JOINT_SAMPLES {
+        let mut used = 0u64;
+        let mut ok = true;
+        for combos in &spot.players {
+            let c = &combos[rng.below(combos.len() as u32) as usize];
+            ok &= c.mask & used == 0;
+            used |= c.mask;
+        }
+        fit += ok as u32;
+    }
+    all * fit as f64 / JOINT_SAMPLES as f64
+}
+
+/// Estimated hand evaluations of an exact run (see [`estimate`]; `_cap`
+/// is no longer needed, the count stops by itself).
+pub fn exact_work(spot: &Spot, _cap: f64) -> f64 {
+    estimate(spot).evaluations
 }
 
 /// Generic enumeration of the missing cards for one joint holding.
 struct Deal<'a, S: Scorer> {
     scorer: &'a S,
+    stop: &'a dyn Interrupt,
     /// (who, how many): who = 0 for the board, p + 1 for player p.
     slots: Vec<(usize, usize)>,
     deck: Vec<u8>,
@@ -112,6 +183,8 @@ struct State {
     lens: Vec<usize>,
     highs: Vec<u32>,
     lows: Vec<u32>,
+    /// Set when the work was asked to stop: the deal unwinds.
+    stopped: bool,
 }
 
 impl State {
@@ -144,6 +217,9 @@ impl<S: Scorer> Deal<'_, S> {
             st.lows[p] = l;
         }
         counts.record(&st.highs, &st.lows, self.split, 1);
+        if counts.deals.is_multiple_of(CHECK_DEALS) && self.stop.stop() {
+            st.stopped = true;
+        }
     }
 
     fn fill(&self, st: &mut State, slot: usize, filled: usize, start: usize, counts: &mut Counts) {
@@ -163,6 +239,9 @@ impl<S: Scorer> Deal<'_, S> {
             st.place(who, c);
             self.fill(st, slot, filled + 1, i + 1, counts);
             st.unplace(who);
+            if st.stopped {
+                return;
+            }
         }
     }
 }
@@ -177,12 +256,20 @@ fn state(spot: &Spot, joint: &[&Combo]) -> State {
         lens: joint.iter().map(|c| c.len as usize).collect(),
         highs: vec![0; joint.len()],
         lows: vec![0; joint.len()],
+        stopped: false,
     }
 }
 
 /// Counters of every deal for one joint holding; `split` spreads the work
-/// over the current rayon pool.
-fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) -> Counts {
+/// over the current rayon pool. When `stop` says so the counters are cut
+/// short (the caller asks `stop` again and throws them away).
+fn one_joint<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    joint: &[&Combo],
+    split: bool,
+    stop: &dyn Interrupt,
+) -> Counts {
     let used = joint.iter().fold(spot.known, |m, c| m | c.mask);
     let deck: Vec<u8> = (0..54u8)
         .filter(|&c| (spot.deck & !used) >> c & 1 == 1)
@@ -204,6 +291,7 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
     slots.retain(|&(_, k)| k > 0);
     let deal = Deal {
         scorer,
+        stop,
         slots,
         deck,
         split: scorer.split(),
@@ -239,73 +327,162 @@ fn one_joint<S: Scorer>(spot: &Spot, scorer: &S, joint: &[&Combo], split: bool) 
 /// Runs on the current rayon pool when `parallel` (install one to choose
 /// the threads), else on the calling thread alone.
 pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S, parallel: bool) -> Result<Exact> {
-    let mut joints: Vec<Vec<usize>> = Vec::new();
-    for_each_joint(&spot.players, |j| {
-        joints.push(j.to_vec());
-        true
-    });
-    if joints.is_empty() {
-        return Err(Error::Equity {
-            reason:
-                "the players' ranges cannot all be dealt at once: every joint holding shares a card"
-                    .into(),
-        });
+    enumerate_with(spot, scorer, parallel, &Never)
+}
+
+/// The weighted sums of an exact run, joint holding by joint holding in
+/// enumeration order (so the sums are the same however the work is split).
+struct Weighing {
+    counts: Counts,
+    joints: u64,
+    equity: Vec<f64>,
+    win: Vec<f64>,
+    tie: Vec<f64>,
+    cat: Vec<f64>,
+    total: f64,
+}
+
+impl Weighing {
+    fn new(n: usize) -> Weighing {
+        Weighing {
+            counts: Counts::new(n),
+            joints: 0,
+            equity: vec![0.0; n],
+            win: vec![0.0; n],
+            tie: vec![0.0; n],
+            cat: vec![0.0; n * 16],
+            total: 0.0,
+        }
     }
-    let combos_of = |j: &Vec<usize>| -> Vec<&Combo> {
-        j.iter()
-            .enumerate()
-            .map(|(p, &i)| &spot.players[p][i])
-            .collect()
-    };
-    let results: Vec<Counts> = if joints.len() == 1 {
-        vec![one_joint(spot, scorer, &combos_of(&joints[0]), parallel)]
-    } else if !parallel {
-        joints
-            .iter()
-            .map(|j| one_joint(spot, scorer, &combos_of(j), false))
-            .collect()
-    } else {
-        joints
-            .par_iter()
-            .map(|j| one_joint(spot, scorer, &combos_of(j), false))
-            .collect()
-    };
-    let n = spot.players.len();
-    let mut counts = Counts::new(n);
-    let mut equity = vec![0.0; n];
-    let mut win = vec![0.0; n];
-    let mut tie = vec![0.0; n];
-    let mut cat = vec![0.0; n * 16];
-    let mut total = 0.0;
-    for (j, c) in joints.iter().zip(&results) {
-        counts.add(c);
-        let w: f64 = combos_of(j).iter().map(|c| c.weight).product();
-        total += w;
+
+    fn add(&mut self, w: f64, c: &Counts) {
+        self.counts.add(c);
+        self.joints += 1;
+        self.total += w;
         let deals = c.deals as f64;
         let unit = deals * c.denom as f64;
-        for p in 0..n {
-            equity[p] += w * c.share[p] as f64 / unit;
-            win[p] += w * c.win[p] as f64 / deals;
-            tie[p] += w * c.tie[p] as f64 / deals;
+        for p in 0..self.equity.len() {
+            self.equity[p] += w * c.share[p] as f64 / unit;
+            self.win[p] += w * c.win[p] as f64 / deals;
+            self.tie[p] += w * c.tie[p] as f64 / deals;
         }
-        for (a, &b) in cat.iter_mut().zip(&c.cat) {
+        for (a, &b) in self.cat.iter_mut().zip(&c.cat) {
             *a += w * b as f64 / unit;
         }
     }
-    for v in equity
-        .iter_mut()
-        .chain(win.iter_mut())
-        .chain(tie.iter_mut())
-        .chain(cat.iter_mut())
-    {
-        *v /= total;
+
+    fn finish(mut self) -> Result<Exact> {
+        let total = self.total;
+        if !(total > 0.0 && total.is_finite()) {
+            return Err(Error::Equity {
+                reason: format!(
+                    "the combos' weights multiply to {total} over the joint holdings: give weights nearer 1"
+                ),
+            });
+        }
+        for v in self
+            .equity
+            .iter_mut()
+            .chain(self.win.iter_mut())
+            .chain(self.tie.iter_mut())
+            .chain(self.cat.iter_mut())
+        {
+            *v /= total;
+        }
+        Ok(Exact {
+            counts: self.counts,
+            combos: self.joints,
+            equity: self.equity,
+            win: self.win,
+            tie: self.tie,
+            cat: self.cat,
+        })
     }
-    Ok(Exact {
-        counts,
-        combos: joints.len() as u64,
-        equity,
-        win,
-        tie,
-        cat,
-    })
+}
+
+fn combos_of<'s>(spot: &'s Spot, j: &[usize]) -> Vec<&'s Combo> {
+    j.iter()
+        .enumerate()
+        .map(|(p, &i)| &spot.players[p][i])
+        .collect()
+}
+
+fn weight_of(spot: &Spot, j: &[usize]) -> f64 {
+    combos_of(spot, j).iter().map(|c| c.weight).product()
+}
+
+/// Counts a chunk of joint holdings (each on one thread) and weighs them
+/// in order.
+fn weigh_chunk<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    chunk: &[Vec<usize>],
+    parallel: bool,
+    stop: &dyn Interrupt,
+    into: &mut Weighing,
+) -> Result<()> {
+    if stop.stop() {
+        return Err(interrupted());
+    }
+    let one = |j: &Vec<usize>| one_joint(spot, scorer, &combos_of(spot, j), false, stop);
+    let results: Vec<Counts> = if parallel {
+        chunk.par_iter().map(one).collect()
+    } else {
+        chunk.iter().map(one).collect()
+    };
+    if stop.stop() {
+        return Err(interrupted());
+    }
+    for (j, c) in chunk.iter().zip(&results) {
+        into.add(weight_of(spot, j), c);
+    }
+    Ok(())
+}
+
+/// [`enumerate`], asking `stop` between joint holdings and every
+/// [`CHECK_DEALS`] deals whether to give up. Joint holdings are made and
+/// counted [`JOINT_CHUNK`] at a time, so memory does not grow with them.
+pub fn enumerate_with<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    parallel: bool,
+    stop: &dyn Interrupt,
+) -> Result<Exact> {
+    let mut weighing = Weighing::new(spot.players.len());
+    match count_joints(spot, 2) {
+        0 => return Err(Error::Equity {
+            reason:
+                "the players' ranges cannot all be dealt at once: every joint holding shares a card"
+                    .into(),
+        }),
+        1 => {
+            // one joint holding: the deals themselves are split
+            let mut only = Vec::new();
+            for_each_joint(&spot.players, |j| {
+                only = j.to_vec();
+                false
+            });
+            let c = one_joint(spot, scorer, &combos_of(spot, &only), parallel, stop);
+            if stop.stop() {
+                return Err(interrupted());
+            }
+            weighing.add(weight_of(spot, &only), &c);
+            return weighing.finish();
+        }
+        _ => {}
+    }
+    let mut chunk: Vec<Vec<usize>> = Vec::with_capacity(JOINT_CHUNK);
+    let mut failed: Result<()> = Ok(());
+    for_each_joint(&spot.players, |j| {
+        chunk.push(j.to_vec());
+        if chunk.len() < JOINT_CHUNK {
+            return true;
+        }
+        failed = weigh_chunk(spot, scorer, &chunk, parallel, stop, &mut weighing);
+        chunk.clear();
+        failed.is_ok()
+    });
+    failed?;
+    weigh_chunk(spot, scorer, &chunk, parallel, stop, &mut weighing)?;
+    weighing.finish()
 }

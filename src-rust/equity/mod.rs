@@ -18,14 +18,19 @@
 mod count;
 mod exact;
 mod holdem;
+mod interrupt;
 mod monte;
 pub(crate) mod rng;
 mod score;
 mod spot;
 
 pub use count::{denominator, ratio, Counts, Split, Tally};
-pub use exact::{count_joints, deals_per_joint, enumerate, exact_work, Exact};
-pub use monte::{monte_carlo, shard_seed, Shards, SHARD_TRIALS};
+pub use exact::{
+    count_joints, deals_per_joint, enumerate, enumerate_with, estimate, exact_work, Estimate,
+    Exact, EXACT_WORK_LIMIT,
+};
+pub use interrupt::{interrupted, Interrupt, Never, CHECK_DEALS, CHECK_TRIALS};
+pub use monte::{monte_carlo, monte_carlo_with, shard_seed, Shards, MAX_SHARDS, SHARD_TRIALS};
 pub use rng::{SplitMix64, Xoshiro256pp};
 pub use score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, Shape};
-pub use spot::{Combo, Spot, MAX_HOLE, STANDARD_DECK};
+pub use spot::{Combo, Spot, MAX_BOARD, MAX_HOLE, MAX_PLAYERS, MAX_WEIGHT, STANDARD_DECK};

@@ -10,6 +10,7 @@
 
 use super::count::{winners, Counts, Tally, TALLY_MAX_PLAYERS};
 use super::holdem::{board_word, full_value, hole_word, suit_mask, FLUSH_BITS};
+use super::interrupt::{interrupted, Interrupt, Never, CHECK_TRIALS};
 use super::rng::{SplitMix64, Xoshiro256pp};
 use super::score::Scorer;
 use super::spot::{Spot, MAX_HOLE};
@@ -23,6 +24,32 @@ pub const SHARD_TRIALS: u64 = 1 << 16;
 /// Restarts in a row after which a trial gives up: the ranges then almost
 /// never fit together.
 const MAX_RESTARTS: u32 = 1 << 20;
+
+/// Restarts between two questions whether to stop.
+const CHECK_RESTARTS: u32 = 1 << 14;
+
+/// The most shards one call runs: 2^18 shards are 2^34 trials, more than
+/// any answer needs (the standard error is then below 4e-6).
+pub const MAX_SHARDS: u64 = 1 << 18;
+
+/// Why a trial could not be dealt.
+enum Halt {
+    /// The ranges did not fit together within `MAX_RESTARTS` tries.
+    Collide,
+    /// The work was asked to stop.
+    Stop,
+}
+
+impl Halt {
+    fn error(self) -> Error {
+        match self {
+            Halt::Collide => Error::Equity {
+                reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
+            },
+            Halt::Stop => interrupted(),
+        }
+    }
+}
 
 /// The generator seed of shard `shard` of a run seeded with `seed`.
 pub fn shard_seed(seed: u64, shard: u64) -> u64 {
@@ -41,6 +68,7 @@ pub struct Shards {
 struct Sampler<'a, S: Scorer> {
     spot: &'a Spot,
     scorer: &'a S,
+    stop: &'a dyn Interrupt,
     /// Players with more than one combo.
     ranged: Vec<usize>,
     /// Per player, per combo: accept when a random u64 is at most this
@@ -53,7 +81,7 @@ struct Sampler<'a, S: Scorer> {
 }
 
 impl<'a, S: Scorer> Sampler<'a, S> {
-    fn new(spot: &'a Spot, scorer: &'a S) -> Self {
+    fn new(spot: &'a Spot, scorer: &'a S, stop: &'a dyn Interrupt) -> Self {
         let accept = spot
             .players
             .iter()
@@ -74,6 +102,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         Sampler {
             spot,
             scorer,
+            stop,
             ranged: (0..spot.players.len())
                 .filter(|&p| spot.players[p].len() > 1)
                 .collect(),
@@ -102,10 +131,10 @@ impl<'a, S: Scorer> Sampler<'a, S> {
     }
 
     /// Picks each ranged player's combo (indices into `picks`); returns the
-    /// cards now used, or None when the ranges did not fit together within
-    /// `MAX_RESTARTS` tries.
+    /// cards now used, or why not (the ranges did not fit together within
+    /// `MAX_RESTARTS` tries, or the work was stopped).
     #[inline(always)]
-    fn pick(&self, rng: &mut Xoshiro256pp, picks: &mut [usize]) -> Option<u64> {
+    fn pick(&self, rng: &mut Xoshiro256pp, picks: &mut [usize]) -> std::result::Result<u64, Halt> {
         let spot = self.spot;
         let mut restarts = 0;
         'again: loop {
@@ -123,19 +152,21 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                 if m & used != 0 {
                     restarts += 1;
                     if restarts > MAX_RESTARTS {
-                        return None;
+                        return Err(Halt::Collide);
+                    }
+                    if restarts.is_multiple_of(CHECK_RESTARTS) && self.stop.stop() {
+                        return Err(Halt::Stop);
                     }
                     continue 'again;
                 }
                 used |= m;
                 picks[p] = i;
             }
-            return Some(used);
+            return Ok(used);
         }
     }
 
-    /// Deals one trial into `hands`/`board`; false when the ranges did not
-    /// fit together.
+    /// Deals one trial into `hands`/`board`, or says why it could not.
     #[inline(always)]
     fn deal(
         &self,
@@ -144,11 +175,9 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         hands: &mut [[u8; MAX_HOLE]],
         lens: &mut [usize],
         board: &mut [u8; 8],
-    ) -> bool {
+    ) -> std::result::Result<(), Halt> {
         let spot = self.spot;
-        let Some(mut used) = self.pick(rng, picks) else {
-            return false;
-        };
+        let mut used = self.pick(rng, picks)?;
         for (p, &m) in self.hole_missing.iter().enumerate() {
             let c = &spot.players[p][picks[p]];
             let base = c.len as usize;
@@ -162,14 +191,17 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         for slot in board.iter_mut().skip(b).take(self.board_missing) {
             *slot = self.draw(rng, &mut used);
         }
-        true
+        Ok(())
     }
 
     /// Hold'em with two-card combos: hole words made once per combo, the
     /// board's word once per trial (shared by every player, each adding
     /// only its hole word), two cards drawn per random word, and the
     /// suits looked at only when some player's word shows a flush.
-    fn holdem_shard<const N: usize>(&self, rng: &mut Xoshiro256pp) -> Option<Tally> {
+    fn holdem_shard<const N: usize>(
+        &self,
+        rng: &mut Xoshiro256pp,
+    ) -> std::result::Result<Tally, Halt> {
         let spot = self.spot;
         let words: Vec<Vec<(u64, u64)>> = spot
             .players
@@ -192,56 +224,61 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let mut values = [0u32; N];
         let mut keys = [0u64; N];
         let mut drawn = [0u8; 6];
-        for _ in 0..SHARD_TRIALS {
-            let mut used = if fixed {
-                spot.known
-            } else {
-                self.pick(rng, &mut picks)?
-            };
-            let mut key = bkey;
-            let mut k = 0;
-            while k < missing {
-                // two cards per word, without branches: a card already
-                // used (or one past the last needed) adds nothing
-                let r = rng.next_u64();
-                for half in [r >> 32, r & 0xFFFF_FFFF] {
-                    let c = (half * 52) >> 32;
-                    let free = (!used >> c) & 1 & (k < missing) as u64;
-                    used |= free << c;
-                    key = key.wrapping_add(CARD_KEY[c as usize] & free.wrapping_neg());
-                    drawn[k] = c as u8;
-                    k += free as usize;
-                }
+        for _ in 0..SHARD_TRIALS / CHECK_TRIALS {
+            if self.stop.stop() {
+                return Err(Halt::Stop);
             }
-            let mut flush = 0u64;
-            for p in 0..N {
-                let hk = if fixed {
-                    fixed_words[p].0
+            for _ in 0..CHECK_TRIALS {
+                let mut used = if fixed {
+                    spot.known
                 } else {
-                    words[p][picks[p]].0
+                    self.pick(rng, &mut picks)?
                 };
-                keys[p] = key.wrapping_add(hk);
-                flush |= keys[p];
-            }
-            if flush & FLUSH_BITS == 0 {
-                for p in 0..N {
-                    values[p] = rank_value(keys[p] as u32) as u32;
+                let mut key = bkey;
+                let mut k = 0;
+                while k < missing {
+                    // two cards per word, without branches: a card already
+                    // used (or one past the last needed) adds nothing
+                    let r = rng.next_u64();
+                    for half in [r >> 32, r & 0xFFFF_FFFF] {
+                        let c = (half * 52) >> 32;
+                        let free = (!used >> c) & 1 & (k < missing) as u64;
+                        used |= free << c;
+                        key = key.wrapping_add(CARD_KEY[c as usize] & free.wrapping_neg());
+                        drawn[k] = c as u8;
+                        k += free as usize;
+                    }
                 }
-            } else {
-                let mask = bmask | suit_mask(&drawn[..missing]);
+                let mut flush = 0u64;
                 for p in 0..N {
-                    let hm = if fixed {
-                        fixed_words[p].1
+                    let hk = if fixed {
+                        fixed_words[p].0
                     } else {
-                        words[p][picks[p]].1
+                        words[p][picks[p]].0
                     };
-                    values[p] = full_value(keys[p], mask | hm);
+                    keys[p] = key.wrapping_add(hk);
+                    flush |= keys[p];
                 }
+                if flush & FLUSH_BITS == 0 {
+                    for p in 0..N {
+                        values[p] = rank_value(keys[p] as u32) as u32;
+                    }
+                } else {
+                    let mask = bmask | suit_mask(&drawn[..missing]);
+                    for p in 0..N {
+                        let hm = if fixed {
+                            fixed_words[p].1
+                        } else {
+                            words[p][picks[p]].1
+                        };
+                        values[p] = full_value(keys[p], mask | hm);
+                    }
+                }
+                let best = *values.iter().max().unwrap_or(&0);
+                tally.bump_natural(winners(&values, best), best, 1);
             }
-            let best = *values.iter().max().unwrap_or(&0);
-            tally.bump_natural(winners(&values, best), best, 1);
         }
-        Some(tally)
+        Ok(tally)
     }
 
     fn shard(&self, seed: u64, shard: u64) -> Result<Counts> {
@@ -259,11 +296,6 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let blen = self.spot.shape.board as usize;
         let mut highs = vec![0u32; n];
         let mut lows = vec![0u32; n];
-        let too_hard = || {
-            Error::Equity {
-            reason: "the players' ranges almost never fit together (a million tries in a row collided): narrow them or give fixed hands".into(),
-        }
-        };
         if self.scorer.natural_high()
             && self.spot.shape.is_holdem()
             && self.spot.standard_deck()
@@ -280,16 +312,18 @@ impl<'a, S: Scorer> Sampler<'a, S> {
                 8 => self.holdem_shard::<8>(&mut rng),
                 9 => self.holdem_shard::<9>(&mut rng),
                 10 => self.holdem_shard::<10>(&mut rng),
-                _ => None, // n <= TALLY_MAX_PLAYERS here
+                _ => Err(Halt::Collide), // n <= TALLY_MAX_PLAYERS here
             };
-            return t.map(|t| t.counts()).ok_or_else(too_hard);
+            return t.map(|t| t.counts()).map_err(Halt::error);
         }
         if !self.scorer.has_low() && n <= TALLY_MAX_PLAYERS {
             let mut tally = Tally::new(n);
-            for _ in 0..SHARD_TRIALS {
-                if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
-                    return Err(too_hard());
+            for trial in 0..SHARD_TRIALS {
+                if trial.is_multiple_of(CHECK_TRIALS) && self.stop.stop() {
+                    return Err(interrupted());
                 }
+                self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board)
+                    .map_err(Halt::error)?;
                 for p in 0..n {
                     highs[p] = self.scorer.score(&hands[p][..lens[p]], &board[..blen]).0;
                 }
@@ -300,10 +334,12 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         }
         let mut counts = Counts::new(n);
         let split = self.scorer.split();
-        for _ in 0..SHARD_TRIALS {
-            if !self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board) {
-                return Err(too_hard());
+        for trial in 0..SHARD_TRIALS {
+            if trial.is_multiple_of(CHECK_TRIALS) && self.stop.stop() {
+                return Err(interrupted());
             }
+            self.deal(&mut rng, &mut picks, &mut hands, &mut lens, &mut board)
+                .map_err(Halt::error)?;
             for p in 0..n {
                 (highs[p], lows[p]) = self.scorer.score(&hands[p][..lens[p]], &board[..blen]);
             }
@@ -323,7 +359,39 @@ pub fn monte_carlo<S: Scorer>(
     shards: Shards,
     parallel: bool,
 ) -> Result<Counts> {
-    let sampler = Sampler::new(spot, scorer);
+    monte_carlo_with(spot, scorer, seed, shards, parallel, &Never)
+}
+
+/// [`monte_carlo`], asking `stop` between shards and every
+/// [`CHECK_TRIALS`] trials whether to give up. Shard indices must not pass
+/// `u64::MAX`; at most [`MAX_SHARDS`] shards a call.
+pub fn monte_carlo_with<S: Scorer>(
+    spot: &Spot,
+    scorer: &S,
+    seed: u64,
+    shards: Shards,
+    parallel: bool,
+    stop: &dyn Interrupt,
+) -> Result<Counts> {
+    let end = shards
+        .first
+        .checked_add(shards.count)
+        .ok_or_else(|| Error::Equity {
+            reason: format!(
+                "shards {}.. and {} more pass the last shard index (2**64 - 1)",
+                shards.first, shards.count
+            ),
+        })?;
+    if shards.count > MAX_SHARDS {
+        return Err(Error::Equity {
+            reason: format!(
+                "at most {MAX_SHARDS} shards ({} trials) a call, got {}",
+                MAX_SHARDS * SHARD_TRIALS,
+                shards.count
+            ),
+        });
+    }
+    let sampler = Sampler::new(spot, scorer, stop);
     if !sampler.ranged.is_empty() && super::exact::count_joints(spot, 1) == 0 {
         return Err(Error::Equity {
             reason:
@@ -331,18 +399,28 @@ pub fn monte_carlo<S: Scorer>(
                     .into(),
         });
     }
-    let range = shards.first..shards.first + shards.count;
-    let parts: Vec<Result<Counts>> = if parallel {
-        range
-            .into_par_iter()
-            .map(|i| sampler.shard(seed, i))
-            .collect()
-    } else {
-        range.map(|i| sampler.shard(seed, i)).collect()
+    let n = spot.players.len();
+    let one = |i: u64| -> Result<Counts> {
+        if stop.stop() {
+            return Err(interrupted());
+        }
+        sampler.shard(seed, i)
     };
-    let mut counts = Counts::new(spot.players.len());
-    for p in parts {
-        counts.add(&p?);
+    // Counters are integers: the sum is the same in any order, so the
+    // shards are folded as they finish (memory does not grow with them).
+    if parallel {
+        (shards.first..end).into_par_iter().map(one).try_reduce(
+            || Counts::new(n),
+            |mut a, b| {
+                a.add(&b);
+                Ok(a)
+            },
+        )
+    } else {
+        let mut counts = Counts::new(n);
+        for i in shards.first..end {
+            counts.add(&one(i)?);
+        }
+        Ok(counts)
     }
-    Ok(counts)
 }

@@ -81,9 +81,17 @@ impl Shape {
                 self.hole
             ));
         }
+        if self.board as usize > super::MAX_BOARD {
+            return bad(format!(
+                "a board holds at most {} cards, got board={}",
+                super::MAX_BOARD,
+                self.board
+            ));
+        }
         match self.scoring {
             Scoring::High => {
-                let n = self.hole + self.board;
+                // in usize: hole and board come from the caller
+                let n = self.hole as usize + self.board as usize;
                 if !(5..=7).contains(&n) {
                     return bad(format!(
                         "a high hand is the best five of 5, 6 or 7 cards, but hole={} and board={} make {n}",
@@ -268,5 +276,31 @@ mod tests {
             scoring: Scoring::High,
         };
         assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn huge_shapes_are_refused_not_overflowed() {
+        for (hole, board, scoring) in [
+            (7, 250, Scoring::High),
+            (2, 254, Scoring::High),
+            (255, 255, Scoring::High),
+            (4, 250, Scoring::Omaha(2)),
+            (2, 9, Scoring::Omaha(2)),
+            (
+                2,
+                255,
+                Scoring::Ruled {
+                    hole_cards: None,
+                    min: 5,
+                },
+            ),
+        ] {
+            let s = Shape {
+                hole,
+                board,
+                scoring,
+            };
+            assert!(s.check().is_err(), "{s:?}");
+        }
     }
 }

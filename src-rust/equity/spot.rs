@@ -8,6 +8,14 @@ use crate::error::{Error, Result};
 /// The most cards one player may hold (seven-card stud).
 pub const MAX_HOLE: usize = 7;
 
+/// The most board cards a shape may have (the deal's board buffers hold
+/// eight; hand rules allow at most five, natural high hands seven).
+pub const MAX_BOARD: usize = 8;
+
+/// The largest weight of a combo: weights are fractions of a hand class
+/// (a range's `@100` is 1.0), so a product over players stays finite.
+pub const MAX_WEIGHT: f64 = 1.0;
+
 /// The 52 natural cards as a deck mask.
 pub const STANDARD_DECK: u64 = (1 << 52) - 1;
 
@@ -155,9 +163,9 @@ impl Spot {
                         c.len, shape.hole
                     )));
                 }
-                if !(c.weight.is_finite() && c.weight > 0.0) {
+                if !(c.weight > 0.0 && c.weight <= MAX_WEIGHT) {
                     return Err(bad(format!(
-                        "player {p}: weights must be positive and finite, got {}",
+                        "player {p}: a weight is a fraction in (0, 1], got {}",
                         c.weight
                     )));
                 }

@@ -229,22 +229,32 @@ fn eval_chunk(data: &[u8], k: usize, out: &mut [u32]) -> bool {
     Kernel::best().run(data, k, out)
 }
 
-/// How many pools of a chosen size are kept for reuse: a bounded number,
-/// so a caller trying many `threads=` values never piles up OS threads
-/// (a pool no longer kept ends its threads once its last run is done).
+/// The most threads a caller may ask for: the work is CPU-bound, so
+/// threads past the CPU count add nothing; 256 covers the largest common
+/// machines and is the same everywhere, so a call that runs on a laptop
+/// runs on a server.
+pub const MAX_THREADS: usize = 256;
+
+/// Thread pools kept for reuse (most recently used first); an older one is
+/// dropped, and its threads end once no call is using it.
 const KEPT_POOLS: usize = 2;
 
-/// A rayon pool of `threads` threads: one of the last [`KEPT_POOLS`] sizes
-/// asked for, or a new one that replaces the least recently used.
+/// A pool of `threads` threads (1..=MAX_THREADS), reused while it is among
+/// the last [`KEPT_POOLS`] sizes asked for.
 pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     type Kept = Vec<(usize, Arc<rayon::ThreadPool>)>;
-    static POOLS: Mutex<Kept> = Mutex::new(Vec::new());
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(at) = pools.iter().position(|(t, _)| *t == threads) {
-        // Most recently used last.
-        let kept = pools.remove(at);
+    static POOLS: OnceLock<Mutex<Kept>> = OnceLock::new();
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(Error::Batch(format!(
+            "threads must be 1..={MAX_THREADS}, got {threads}"
+        )));
+    }
+    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
+    let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = pools.iter().position(|(t, _)| *t == threads) {
+        let kept = pools.remove(i);
         let p = kept.1.clone();
-        pools.push(kept);
+        pools.insert(0, kept);
         return Ok(p);
     }
     let p = rayon::ThreadPoolBuilder::new()
@@ -252,10 +262,8 @@ pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
         .build()
         .map_err(|e| Error::Batch(format!("cannot start {threads} threads: {e}")))?;
     let p = Arc::new(p);
-    if pools.len() == KEPT_POOLS {
-        pools.remove(0);
-    }
-    pools.push((threads, p.clone()));
+    pools.insert(0, (threads, p.clone()));
+    pools.truncate(KEPT_POOLS);
     Ok(p)
 }
 

@@ -4,6 +4,7 @@
 //! that reads both. Card-like arguments are read by `cards::to_ids`.
 
 use super::errors::HandError;
+use crate::eval::batch::MAX_THREADS;
 use crate::eval::rules_batch::Shape;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
@@ -68,7 +69,7 @@ pub fn remake<'py>(
 }
 
 /// `threads=` read from any Python object: None for all cores, or an int
-/// in 1..=1024; anything else is a `HandError` (a `TypeError` for a
+/// in 1..=MAX_THREADS (256); anything else is a `HandError` (a `TypeError` for a
 /// non-int).
 pub fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     let Some(obj) = threads else {
@@ -80,18 +81,19 @@ pub fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>>
     match int_arg("threads", obj)? {
         Ok(t) => threads_arg(Some(t)),
         Err(text) => Err(HandError::new_err(format!(
-            "threads must be between 1 and 1024 (or None for all cores), got {text}"
+            "threads must be between 1 and {MAX_THREADS} (or None for all cores), got {text}"
         ))),
     }
 }
 
-/// `threads=`: None for all cores, or 1..=1024.
+/// `threads=`: None for all cores, or 1..=MAX_THREADS (one cap for every
+/// entry point: the equity functions use it too).
 pub fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
     match threads {
         None => Ok(None),
-        Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
+        Some(t) if (1..=MAX_THREADS as i64).contains(&t) => Ok(Some(t as usize)),
         Some(t) => Err(HandError::new_err(format!(
-            "threads must be between 1 and 1024 (or None for all cores), got {t}"
+            "threads must be between 1 and {MAX_THREADS} (or None for all cores), got {t}"
         ))),
     }
 }

@@ -5,16 +5,100 @@
 
 use super::rules::HandRules;
 use crate::equity::{
-    enumerate, exact_work, monte_carlo, Combo, Counts, Exact, HighScorer, OmahaScorer, RuledScorer,
-    Scoring, Shape, Shards, Spot, STANDARD_DECK,
+    denominator, enumerate_with, estimate, monte_carlo_with, Combo, Counts, Exact, HighScorer,
+    Interrupt, OmahaScorer, RuledScorer, Scoring, Shape, Shards, Spot, EXACT_WORK_LIMIT, MAX_BOARD,
+    MAX_HOLE, MAX_PLAYERS, MAX_SHARDS, STANDARD_DECK,
 };
 use crate::error::{Error, Result};
+use crate::eval::batch::MAX_THREADS;
 use crate::eval::rules::{Jokers, Low};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 type PlayersArg = Vec<Vec<(Vec<u8>, f64)>>;
+
+fn equity_error(reason: String) -> PyErr {
+    Error::Equity { reason }.into()
+}
+
+/// An integer argument in `lo..=hi`: another type is a `TypeError`, a
+/// number outside the range (however large) an `EquityError` that names
+/// the argument and the range.
+fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    // a huge number is not printed: Python refuses to write out an int of
+    // more than 4,300 digits
+    let out = |got: String| {
+        equity_error(format!(
+            "{name} must be an integer in {lo}..={hi}, got {got}"
+        ))
+    };
+    match obj.extract::<i128>() {
+        Ok(n) if n >= lo as i128 && n <= hi as i128 => Ok(n as u64),
+        Ok(n) => Err(out(n.to_string())),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            Err(out("a number beyond 128 bits".into()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Reads a structured argument (card ids, counters); a number too large
+/// for its slot is an `EquityError` naming `what`, not an `OverflowError`.
+fn read<'py, T: FromPyObjectOwned<'py>>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<T> {
+    obj.extract::<T>().map_err(|e| {
+        let e: PyErr = e.into();
+        if e.is_instance_of::<PyOverflowError>(obj.py()) {
+            equity_error(format!("{what} out of range: {e}"))
+        } else {
+            e
+        }
+    })
+}
+
+/// The deal's shape `(hole, board, hole_cards or 0)`, each in its bounds.
+fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<(u8, u8, u8)> {
+    let (hole, board, omaha): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+        game.extract()?;
+    Ok((
+        int_in(&hole, "hole", 0, MAX_HOLE as u64)? as u8,
+        int_in(&board, "board", 0, MAX_BOARD as u64)? as u8,
+        int_in(&omaha, "hole_cards", 0, 4)? as u8,
+    ))
+}
+
+/// `threads`: None for the shared pool, else 1..=MAX_THREADS.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    threads
+        .filter(|t| !t.is_none())
+        .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|n| n as usize))
+        .transpose()
+}
+
+/// The spot's card arguments read from Python: combos, board, dead.
+struct Cards {
+    players: PlayersArg,
+    board: Vec<u8>,
+    dead: Vec<u8>,
+}
+
+impl Cards {
+    fn read(
+        players: &Bound<'_, PyAny>,
+        board: &Bound<'_, PyAny>,
+        dead: &Bound<'_, PyAny>,
+    ) -> PyResult<Cards> {
+        Ok(Cards {
+            players: read(players, "card ids (0..=53) or weights")?,
+            board: read(board, "board card ids (0..=53)")?,
+            dead: read(dead, "dead card ids (0..=53)")?,
+        })
+    }
+}
 
 /// How a spot is scored.
 enum Which<'a> {
@@ -110,19 +194,139 @@ fn spot<'a>(
     Ok((Spot::with_deck(shape, ps, &board, &dead, deck)?, which))
 }
 
-/// Runs `f(parallel)`: on a pool of `threads` threads, on the global pool
-/// for `None`, and on the calling thread alone for one thread (no rayon at
-/// all, so a forked executor process cannot wait on threads it lacks).
-fn in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce(bool) -> T + Send) -> Result<T> {
-    match threads {
-        Some(0) => Err(Error::Equity {
-            reason: "threads must be at least 1".into(),
-        }),
-        Some(1) => Ok(f(false)),
-        Some(t) if t != rayon::current_num_threads() => {
-            Ok(crate::eval::batch::pool(t)?.install(|| f(true)))
+/// How often a waiting caller looks for Ctrl-C (and other signals).
+const POLL: Duration = Duration::from_millis(20);
+
+/// Stops long work when Python has a signal to handle: the handler runs
+/// (Ctrl-C raises `KeyboardInterrupt`) and its exception ends the work.
+/// `inline`: the work runs on the calling thread, which polls from
+/// [`Interrupt::stop`] at most every [`POLL`]; otherwise the waiting
+/// caller polls (see [`watched`]) and `stop` only reads the flag.
+struct Watch {
+    flag: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+    inline: bool,
+    last: Mutex<Instant>,
+}
+
+impl Watch {
+    fn new(inline: bool) -> Watch {
+        Watch {
+            flag: AtomicBool::new(false),
+            error: Mutex::new(None),
+            inline,
+            last: Mutex::new(Instant::now()),
         }
-        _ => Ok(f(true)),
+    }
+
+    /// Runs pending signal handlers (taking the interpreter for a moment);
+    /// true once one of them raised.
+    fn poll(&self) -> bool {
+        if let Err(e) = Python::attach(|py| py.check_signals()) {
+            *self.error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            self.flag.store(true, Ordering::Relaxed);
+        }
+        self.flag.load(Ordering::Relaxed)
+    }
+
+    /// The exception a signal handler raised, if any.
+    fn take_error(&self) -> Option<PyErr> {
+        self.error.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+}
+
+impl Interrupt for Watch {
+    fn stop(&self) -> bool {
+        if self.flag.load(Ordering::Relaxed) {
+            return true;
+        }
+        if !self.inline {
+            return false;
+        }
+        {
+            let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+            if last.elapsed() < POLL {
+                return false;
+            }
+            *last = Instant::now();
+        }
+        self.poll()
+    }
+}
+
+/// Runs `job` on a rayon pool (`pool`, or the global one) while the
+/// calling thread waits, polling for signals every [`POLL`] and waking as
+/// soon as the job ends.
+fn watched<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    watch: &Watch,
+    job: impl FnOnce(&dyn Interrupt) -> T + Send,
+) -> T {
+    let caller = std::thread::current();
+    let done = AtomicBool::new(false);
+    let mut out = None;
+    match pool {
+        Some(p) => p.in_place_scope(|s| wait_on(s, watch, &done, &caller, &mut out, job)),
+        None => rayon::in_place_scope(|s| wait_on(s, watch, &done, &caller, &mut out, job)),
+    }
+    // a panic in the job came out of the scope above
+    out.expect("the job ran to its end")
+}
+
+/// [`watched`]'s scope: spawns the job, then waits for it on the calling
+/// thread, polling for signals.
+fn wait_on<'scope, T: Send + 'scope>(
+    s: &rayon::Scope<'scope>,
+    watch: &'scope Watch,
+    done: &'scope AtomicBool,
+    caller: &'scope std::thread::Thread,
+    out: &'scope mut Option<T>,
+    job: impl FnOnce(&dyn Interrupt) -> T + Send + 'scope,
+) {
+    /// Marks the job done, also when it panics, and wakes the caller.
+    struct Done<'a>(&'a AtomicBool, &'a std::thread::Thread);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Release);
+            self.1.unpark();
+        }
+    }
+    s.spawn(move |_| {
+        let _done = Done(done, caller);
+        *out = Some(job(watch));
+    });
+    while !done.load(Ordering::Acquire) {
+        std::thread::park_timeout(POLL);
+        if !done.load(Ordering::Acquire) && !watch.flag.load(Ordering::Relaxed) {
+            watch.poll();
+        }
+    }
+}
+
+/// Runs `job(parallel, stop)` without the interpreter: on the calling
+/// thread alone for one thread (no rayon at all, so a forked executor
+/// process cannot wait on threads it lacks), else on a pool of `threads`
+/// threads or the global pool for `None`. Ctrl-C stops it: the
+/// `KeyboardInterrupt` (or whatever a signal handler raised) is returned.
+fn run<T: Send>(
+    py: Python<'_>,
+    threads: Option<usize>,
+    job: impl FnOnce(bool, &dyn Interrupt) -> Result<T> + Send,
+) -> PyResult<T> {
+    let watch = Watch::new(threads == Some(1));
+    let out = py.detach(|| match threads {
+        Some(1) => job(false, &watch),
+        Some(t) if t != rayon::current_num_threads() => {
+            let pool = crate::eval::batch::pool(t).map_err(|e| Error::Equity {
+                reason: e.to_string(),
+            })?;
+            watched(Some(&pool), &watch, |stop| job(true, stop))
+        }
+        _ => watched(None, &watch, |stop| job(true, stop)),
+    });
+    match watch.take_error() {
+        Some(e) => Err(e),
+        None => Ok(out?),
     }
 }
 
@@ -161,27 +365,47 @@ impl EquityCounts {
 #[pymethods]
 impl EquityCounts {
     /// Remakes counts from their parts (pickling: Monte Carlo shards cross
-    /// to executor processes).
+    /// to executor processes). The parts are checked: 2..=23 players, that
+    /// many counters each, and no counter above what `deals` deals allow.
     #[new]
     #[pyo3(signature = (players, deals, win, tie, share, sq, cat))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        players: usize,
-        deals: u64,
-        win: Vec<u64>,
-        tie: Vec<u64>,
-        share: Vec<u128>,
-        sq: Vec<u128>,
-        cat: Vec<u128>,
+        players: &Bound<'_, PyAny>,
+        deals: &Bound<'_, PyAny>,
+        win: &Bound<'_, PyAny>,
+        tie: &Bound<'_, PyAny>,
+        share: &Bound<'_, PyAny>,
+        sq: &Bound<'_, PyAny>,
+        cat: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let mut counts = Counts::new(players);
+        let players = int_in(players, "players", 2, MAX_PLAYERS as u64)? as usize;
+        let deals = int_in(deals, "deals", 0, u64::MAX)?;
+        let counters = "EquityCounts counters";
+        let (win, tie): (Vec<u64>, Vec<u64>) = (read(win, counters)?, read(tie, counters)?);
+        let share: Vec<u128> = read(share, counters)?;
+        let sq: Vec<u128> = read(sq, counters)?;
+        let cat: Vec<u128> = read(cat, counters)?;
         let sizes = [win.len(), tie.len(), share.len(), sq.len()];
-        if players == 0 || sizes.iter().any(|&k| k != players) || cat.len() != 16 * players {
-            return Err(Error::Equity {
-                reason: format!("EquityCounts: {players} players need that many counters each"),
-            }
-            .into());
+        if sizes.iter().any(|&k| k != players) || cat.len() != 16 * players {
+            return Err(equity_error(format!(
+                "EquityCounts: {players} players need {players} counters each and {} by category",
+                16 * players
+            )));
         }
+        let d = denominator(players) as u128;
+        let whole = deals as u128 * d;
+        let fits = win.iter().chain(&tie).all(|&w| w <= deals)
+            && share.iter().chain(&cat).all(|&x| x <= whole)
+            && whole
+                .checked_mul(d)
+                .is_none_or(|most| sq.iter().all(|&q| q <= most));
+        if !fits {
+            return Err(equity_error(format!(
+                "EquityCounts: counters larger than {deals} deals allow"
+            )));
+        }
+        let mut counts = Counts::new(players);
         counts.deals = deals;
         (counts.win, counts.tie, counts.share, counts.sq, counts.cat) = (win, tie, share, sq, cat);
         Ok(EquityCounts {
@@ -200,8 +424,9 @@ impl EquityCounts {
             }
             .into());
         }
-        let mut counts = self.counts.clone();
-        counts.add(&other.counts);
+        let counts = self.counts.checked_add(&other.counts).ok_or_else(|| {
+            equity_error("EquityCounts: the sum passes the counters' range".into())
+        })?;
         Ok(EquityCounts {
             counts,
             weighted: None,
@@ -372,80 +597,165 @@ impl EquityCounts {
     }
 }
 
-/// Estimated evaluations of an exact run (capped near `cap`), and the
-/// live combos per player after blocking.
+/// Estimated hand evaluations of an exact run (see `equity::estimate`),
+/// and the live combos per player after blocking.
 #[pyfunction]
-#[pyo3(signature = (players, board, dead, game, cap, *, rules=None, high=true, deck=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (players, board, dead, game, *, rules=None, high=true, deck=None))]
 pub fn equity_work(
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    game: (u8, u8, u8),
-    cap: f64,
+    players: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    dead: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
     rules: Option<Bound<'_, HandRules>>,
     high: bool,
-    deck: Option<u64>,
+    deck: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(f64, Vec<usize>)> {
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, _) = spot(players, board, dead, game, hr, high, deck)?;
+    let (s, _) = spot_arg(players, board, dead, game, hr, high, deck)?;
     let live = s.players.iter().map(Vec::len).collect();
-    Ok((exact_work(&s, cap), live))
+    Ok((estimate(&s).evaluations, live))
+}
+
+/// Reads and checks the spot's arguments.
+fn spot_arg<'a>(
+    players: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    dead: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
+    rules: Option<&'a HandRules>,
+    high: bool,
+    deck: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Spot, Which<'a>)> {
+    let cards = Cards::read(players, board, dead)?;
+    let game = game_arg(game)?;
+    let deck = deck
+        .filter(|d| !d.is_none())
+        .map(|d| int_in(d, "deck", 0, (1 << 54) - 1))
+        .transpose()?;
+    Ok(spot(
+        cards.players,
+        cards.board,
+        cards.dead,
+        game,
+        rules,
+        high,
+        deck,
+    )?)
+}
+
+/// Hand evaluations per second per thread, roughly: the hold'em path, and
+/// the others (stud, Omaha, hand rules), for the time in a refusal.
+const FAST_RATE: f64 = 5e8;
+const SLOW_RATE: f64 = 2e7;
+
+/// A count for a message: exact below a million, else like `7.5e15`.
+fn approx(x: f64) -> String {
+    if x < 1e6 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+/// Seconds in words, roughly.
+fn duration(secs: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    for (size, name) in UNITS {
+        if secs >= size {
+            return format!("{} {name}", approx((secs / size).round()));
+        }
+    }
+    "under a second".into()
+}
+
+/// Refuses an exact run of more than `EXACT_WORK_LIMIT` evaluations, with
+/// its size and a rough time, before anything starts.
+fn refuse_huge(s: &Spot, which: &Which<'_>, threads: Option<usize>) -> Result<()> {
+    let e = estimate(s);
+    if e.evaluations <= EXACT_WORK_LIMIT {
+        return Ok(());
+    }
+    let fast = matches!(which, Which::High) && s.shape.is_holdem() && s.standard_deck();
+    let threads = threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    let rate = if fast { FAST_RATE } else { SLOW_RATE } * threads as f64;
+    Err(Error::Equity {
+        reason: format!(
+            "exact enumeration is too large: {}{} joint holdings x {} deals each x {} players = {} hand evaluations (roughly {} on {threads} thread(s)); the limit is {:.0e} (hoyle.odds.EXACT_WORK_LIMIT). Use Monte Carlo (exact=False or trials=N) or narrower ranges",
+            if e.counted { "" } else { "about " },
+            approx(e.joints),
+            approx(e.deals),
+            s.players.len(),
+            approx(e.evaluations),
+            duration(e.evaluations / rate),
+            EXACT_WORK_LIMIT,
+        ),
+    })
 }
 
 /// Exact enumeration: the integer counters, the number of joint holdings
-/// and the weighted fractions, as `EquityCounts`.
+/// and the weighted fractions, as `EquityCounts`. Refused up front above
+/// `EXACT_WORK_LIMIT` hand evaluations; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (players, board, dead, game, threads=None, *, rules=None, high=true, deck=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity_exact<'py>(
     py: Python<'py>,
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    game: (u8, u8, u8),
-    threads: Option<usize>,
+    players: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+    dead: &Bound<'py, PyAny>,
+    game: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
     rules: Option<Bound<'py, HandRules>>,
     high: bool,
-    deck: Option<u64>,
+    deck: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<EquityCounts> {
+    let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, which) = spot(players, board, dead, game, hr, high, deck)?;
-    let ex = py.detach(|| {
-        in_pool(threads, |par| {
-            with_scorer!(&which, |sc| enumerate(&s, sc, par))
-        })
-    })??;
+    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck)?;
+    refuse_huge(&s, &which, threads)?;
+    let ex = run(py, threads, |par, stop| {
+        with_scorer!(&which, |sc| enumerate_with(&s, sc, par, stop))
+    })?;
     Ok(EquityCounts::of_exact(ex))
 }
 
 /// Monte Carlo shards `first .. first + count` of a run seeded with `seed`,
-/// as `EquityCounts`.
+/// as `EquityCounts` (at most `MAX_SHARDS` shards a call); Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (players, board, dead, game, seed, first, count, threads=None, *, rules=None, high=true, deck=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity_shards<'py>(
     py: Python<'py>,
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    game: (u8, u8, u8),
-    seed: u64,
-    first: u64,
-    count: u64,
-    threads: Option<usize>,
+    players: &Bound<'py, PyAny>,
+    board: &Bound<'py, PyAny>,
+    dead: &Bound<'py, PyAny>,
+    game: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    first: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
     rules: Option<Bound<'py, HandRules>>,
     high: bool,
-    deck: Option<u64>,
+    deck: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<EquityCounts> {
+    let seed = int_in(seed, "seed", 0, u64::MAX)?;
+    let first = int_in(first, "first", 0, u64::MAX)?;
+    let count = int_in(count, "count", 0, MAX_SHARDS)?;
+    let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, which) = spot(players, board, dead, game, hr, high, deck)?;
+    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck)?;
     let shards = Shards { first, count };
-    let c = py.detach(|| {
-        in_pool(threads, |par| {
-            with_scorer!(&which, |sc| monte_carlo(&s, sc, seed, shards, par))
-        })
-    })??;
+    let c = run(py, threads, |par, stop| {
+        with_scorer!(&which, |sc| monte_carlo_with(
+            &s, sc, seed, shards, par, stop
+        ))
+    })?;
     Ok(EquityCounts {
         counts: c,
         weighted: None,

@@ -1,0 +1,163 @@
+"""The arguments of ``hoyle.equity``: the checks it makes before any work
+starts, and the ``progress`` option. The checks: every number
+it is given is an ``int`` in its documented range (a wrong type is a
+``TypeError``, a number out of range an ``EquityError`` that names the
+argument and the range), and no run is larger than its limit.
+
+The limits (the core enforces the same ones):
+
+* ``TRIALS_LIMIT`` = 2**34 Monte Carlo trials (262,144 shards): the
+  standard error there is below 0.5 / 2**17 ≈ 4e-6, far finer than any use
+  of equity needs, and the run already takes minutes on the fast path.
+* ``EXACT_WORK_LIMIT`` = 10**11 hand evaluations for an exact run: minutes
+  on the hold'em path, an hour or two on the slowest (stud, hand rules).
+  Larger spots are refused up front with their size and a rough time.
+* ``THREADS_LIMIT`` = 256 threads: the work is CPU-bound, so threads past
+  the CPU count add nothing; 256 covers the largest common machines and is
+  the same on every machine, so a call that runs on a laptop runs on a
+  server. At most two pools of other sizes than the default are kept.
+
+>>> count("threads", 4, 1, THREADS_LIMIT)
+4
+>>> count("threads", 2**63, 1, THREADS_LIMIT)
+Traceback (most recent call last):
+...
+hoyle.errors.EquityError: threads must be an integer in 1..=256, got 9,223,372,036,854,775,808
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
+
+from hoyle._core import Card, parse_cards
+from hoyle.errors import CardError, EquityError
+
+Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
+
+#: Most Monte Carlo trials of one run (2**34).
+TRIALS_LIMIT = 1 << 34
+#: Most hand evaluations of one exact run.
+EXACT_WORK_LIMIT = 10**11
+#: Most threads one run may ask for.
+THREADS_LIMIT = 256
+#: Most players of one spot (the core's limit: denominators stay in 64 bits).
+MAX_PLAYERS = 23
+#: Most cards one player holds (seven-card stud), and on a board.
+MAX_HOLE = 7
+MAX_BOARD = 8
+
+
+def _show(n: int) -> str:
+    """An integer for a message, however large (``str`` of a huge ``int``
+    is itself refused by Python)."""
+    if abs(n) < 10**30:
+        return f"{n:,}"
+    return f"{'-' if n < 0 else ''}about 2**{abs(n).bit_length() - 1}"
+
+
+def count(name: str, value: object, lo: int, hi: int) -> int:
+    """``value`` as an ``int`` in ``lo..=hi``. ``bool`` and non-integers
+    (``1.5``, ``"3"``) are a ``TypeError``; numpy integers are fine."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    try:
+        n = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, got {value!r}") from None
+    if not lo <= n <= hi:
+        raise EquityError(f"{name} must be an integer in {lo}..={hi}, got {_show(n)}")
+    return n
+
+
+def trials_count(trials: object) -> int:
+    """``trials``: 1..=TRIALS_LIMIT, with what to do instead above it."""
+    if isinstance(trials, int) and not isinstance(trials, bool) and trials > TRIALS_LIMIT:
+        hours = trials / 50e6 / 3600 if trials < 10**300 else math.inf
+        raise EquityError(
+            f"trials={_show(trials)} is more than the limit of {TRIALS_LIMIT:,} (2**34) trials"
+            f" (about {hours:,.1f} hours at 50 million trials a second); the standard error"
+            " at the limit is already below 4e-6: ask for fewer trials, or target_stderr= to"
+            " stop once precise enough"
+        )
+    return count("trials", trials, 1, TRIALS_LIMIT)
+
+
+def stderr_target(target: object) -> float:
+    """``target_stderr``: a positive real number (``inf`` stops after the
+    first round)."""
+    if isinstance(target, bool) or not isinstance(target, numbers.Real):
+        raise TypeError(f"target_stderr must be a number, got {target!r}")
+    try:
+        t = float(target)
+    except OverflowError:
+        t = math.inf
+    if not t > 0:
+        raise EquityError(f"target_stderr must be a positive number, got {target!r}")
+    return t
+
+
+def player_count(players: object) -> int:
+    """How many players a list holds, checked before any is read."""
+    n = len(players)  # type: ignore[arg-type]
+    if not 2 <= n <= MAX_PLAYERS:
+        raise EquityError(f"equity needs 2..={MAX_PLAYERS} players, got {n}")
+    return n
+
+
+def deck_ids(deck: object) -> tuple[int, ...]:
+    """A game's deck as distinct card ids 0..=53."""
+    if isinstance(deck, str | bytes):
+        raise TypeError(f"deck must be card ids, got {deck!r}")
+    try:
+        items = list(deck)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"deck must be card ids, got {deck!r}") from None
+    ids = tuple(count("a deck card id", c, 0, 53) for c in items)
+    if len(set(ids)) != len(ids):
+        raise EquityError("a deck holds each card once")
+    return ids
+
+
+def progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None, Any]:
+    """The callable ``(done, total)`` a ``progress`` option stands for, and
+    the bar to close after the run (or None)."""
+    if progress is None or progress is False:
+        return None, None
+    if callable(progress):
+        return progress, None
+    try:
+        from rich.progress import Progress as RichProgress
+    except ImportError:  # pragma: no cover - rich absent
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        except ImportError:
+            return None, None
+        bar = tqdm(total=0, unit="trials", unit_scale=True)
+
+        def tq(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+        return tq, bar
+    rp = RichProgress(transient=True)
+    rp.start()
+    task = rp.add_task("equity", total=None)
+
+    def rich_update(done: int, total: int) -> None:
+        rp.update(task, completed=done, total=total)
+
+    return rich_update, rp
+
+
+def card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
+    """The ids of the board or dead cards (text that is not even valid
+    Unicode, a lone surrogate, is refused as a CardError too)."""
+    try:
+        return [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
+    except UnicodeError:
+        raise CardError(f"{what}: {cards!r} is not card text (ASCII, like 'Ah Kd')") from None
