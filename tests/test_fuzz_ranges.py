@@ -73,9 +73,7 @@ def test_fuzz_range_methods() -> None:
 
     def make(rng: random.Random) -> tuple[str, str]:
         method = rng.choice(["weight", "without", "contains", "from_combos"])
-        cards = mutate(rng.choice(["AsKs", "QhQd", "As Kd", "Jc"]), rng)
-        # a lone surrogate is the card parser's (hoyle.parse_cards) to refuse
-        return method, cards.replace("\ud800", "?")
+        return method, mutate(rng.choice(["AsKs", "QhQd", "As Kd", "Jc"]), rng)
 
     def call(case: tuple[str, str]) -> object:
         method, cards = case

@@ -18,6 +18,7 @@ from typing import Any
 
 from hoyle._core import Card, _deal, _deal_and_seed, _reseed_deals, _reshuffle, parse_cards
 from hoyle._plan import MAX_SEATS, Plan
+from hoyle._whole import whole
 from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.errors import GameError
 
@@ -72,10 +73,7 @@ def check_seed(seed: Any) -> int:
     """A deal's seed: an int ``>= 0`` of any size (``random.Random`` keys
     on ``abs(seed)``, so a negative seed would deal what its magnitude does:
     it is refused rather than silently aliased)."""
-    if seed.__class__ is not int:
-        if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-            raise TypeError(f"seed must be an int or None, got {type(seed).__name__} {seed!r:.40}")
-        seed = operator.index(seed)
+    seed = whole(seed, "seed must be an int or None")
     if seed < 0:
         raise GameError(f"seed must be an int >= 0 (or None), got {seed}")
     return int(seed)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 from hoyle._core import Card, parse_cards
+from hoyle._whole import whole
 from hoyle.errors import CardError, EquityError
 
 Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
@@ -62,12 +62,7 @@ def _show(n: int) -> str:
 def count(name: str, value: object, lo: int, hi: int) -> int:
     """``value`` as an ``int`` in ``lo..=hi``. ``bool`` and non-integers
     (``1.5``, ``"3"``) are a ``TypeError``; numpy integers are fine."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    try:
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, got {value!r}") from None
+    n = whole(value, f"{name} must be an integer")
     if not lo <= n <= hi:
         raise EquityError(f"{name} must be an integer in {lo}..={hi}, got {_show(n)}")
     return n

@@ -3,7 +3,6 @@ forced bets, passing the turn, and the end of each betting interval."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +11,7 @@ from hoyle._deal import check_seats, check_stacks, chips, deal_order
 from hoyle._ending import Ending
 from hoyle._hand_state import BET, DRAWING
 from hoyle._plan import blind_posts, rings
+from hoyle._whole import whole
 from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
 
 if TYPE_CHECKING:
@@ -40,10 +40,8 @@ class Streets(Ending):
         if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
             stack = chips(stack)
         n = len(stack)
-        if button.__class__ is not int:
-            if isinstance(button, bool) or not hasattr(type(button), "__index__"):
-                raise TypeError(f"button must be an int seat, got {type(button).__name__}")
-            button = operator.index(button)
+        if button.__class__ is not int:  # (the usual case costs no call)
+            button = whole(button, "button must be an int seat")
         if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
             check_seats(plan, n, button)
         if min(stack) <= 0 or sum(stack) > MAX_CHIPS:  # (n >= 2: checked above)

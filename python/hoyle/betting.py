@@ -21,11 +21,11 @@ hoyle.errors.GameError: Limit needs 0 < min <= max, got min=10, max=5
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeAlias
 
 from hoyle._core import MAX_CHIPS
+from hoyle._whole import whole
 from hoyle.errors import GameError
 
 __all__ = ["MAX_CHIPS", "Betting", "Legal", "Limit", "NoLimit", "PotLimit", "chip_count"]
@@ -48,11 +48,7 @@ def chip_count(what: str, value: Any, *, least: int = 0) -> int:
     ...
     TypeError: ante must be an int number of chips, got float 0.5
     """
-    if value.__class__ is not int:
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            kind = type(value).__name__
-            raise TypeError(f"{what} must be an int number of chips, got {kind} {value!r:.40}")
-        value = operator.index(value)
+    value = whole(value, f"{what} must be an int number of chips")
     if not least <= value <= MAX_CHIPS:
         raise GameError(f"{what} must be {least}..{MAX_CHIPS} chips (2**64 - 1), got {value}")
     return int(value)

@@ -37,13 +37,13 @@ A holds aces, B kings, C a pair of sevens:
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._draws import Draws
 from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
+from hoyle._whole import whole
 from hoyle.betting import Limit
 from hoyle.errors import GameError, IllegalActionError
 
@@ -177,9 +177,7 @@ class Hand(Draws):
 
     def _seat(self, seat: Any) -> int:
         """``seat`` as a seat of this hand, or the error that says why not."""
-        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
-            raise TypeError(f"a seat is an int, got {type(seat).__name__} {seat!r:.40}")
-        seat = operator.index(seat)
+        seat = whole(seat, "a seat is an int")
         if not 0 <= seat < self._n:
             raise GameError(f"seat must be 0..{self._n - 1}, got {seat}")
         return int(seat)
@@ -279,13 +277,8 @@ class Hand(Draws):
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "raise")
         legal = self._legal or self.legal
-        if total.__class__ is not int:
-            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
-                raise TypeError(
-                    f"raise_to needs an int total of chips, got {type(total).__name__} "
-                    f"{total!r:.40}"
-                )
-            total = operator.index(total)
+        if total.__class__ is not int:  # (the usual case costs no call)
+            total = whole(total, "raise_to needs an int total of chips")
         lo = legal.min_raise_to
         hi = legal.max_raise_to
         if lo is None or hi is None:

@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 import time
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from typing import Any
 
 from hoyle import games
 from hoyle._deal import check_seed
+from hoyle._whole import whole
 from hoyle.betting import chip_count
 from hoyle.bots import BOTS
 from hoyle.errors import GameError
@@ -58,10 +58,7 @@ class Summary:
 
 
 def _count(what: str, value: Any) -> int:
-    if value.__class__ is not int:
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise TypeError(f"{what} must be an int, got {type(value).__name__}")
-        value = operator.index(value)
+    value = whole(value, f"{what} must be an int")
     if value < 0:
         raise GameError(f"{what} must be >= 0, got {value}")
     return int(value)

@@ -25,11 +25,11 @@ occupied seats with chips, in table order, so hand seat ``i`` is table seat
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hoyle._plan import MAX_SEATS
+from hoyle._whole import whole
 from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.errors import GameError
 from hoyle.games import Game
@@ -108,10 +108,7 @@ class Table:
 
     def _seat(self, seat: Any, most: int) -> int:
         """``seat`` as a table seat ``0..most - 1``, or the error that says why not."""
-        if seat.__class__ is not int:
-            if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
-                raise TypeError(f"a seat is an int, got {type(seat).__name__} {seat!r:.40}")
-            seat = operator.index(seat)
+        seat = whole(seat, "a seat is an int")
         if not 0 <= seat < most:
             raise GameError(f"seat must be 0..{most - 1}, got {seat}")
         return int(seat)

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, StreetPlan
+from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
 from hoyle.errors import GameError, HoyleError
 from hoyle.hand import Hand
@@ -270,10 +270,7 @@ def _count(what: str, value: Any, most: int = _MAX_COUNT) -> int:
     """A count of cards (``0..most``) as an int; bools and floats refused."""
     if value.__class__ is int and 0 <= value <= most:
         return value
-    if value.__class__ is not int:
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r:.40}")
-        value = operator.index(value)
+    value = whole(value, f"{what} must be an int")
     if not 0 <= value <= most:
         raise GameError(f"{what} must be 0..{most}, got {value}")
     return int(value)
