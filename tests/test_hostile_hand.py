@@ -99,7 +99,7 @@ def test_limits_are_whole_chips() -> None:
         hoyle.Limit.from_dict({"kind": "limit", "min": 2.5, "max": 2.5})
     fixed = games.texas_holdem(betting=hoyle.Limit(2, 2)).to_dict()
     fixed["betting"] = {"kind": "limit", "min": 2.5, "max": 2.5}
-    with pytest.raises(hoyle.GameError, match="2.5"):
+    with pytest.raises(hoyle.GameError, match=r"2\.5"):
         hoyle.Game.from_dict(fixed)
 
 
