@@ -193,6 +193,15 @@ def test_seeds_out_of_range(seed: int) -> None:
         _core.equity_shards([AKH, QQ], [], [], (2, 5, 0), seed, 0, 1)
 
 
+def test_the_core_reads_its_ints_as_the_rest_of_the_core_does() -> None:
+    # one reader (args.rs: int_arg) for every core int: a bool is not a
+    # seed, and the whole u64 range is allowed
+    with pytest.raises(TypeError, match="seed must be an int, got bool"):
+        _core.equity_shards([AKH, QQ], [], [], (2, 5, 0), True, 0, 1)
+    top = _core.equity_shards([AKH, QQ], [], [], (2, 5, 0), 2**64 - 1, 0, 1)
+    assert top.deals > 0
+
+
 @pytest.mark.parametrize(
     "players",
     [[[([300, 1], 1.0)], QQ], [[([2**70, 1], 1.0)], QQ], [[([50, 46], 1e308)], QQ]],

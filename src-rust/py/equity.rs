@@ -3,6 +3,7 @@
 //! optional hand rules and deck), an `EquityCounts` out, the interpreter
 //! released while Rust works.
 
+use super::args::int_arg;
 use super::rules::HandRules;
 use crate::equity::{
     denominator, enumerate_with, estimate, monte_carlo_with, Combo, Counts, Exact, HighScorer,
@@ -26,25 +27,24 @@ fn equity_error(reason: String) -> PyErr {
     Error::Equity { reason }.into()
 }
 
-/// An integer argument in `lo..=hi`: another type is a `TypeError`, a
-/// number outside the range (however large) an `EquityError` that names
-/// the argument and the range.
+/// An integer argument in `lo..=hi`, read by [`int_arg`] (a bool or
+/// another type is a `TypeError`); a number outside the range, however
+/// large, is an `EquityError` that names the argument and the range.
 fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
-    // a huge number is not printed: Python refuses to write out an int of
-    // more than 4,300 digits
-    let out = |got: String| {
-        equity_error(format!(
-            "{name} must be an integer in {lo}..={hi}, got {got}"
-        ))
+    let got = match int_arg(name, obj)? {
+        Ok(n) => match u64::try_from(n) {
+            Ok(v) if (lo..=hi).contains(&v) => return Ok(v),
+            _ => n.to_string(),
+        },
+        // beyond i64: its decimal form (a u64 above 2**63 may still be in range)
+        Err(text) => match text.parse::<u64>() {
+            Ok(v) if (lo..=hi).contains(&v) => return Ok(v),
+            _ => text,
+        },
     };
-    match obj.extract::<i128>() {
-        Ok(n) if n >= lo as i128 && n <= hi as i128 => Ok(n as u64),
-        Ok(n) => Err(out(n.to_string())),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(out("a number beyond 128 bits".into()))
-        }
-        Err(e) => Err(e),
-    }
+    Err(equity_error(format!(
+        "{name} must be an integer in {lo}..={hi}, got {got}"
+    )))
 }
 
 /// Reads a structured argument (card ids, counters); a number too large
