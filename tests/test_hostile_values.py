@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import hoyle
@@ -144,6 +145,19 @@ def _pot_state(pot: Pot) -> list[Any]:
     return list(reduced[1])
 
 
+def _each_refused(
+    remake: Callable[..., object], good: list[object], forgeries: dict[int, list[object]]
+) -> None:
+    """``remake`` of the pickled ``good`` state with one field forged at a
+    time is refused, whichever field and whichever forgery."""
+    for field, values in forgeries.items():
+        for bad in values:
+            state = list(good)
+            state[field] = bad
+            with pytest.raises((SettlementError, TypeError)):
+                remake(*state)
+
+
 def test_forged_pot_state_is_refused() -> None:
     pot = settle([70, 70, 40], [10, 20, 30]).pots[0]
     good = _pot_state(pot)
@@ -154,12 +168,7 @@ def test_forged_pot_state_is_refused() -> None:
         3: [(), (5,)],  # high_winners
         7: [(0, 0, 121), (0, 0, 2**64), (0,) * 65],  # shares
     }
-    for field, values in forgeries.items():
-        for bad in values:
-            state = list(good)
-            state[field] = bad
-            with pytest.raises((SettlementError, TypeError)):
-                _core._pot(*state)
+    _each_refused(_core._pot, good, forgeries)
 
 
 def test_forged_settlement_state_is_refused() -> None:
@@ -173,12 +182,7 @@ def test_forged_settlement_state_is_refused() -> None:
         3: [1, -1],  # rake
         4: [3, -1, 2**64],  # button
     }
-    for field, values in forgeries.items():
-        for bad in values:
-            state = list(good)
-            state[field] = bad
-            with pytest.raises((SettlementError, TypeError)):
-                _core._settlement(*state)
+    _each_refused(_core._settlement, good, forgeries)
 
 
 # ---- jokers given twice --------------------------------------------------
