@@ -206,7 +206,7 @@ class Layout:
         self._cards(hand, me, view)
         self._chips(hand, me, view)
         view["position"][(me - hand.button) % n] = 1.0
-        if hand.street < self.streets:
+        if not hand.is_over:
             view["street"][hand.street] = 1.0
         view["drawing"][0] = 1.0 if hand.is_drawing else 0.0
         self._history(hand, me, view["history"])
