@@ -99,7 +99,9 @@ PRESETS: list[Callable[[], hoyle.Game]] = [
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
     hoyle.games.five_card_draw,
-    lambda: hoyle.games.five_card_draw(blinds=(), ante=1, betting=hoyle.Limit(1, 5), opener="jacks"),
+    lambda: hoyle.games.five_card_draw(
+        blinds=(), ante=1, betting=hoyle.Limit(1, 5), opener="jacks"
+    ),
     hoyle.games.five_card_stud,
     lambda: hoyle.games.five_card_stud(bring_in=0, betting=hoyle.PotLimit()),
     hoyle.games.seven_card_stud,

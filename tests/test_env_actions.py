@@ -145,7 +145,7 @@ def test_bad_actions_are_refused(kwargs: dict[str, Any]) -> None:
 
 
 def test_sizes_keep_their_order_and_become_floats() -> None:
-    a = Actions(fractions=[2, 0.5], big_blinds=(np.float32(2.5),))
+    a = Actions(fractions=[2, 0.5], big_blinds=(np.float32(2.5),))  # type: ignore[arg-type]
     assert a.fractions == (2.0, 0.5)
     assert a.big_blinds == (2.5,)
     assert a == Actions(fractions=(2.0, 0.5), big_blinds=(2.5,))

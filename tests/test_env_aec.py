@@ -10,10 +10,12 @@ import random
 import warnings
 from collections.abc import Callable
 
+import gymnasium
 import hoyle
 import numpy as np
 import pytest
 from hoyle.env import Actions, aec_env, hand_seed
+from hoyle.env.aec import PokerEnv
 from hoyle.env.layout import Layout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -50,7 +52,7 @@ def test_pettingzoo_seed_test(name: str) -> None:
     pettingzoo_test.seed_test(lambda: aec_env(GAMES[name](), seats=3), num_cycles=50)
 
 
-def play(env: aec_env, rng: random.Random) -> dict[str, float]:  # type: ignore[valid-type]
+def play(env: PokerEnv, rng: random.Random) -> dict[str, float]:
     """One hand with random legal actions; checks each decision; the rewards."""
     hand = env.hand
     assert hand is not None
@@ -59,6 +61,7 @@ def play(env: aec_env, rng: random.Random) -> dict[str, float]:  # type: ignore[
     rewards: dict[str, float] = {}
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
+        assert obs is not None
         assert info["hand"] is hand
         assert not truncated
         if terminated:
@@ -122,7 +125,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     env.reset(seed=3)
     env.step(1)  # the button calls
     env.step(1)  # the small blind completes
-    obs, *_ = env.last()  # the big blind may check: fold is masked
+    obs = env.observe(env.agent_selection)  # the big blind may check: fold is masked
     assert obs["action_mask"].tolist()[:2] == [0, 1]
     hand = env.hand
     assert hand is not None
@@ -140,7 +143,7 @@ def test_step_without_last_checks_the_mask_itself() -> None:
     env = aec_env(seats=2)
     env.reset(seed=5)
     with pytest.raises(hoyle.IllegalActionError):
-        env.step(0) if not env.last()[0]["action_mask"][0] else env.step(99)  # type: ignore[index]
+        env.step(99)
     env.reset(seed=5)
     env.step(1)  # no last() in between: the env works out the mask
     assert env.hand is not None
@@ -164,9 +167,10 @@ def test_observation_space_and_observations() -> None:
     env = aec_env(game, seats=5)
     env.reset(seed=2)
     layout = Layout(game, 5)
-    space = env.observation_space("player_0")
+    space = env.observation_spaces["player_0"]
+    assert isinstance(space, gymnasium.spaces.Dict)
     assert space["observation"].shape == (layout.size,)
-    obs, *_ = env.last()
+    obs = env.observe(env.agent_selection)
     assert space.contains(obs)
     assert obs["observation"].dtype == np.float32
     assert obs["action_mask"].dtype == np.int8

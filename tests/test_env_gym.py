@@ -40,7 +40,7 @@ def test_vector_run() -> None:
     for _ in range(200):
         mask = info["action_mask"].astype(bool)
         actions = (rng.random(mask.shape) * mask).argmax(axis=1)
-        obs, reward, terminated, truncated, info = envs.step(actions)
+        obs, _reward, terminated, truncated, info = envs.step(actions)
         assert obs.dtype == np.float32
         assert not truncated.any()
         episodes += int(terminated.sum())
@@ -63,7 +63,7 @@ def test_rewards_and_masks_follow_the_hand() -> None:
         assert env.action_masks().tolist() == info["action_mask"].astype(bool).tolist()
         assert np.array_equal(obs, env.layout.encode(hand, 2))
         action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
-        obs, reward, terminated, truncated, info = env.step(action)
+        obs, reward, terminated, _truncated, info = env.step(action)
         if terminated:
             assert hand.is_over
             assert reward == (hand.stacks[2] - hand.starting_stacks[2]) / 2
@@ -85,13 +85,13 @@ def test_user_bots_and_the_deal() -> None:
 
     game = hoyle.games.texas_holdem()
     env = SingleAgentEnv(game, seats=3, seat=0, bots=caller, stacks=(100, 200, 300))
-    obs, info = env.reset(seed=9)
+    _obs, info = env.reset(seed=9)
     hand = info["hand"]
     want = game.start([100, 200, 300], button=0, seed=hand_seed(9, 0, 0))
     assert hand.history[:2] == want.history[:2]
     assert hand.hole(0) == want.hole(0)
     assert seen == []  # the learner, on the button, acts first
-    obs, reward, terminated, truncated, info = env.step(0)  # and folds: the bots play on
+    _obs, reward, terminated, _truncated, info = env.step(0)  # and folds: the bots play on
     assert terminated
     assert reward == 0.0
     assert seen[:2] == [1, 2]
@@ -108,8 +108,8 @@ def test_illegal_actions() -> None:
         env.step(99)
     assert info["hand"].__getstate__() == before
     lenient = SingleAgentEnv(seats=2)
-    obs, info = lenient.reset(seed=2)
-    obs, reward, terminated, truncated, info = lenient.step(99)
+    _obs, info = lenient.reset(seed=2)
+    _obs, _reward, _terminated, _truncated, info = lenient.step(99)
     assert info["illegal"]
     assert info["hand"].history[2].kind in ("call", "check")
 

@@ -53,9 +53,10 @@ def test_units() -> None:
 
 def test_holdem_by_hand() -> None:
     """4 seats, blinds 1/2 (unit 2), seat 3 deals. The deal, one card at a
-    time from the button's left: seat 0 Ah Kh (small blind), seat 1 2c 7d (big), seat 2 Qs Qd,
-    seat 3 9c 9d (no burn cards in the preset). Seat 2 raises to 6, seat 3 folds, seat 0 calls, seat 1
-    folds; the flop Jh Th 2s; seat 0 bets 4. Seen by seat 2."""
+    time from the button's left: seat 0 Ah Kh (small blind), seat 1 2c 7d
+    (big blind), seat 2 Qs Qd, seat 3 9c 9d (no burn cards in the preset).
+    Seat 2 raises to 6, seat 3 folds, seat 0 calls, seat 1 folds; the flop
+    Jh Th 2s; seat 0 bets 4. Seen by seat 2."""
     game = hoyle.games.texas_holdem()
     deck = cards("Ah 2c Qs 9c Kh 7d Qd 9d Jh Th 2s 4c 5d")
     hand = game.start([100, 100, 100, 100], button=3, deck=deck)
@@ -81,7 +82,7 @@ def test_holdem_by_hand() -> None:
     rows = view["history"].reshape(4, 15)
     # the last 4 records: seat 3 fold, seat 0 call 5, seat 1 fold, seat 0 bet 4
     want = [(1, "fold", 0.0), (2, "call", 2.5), (3, "fold", 0.0), (2, "bet", 2.0)]
-    for row, (seat, kind, amount) in zip(rows, want):
+    for row, (seat, kind, amount) in zip(rows, want, strict=False):
         assert row[:4].nonzero()[0].tolist() == [seat]
         assert row[4:13].nonzero()[0].tolist() == [KINDS.index(kind)]
         assert row[13] == amount

@@ -48,7 +48,13 @@ def run(
         obs, mask, actor, rewards, done = t.step(acts)
         for i in range(n):
             traces[i].append(
-                (obs[i].tobytes(), mask[i].tobytes(), int(actor[i]), rewards[i].tobytes(), bool(done[i]))
+                (
+                    obs[i].tobytes(),
+                    mask[i].tobytes(),
+                    int(actor[i]),
+                    rewards[i].tobytes(),
+                    bool(done[i]),
+                )
             )
             if done[i]:
                 hand = t.hand(i)
@@ -57,7 +63,7 @@ def run(
                 assert not mask[i].any()
                 assert sum(hand.stacks) == sum(stacks)
                 assert rewards[i].sum() == pytest.approx(0.0, abs=1e-4)
-                want = [(e - s) / unit for s, e in zip(stacks, hand.stacks)]
+                want = [(e - s) / unit for s, e in zip(stacks, hand.stacks, strict=False)]
                 assert rewards[i].tolist() == pytest.approx(want)
             else:
                 assert not rewards[i].any()
@@ -86,7 +92,7 @@ def test_autoreset_next_step() -> None:
     assert actor[0] == -1
     final = t.hand(0)
     assert np.array_equal(obs[0], Layout(game, 2).encode(final, 0))  # the folder's view
-    obs, mask, actor, rewards, done = t.step(np.array([99, 1]))  # 99 is ignored: a new hand
+    obs, _mask, actor, rewards, done = t.step(np.array([99, 1]))  # 99 is ignored: a new hand
     assert done.tolist() == [False, False]
     assert not rewards.any()
     hand = t.hand(0)
@@ -141,7 +147,7 @@ def test_a_hand_over_as_it_is_dealt() -> None:
     hand = t.hand(0)
     assert hand.is_over
     assert obs[0].any()
-    obs, mask, actor, rewards, done = t.step(np.array([0]))
+    obs, mask, actor, _rewards, _done = t.step(np.array([0]))
     assert t.hand(0).button == 1
 
 
