@@ -102,7 +102,7 @@ def test_user_bots_and_the_deal() -> None:
 
 def test_illegal_actions() -> None:
     env = SingleAgentEnv(seats=2, on_illegal="raise")
-    obs, info = env.reset(seed=2)
+    _obs, info = env.reset(seed=2)
     before = info["hand"].__getstate__()
     with pytest.raises(hoyle.IllegalActionError):
         env.step(99)

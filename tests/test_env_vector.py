@@ -84,10 +84,11 @@ def test_the_same_seed_gives_the_same_tables_whatever_n(
 def test_autoreset_next_step() -> None:
     game = hoyle.games.texas_holdem()
     t = VectorTables(game, 2, seats=2, stacks=100, seed=3)
-    obs, mask, actor = t.reset()
+    actor = t.reset()[2]
     assert actor.tolist() == [0, 0]  # heads-up the button acts first
     obs, mask, actor, rewards, done = t.step(np.array([0, 1]))  # table 0 folds
     assert done.tolist() == [True, False]
+    assert not mask[0].any()
     assert rewards[0].tolist() == [-0.5, 0.5]
     assert actor[0] == -1
     final = t.hand(0)
