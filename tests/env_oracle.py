@@ -11,7 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 import hoyle
-from hoyle.env import Actions
+import numpy as np
+import numpy.typing as npt
+from hoyle.env import Actions, Layout
+from hoyle.env.layout import KINDS
 from hypothesis import strategies as st
 
 Call = tuple[str, tuple[Any, ...]]  # a Hand method and its arguments
@@ -140,3 +143,39 @@ def tables(draw: st.DrawFn) -> tuple[hoyle.Game, int, list[int], Actions]:
     if game.first_must_bet and not (actions.min_raise or actions.all_in):
         actions = dataclasses.replace(actions, min_raise=True)  # (the envs refuse the other)
     return game, seats, stacks, actions
+
+
+def naive_encode(layout: Layout, hand: hoyle.Hand, me: int) -> npt.NDArray[np.float32]:
+    """Seat ``me``'s observation written entry by entry from docs/env.md's
+    table and the hand's public reads (the oracle of ``Layout.encode``)."""
+    out = np.zeros(layout.size, dtype=np.float32)
+    view = layout.read(out)
+    n, k, u = layout.seats, len(layout.deck), float(big_blind(hand.game))
+    pos = {c: i for i, c in enumerate(hand.game.deck)}
+    for c in hand.hole(me):
+        view["hole"][pos[c]] = 1.0
+    for c in hand.board:
+        view["board"][pos[c]] = 1.0
+    for r in range(n):
+        seat = (me + r) % n
+        for c in hand.up(seat):
+            view["up"][r * k + pos[c]] = 1.0
+        view["stacks"][r] = float(hand.stacks[seat]) / u
+        view["bets"][r] = float(hand.bets[seat]) / u
+        view["contributions"][r] = float(hand.contributions[seat]) / u
+        view["active"][r] = 1.0 if hand.active[seat] else 0.0
+    view["pot"][0] = float(hand.pot) / u
+    view["to_call"][0] = float(min(max(hand.bets) - hand.bets[me], hand.stacks[me])) / u
+    view["position"][(me - hand.button) % n] = 1.0
+    if not hand.is_over:
+        view["street"][hand.street] = 1.0
+    view["drawing"][0] = 1.0 if hand.is_drawing else 0.0
+    w = layout.window
+    rows = view["history"].reshape(w, n + 11)
+    records = hand.history[-w:] if w else ()
+    for slot, action in enumerate(records, start=w - len(records)):
+        rows[slot, (action.seat - me) % n] = 1.0
+        rows[slot, n + KINDS.index(action.kind)] = 1.0
+        rows[slot, -2] = float(action.amount) / u
+        rows[slot, -1] = float(action.total) if action.kind == "draw" else 0.0
+    return out

@@ -20,7 +20,7 @@ from hoyle.env.layout import Layout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .env_oracle import big_blind, expected_mask, tables
+from .env_oracle import big_blind, expected_mask, naive_encode, tables
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
@@ -64,6 +64,8 @@ def play(env: PokerEnv, rng: random.Random) -> dict[str, float]:
         assert obs is not None
         assert info["hand"] is hand
         assert not truncated
+        me = int(agent.split("_")[1])
+        assert np.array_equal(obs["observation"], naive_encode(env.layout, hand, me))
         if terminated:
             rewards[agent] = reward
             assert not obs["action_mask"].any()
