@@ -11,6 +11,7 @@ steps/s and the ratio (target 30x) are printed at the end.
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from typing import Any
 
@@ -67,6 +68,33 @@ def test_hoyle_aec_env(benchmark: Any) -> None:
     from hoyle.env import aec_env
 
     bench(benchmark, aec_env(seats=6), HANDS, 5, "hoyle aec_env: 6-max NL steps")
+
+
+def test_hoyle_aec_env_fill_share(benchmark: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same loop with the per-decision fill (``hoyle.env._fill.fill``:
+    the observation and the mask) timed on its own: the share of a step it
+    takes, which the core's encoder replaces."""
+    from hoyle.env import _fill, aec_env
+
+    spent = [0.0]
+    fill, clock = _fill.fill, time.perf_counter
+
+    def timed(*args: Any) -> None:
+        t = clock()
+        fill(*args)
+        spent[0] += clock() - t
+
+    monkeypatch.setattr(_fill, "fill", timed)
+    env = aec_env(seats=6)
+    rng = random.Random(1)
+    env.reset(seed=1)
+    play(env, HANDS // 10, rng)
+    spent[0] = 0.0
+    steps, total = benchmark.pedantic(play, args=(env, HANDS, rng), rounds=1, iterations=1)
+    assert total == pytest.approx(0.0, abs=1e-6)
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT["hoyle aec_env: steps/s of the fill alone"] = steps / spent[0]
+        THROUGHPUT["hoyle aec_env: 6-max NL steps, fill timed"] = steps / benchmark.stats.stats.mean
 
 
 def test_pettingzoo_texas_holdem_no_limit(benchmark: Any) -> None:
