@@ -192,6 +192,14 @@ def test_render_text() -> None:
     assert str(hoyle.Card(env.hand.hole(0)[0])) in text
 
 
+def test_reset_comes_first() -> None:
+    env = aec_env(seats=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.last()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(1)
+
+
 def test_settings_are_checked() -> None:
     with pytest.raises(hoyle.GameError):
         aec_env(seats=1)
