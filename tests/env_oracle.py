@@ -122,6 +122,40 @@ PRESETS: list[Callable[[], hoyle.Game]] = [
     ),
 ]
 
+G = hoyle.games
+BLIND_GAMES = [
+    G.texas_holdem,
+    G.omaha,
+    G.omaha_hilo,
+    G.five_card_draw,
+    G.deuce_to_seven_single_draw,
+    G.deuce_to_seven_triple_draw,
+    G.badugi,
+]
+STUD_GAMES = [G.five_card_stud, G.seven_card_stud, G.seven_card_stud_hilo, G.razz]
+BETTINGS = [hoyle.NoLimit(), hoyle.PotLimit(), hoyle.PotLimit(cap=7), hoyle.Limit(2, 2)]
+
+
+@st.composite
+def games(draw: st.DrawFn) -> hoyle.Game:
+    """A preset as it comes, or with a random structure: its betting, forced
+    bets and raise cap."""
+    if draw(st.booleans()):
+        return draw(st.sampled_from(PRESETS))()
+    preset = draw(st.sampled_from(BLIND_GAMES + STUD_GAMES))
+    settings: dict[str, Any] = {
+        "betting": draw(st.sampled_from([*BETTINGS, hoyle.Limit(1, 6)])),
+        "ante": draw(st.integers(0, 2)),
+        "raise_cap": draw(st.sampled_from([None, 1, 3])),
+    }
+    if preset in BLIND_GAMES:
+        settings["blinds"] = draw(st.sampled_from([(1, 2), (2, 5), (1, 2, 4), (0, 3), ()]))
+    else:
+        settings["bring_in"] = draw(st.integers(0, 2))
+    game: hoyle.Game = preset(**settings)
+    return game
+
+
 sizes = st.floats(0.05, 4.0, allow_nan=False).map(lambda x: round(x, 3))
 action_sets = st.builds(
     Actions,
@@ -135,7 +169,7 @@ action_sets = st.builds(
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[hoyle.Game, int, list[int], Actions]:
     """A random game, seats (2-9, as many as it deals to), stacks and actions."""
-    game = draw(st.sampled_from(PRESETS))()
+    game = draw(games())
     seats = draw(st.integers(max(2, game._plan.min_seats), min(9, game.max_seats)))
     unit = big_blind(game)
     stacks = draw(st.lists(st.integers(1, 150 * unit), min_size=seats, max_size=seats))
