@@ -210,7 +210,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             mask = self._mask = self.actions.mask(hand, self._spare)
             self._masked = self._steps
         if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-            action = self.actions.check(hand, action, mask)
+            action = self.actions.validated(hand, action, mask)
         self.actions.act(hand, action)
         self._steps += 1
         p = hand._actor

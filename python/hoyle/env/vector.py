@@ -228,7 +228,7 @@ class PythonTables:
         if bad.size:
             i = int(bad[0])
             try:
-                self.t.actions.check(self.hands[i], int(acts[i]), self.legal[i])
+                self.t.actions.validated(self.hands[i], int(acts[i]), self.legal[i])
             except IllegalActionError as err:
                 raise IllegalActionError(f"table {i}: {err}") from None
 
