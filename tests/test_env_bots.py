@@ -6,6 +6,7 @@ spec or misbehaving bot is one line on stderr and exit status 2."""
 from __future__ import annotations
 
 import itertools
+import random
 import subprocess
 import sys
 import textwrap
@@ -13,9 +14,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import hoyle
+import numpy as np
+import numpy.typing as npt
 import pytest
 from hoyle import play
+from hoyle.bots import Bot
 from hoyle.cli import main
+from hoyle.env import Actions, Layout, policy_bot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 _names = itertools.count()
 
@@ -214,3 +221,143 @@ def test_match_refuses_bad_players() -> None:
         )
     with pytest.raises(TypeError, match="a bot spec is a str"):
         play.load_bot(3)  # type: ignore[arg-type]
+
+
+# --- policy_bot: an observation policy as a Bot
+
+PRESET_GAMES = {name: getattr(hoyle.games, name)() for name in play.PRESETS}
+
+
+class Recorder:
+    """A policy that picks a random legal index, keeping what it was given."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.calls: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], int]] = []
+
+    def __call__(self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+        index = int(self.rng.choice(np.flatnonzero(mask)))
+        self.calls.append((observation, mask, index))
+        return index
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(sorted(PRESET_GAMES)),
+    data=st.data(),
+    fractions=st.lists(st.sampled_from([0.25, 0.5, 1.0, 2.0]), max_size=3, unique=True),
+    min_raise=st.booleans(),
+    window=st.integers(0, 8),
+)
+def test_policy_bot_sees_the_actors_view_and_plays_its_index(
+    name: str, data: st.DataObject, fractions: list[float], min_raise: bool, window: int
+) -> None:
+    game = PRESET_GAMES[name]
+    seats = data.draw(st.integers(2, min(9, game.max_seats)), label="seats")
+    stacks = data.draw(st.lists(st.integers(1, 400), min_size=seats, max_size=seats))
+    actions = Actions(fractions=tuple(fractions), min_raise=min_raise)
+    policy = Recorder(data.draw(st.integers(0, 2**32 - 1), label="policy seed"))
+    bot: Bot = policy_bot(policy, actions, window=window)  # a PolicyBot is a Bot (mypy)
+    layout = Layout(game, seats, window=window)
+    hand = game.start(stacks, seed=data.draw(st.integers(0, 2**64 - 1), label="deal"))
+    wanted = []
+    while not hand.is_over:
+        me = hand.actor
+        assert me is not None
+        want_obs, want_mask = layout.encode(hand, me), actions.mask(hand)
+        wanted.append((want_obs, want_mask))
+        before = hand.history
+        bot(hand, random.Random(0))
+        observation, mask, index = policy.calls[-1]
+        assert observation.dtype == np.float32
+        assert np.array_equal(observation, want_obs)
+        assert np.array_equal(mask, want_mask)
+        # one more record, by the seat that was to act, of the kind the index names
+        assert hand.history[: len(before)] == before
+        [record] = hand.history[len(before) :]
+        assert record.seat == me
+        if index >= actions.draw_base():  # bits of the hole cards to throw
+            assert record.kind == "draw"
+            assert len(record.cards) == (index - actions.draw_base()).bit_count()
+        else:
+            kinds = [{"fold"}, {"check", "call"}][index] if index < 2 else {"bet", "raise"}
+            assert record.kind in kinds, (actions.names(game)[index], record)
+    assert sum(hand.stacks) == sum(stacks)
+    # the arrays the policy kept are its own: no later call wrote into them
+    assert len(policy.calls) == len(wanted)
+    for (observation, mask, _), (want_obs, want_mask) in zip(policy.calls, wanted, strict=True):
+        assert np.array_equal(observation, want_obs)
+        assert np.array_equal(mask, want_mask)
+
+
+def test_policy_bot_refuses_a_bad_index_and_changes_nothing() -> None:
+    game = hoyle.games.texas_holdem()
+    hand = game.start([100, 100, 100], seed=4)  # seat 0 to act, facing the big blind
+    names = Actions().names(game)
+    assert names == ("fold", "check/call", "min raise", "raise 0.5 pot", "raise 1 pot", "all in")
+    # the small blind calls and the big blind is to act: check is legal, fold is not
+    hand.call()
+    hand.call()
+    assert hand.actor == 2
+    assert not hand.legal.can_fold
+    for bad in [0, 6, -1, 1.0, "1", True, None]:
+        before = (hand.history, hand.stacks, hand.actor)
+        with pytest.raises(hoyle.IllegalActionError):
+            policy_bot(lambda obs, mask, bad=bad: bad)(hand, random.Random())
+        assert (hand.history, hand.stacks, hand.actor) == before
+    policy_bot(lambda obs, mask: np.int64(1))(hand, random.Random())  # numpy ints are ints
+    assert hand.history[-1].kind == "check"
+    assert hand.street == 1
+
+
+def test_policy_bot_follows_the_game_and_refuses_a_finished_hand() -> None:
+    sizes = []
+
+    def fold_or_check(observation: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+        sizes.append((observation.size, mask.size))
+        return 0 if mask[0] else 1
+
+    bot = policy_bot(fold_or_check, Actions(fractions=(), min_raise=False), window=2)
+    assert repr(bot).startswith("policy_bot(")
+    assert "fold_or_check" in repr(bot)
+    for game, seats in [(hoyle.games.texas_holdem(), 2), (hoyle.games.razz(), 3)]:
+        hand = game.start([50] * seats, seed=1)
+        while not hand.is_over:
+            bot(hand, random.Random())
+        assert sizes[-1] == (Layout(game, seats, window=2).size, 3)  # fold, check/call, all in
+    with pytest.raises(hoyle.IllegalActionError, match="over"):
+        bot(hand, random.Random())
+    with pytest.raises(TypeError, match="callable"):
+        policy_bot(3)  # type: ignore[arg-type]
+
+
+POLICY_MODULE = """
+    import numpy as np
+    from hoyle.env import Actions, policy_bot
+
+    def shove(observation, mask):
+        return int(np.flatnonzero(mask)[-1])
+
+    shover = policy_bot(shove, Actions(fractions=()))
+"""
+
+
+def test_hoyle_play_seats_a_policy_bot(
+    user_module: Callable[[str], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = user_module(POLICY_MODULE)
+    args = ["play", "--hands", "40", "--seed", "2", "--quiet", "--bots", "tight,loose"]
+    assert main([*args, "--bot", f"{name}:shover"]) == 0
+    assert f"{name}:shover" in capsys.readouterr().out
+    summary = play.match(
+        hands=40,
+        seed=2,
+        bots=["tight", "loose"],
+        players=[(f"{name}:shover", play.load_bot(f"{name}:shover"))],
+        progress=False,
+    )
+    assert summary.rows[0].bot == f"{name}:shover"
+    assert sum(row.net for row in summary.rows) == 0
+    assert sum(row.stack for row in summary.rows) == 200 * sum(r.buy_ins for r in summary.rows)
+    # all in every hand: it busts or doubles up often, so it buys in again
+    assert summary.rows[0].buy_ins > 1
