@@ -201,9 +201,7 @@ class Actions:
         totals = self.totals(hand)
         return totals[k] if totals else None
 
-    def mask(
-        self, hand: Hand, out: npt.NDArray[np.bool_] | None = None
-    ) -> npt.NDArray[np.bool_]:
+    def mask(self, hand: Hand, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """Which indices the seat to act may take (the reference mask),
         written into ``out`` when given (a bool array of ``size(game)``)."""
         size = self.size(hand.game)
@@ -224,12 +222,14 @@ class Actions:
         out[0] = legal.can_fold
         out[1] = legal.can_check or legal.call_amount > 0
         lo, hi = legal.min_raise_to, legal.max_raise_to
+        if lo is None or hi is None:
+            return out
         seen: set[int] = set()
         for k, t in enumerate(self.totals(hand)):
-            if t is not None and lo is not None and hi is not None and lo <= t <= hi:
-                if t not in seen:
-                    seen.add(t)
-                    out[2 + k] = True
+            if t is None or not lo <= t <= hi or t in seen:
+                continue
+            seen.add(t)
+            out[2 + k] = True
         return out
 
     def _may_draw(self, hand: Hand, bits: int) -> bool:

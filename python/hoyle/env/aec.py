@@ -51,9 +51,9 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
     ) from None
 
 from hoyle.env import _fill
+from hoyle.env._render import table_text
 from hoyle.env._setup import setup
 from hoyle.env.actions import Actions
-from hoyle.env._render import table_text
 from hoyle.env.seeds import TableHand, deal, fresh_seed, run_seed
 from hoyle.games import Game
 
@@ -80,10 +80,15 @@ def aec_env(
     return PokerEnv(game, seats, stacks, actions, window, render_mode)
 
 
-class PokerEnv(AECEnv):  # type: ignore[misc]
+def _metadata() -> dict[str, Any]:
+    """The class's ``metadata`` (PettingZoo reads it from the class)."""
+    return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+
+
+class PokerEnv(AECEnv[str, dict[str, Any], Any]):
     """The environment ``aec_env`` makes (see the module)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+    metadata = _metadata()
 
     def __init__(
         self,
@@ -94,10 +99,12 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         window: Any,
         render_mode: str | None,
     ) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         s = setup(game, seats, stacks, actions, window)
         if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}"
+            )
         self.render_mode = render_mode
         self.game, self.seats, self.stacks, self.actions, self.layout = s
         self.possible_agents = [f"player_{i}" for i in range(self.seats)]
@@ -127,7 +134,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._seed: int | None = None
         self._k = 0
         self.hand: TableHand | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -171,9 +178,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             obs["action_mask"][:] = 0
         return obs
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
         return (
             self.observe(agent) if observe else None,

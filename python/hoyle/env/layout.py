@@ -43,7 +43,8 @@ hold'em (blinds 1/2, so the unit is 2 chips), seat 0 on the button:
 >>> layout = Layout(game, 3, window=4)
 >>> [(name, size) for name, _, size in layout.fields][:6]
 [('hole', 52), ('board', 52), ('up', 0), ('stacks', 3), ('bets', 3), ('contributions', 3)]
->>> hand = game.start([100, 100, 100], button=0, deck=hoyle.parse_cards("As Kd 2c 3h Qs 7d 4c Jh Ts 9d 5s"))
+>>> deck = hoyle.parse_cards("As Kd 2c 3h Qs 7d 4c Jh Ts 9d 5s")
+>>> hand = game.start([100, 100, 100], button=0, deck=deck)
 >>> hand.raise_to(6)  # seat 0, the button, raises to 6
 >>> view = layout.read(layout.encode(hand, 1))  # seat 1's view: it posted the small blind
 >>> [str(hoyle.Card(int(c))) for c in view["hole"].nonzero()[0]]
@@ -158,7 +159,9 @@ class Layout:
         self._pos = {c: i for i, c in enumerate(self.deck)}
 
     def __repr__(self) -> str:
-        return f"Layout({self.game.name}, seats={self.seats}, window={self.window}, size={self.size})"
+        return (
+            f"Layout({self.game.name}, seats={self.seats}, window={self.window}, size={self.size})"
+        )
 
     def offset(self, name: str) -> int:
         """Where section ``name`` starts."""
@@ -171,7 +174,9 @@ class Layout:
         """The sections of ``obs`` (its last axis: one observation ``[D]`` or
         a batch ``[N, D]``) as named views."""
         if obs.shape[-1:] != (self.size,):
-            raise GameError(f"an observation of this layout has {self.size} entries, got {obs.shape}")
+            raise GameError(
+                f"an observation of this layout has {self.size} entries, got {obs.shape}"
+            )
         return {name: obs[..., off : off + size] for name, off, size in self.fields}
 
     def bounds(self, chips: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -206,7 +211,7 @@ class Layout:
         self._cards(hand, me, view)
         self._chips(hand, me, view)
         view["position"][(me - hand.button) % n] = 1.0
-        if hand.street < self.streets:
+        if not hand.is_over:
             view["street"][hand.street] = 1.0
         view["drawing"][0] = 1.0 if hand.is_drawing else 0.0
         self._history(hand, me, view["history"])
