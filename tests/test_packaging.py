@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
@@ -157,3 +158,156 @@ def test_fuzz_summary_refuses_a_broken_report(tmp_path: Path) -> None:
     done = _summary(tmp_path, ['{"area": "cards"}'])
     assert done.returncode == 1
     assert "not a fuzz record" in done.stderr
+
+
+# --- the rl extra: hoyle and hoyle.env import without pettingzoo and gymnasium
+
+RL = ("pettingzoo", "gymnasium")
+# Put first on sys.meta_path, this finder makes those two packages missing,
+# as on an install without the rl extra.
+BLOCK_RL = f"""
+import sys
+
+class _NoRL:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in {RL!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+
+sys.meta_path.insert(0, _NoRL())
+"""
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that imports this hoyle."""
+    import hoyle
+
+    where = str(Path(hoyle.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([where, os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env
+    )
+
+
+def test_the_rl_extra_is_in_the_test_extras() -> None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # its backport, a dependency on 3.10
+        import tomli as tomllib
+    extras = tomllib.loads(PYPROJECT)["project"]["optional-dependencies"]
+    assert [re.split(r"[<>=]", r)[0] for r in extras["rl"]] == list(RL)
+    assert set(extras["rl"]) <= set(extras["test"])
+
+
+def test_hoyle_env_imports_without_the_rl_extra() -> None:
+    done = _python(
+        BLOCK_RL
+        + """
+import hoyle, hoyle.env
+from hoyle.env import Actions, Layout, VectorTables, hand_seed, policy_bot
+try:
+    import pettingzoo
+except ModuleNotFoundError:
+    print("blocked")
+print(sorted(m for m in sys.modules if m.partition(".")[0] in ("pettingzoo", "gymnasium")))
+"""
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["blocked", "[]"]
+
+
+def test_hoyle_env_does_not_import_the_rl_packages_until_used() -> None:
+    done = _python(
+        "import sys, hoyle.env; print(sorted(set(sys.modules) & {'pettingzoo', 'gymnasium'}))"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_aec_env_without_the_rl_extra_says_how_to_get_it() -> None:
+    done = _python(
+        BLOCK_RL
+        + """
+for name in ("aec_env", "SingleAgentEnv"):
+    try:
+        from hoyle import env
+        getattr(env, name)()
+    except ImportError as err:
+        print(name, type(err).__name__, err)
+"""
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines] == [
+        ["aec_env", "ImportError"],
+        ["SingleAgentEnv", "ImportError"],
+    ]
+    assert all('pip install "hoyle[rl]"' in line for line in lines)
+
+
+def test_hoyle_env_doctests_run_without_the_rl_extra() -> None:
+    """The quick subset on the oldest and newest Python (.ci/run) runs the
+    package's doctests without the rl extra: every module of hoyle.env
+    imports there and its examples pass, except those that need the extra
+    (their import says ``pip install "hoyle[rl]"``), which are exactly the
+    ones the quick subset leaves out."""
+    done = _python(
+        BLOCK_RL
+        + """
+import doctest, importlib, pkgutil, hoyle.env
+names = [m.name for m in pkgutil.walk_packages(hoyle.env.__path__, "hoyle.env.")]
+failed = tried = 0
+for name in ["hoyle.env", *names]:
+    try:
+        module = importlib.import_module(name)
+    except ImportError as err:
+        if 'pip install "hoyle[rl]"' not in str(err):
+            raise
+        print("needs-rl", name.replace(".", "/") + ".py")
+        continue
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    failed, tried = failed + result.failed, tried + result.attempted
+print(failed, tried)
+"""
+    )
+    assert done.returncode == 0, done.stderr
+    *needs_rl, counts = done.stdout.splitlines()
+    failed, tried = map(int, counts.split())
+    assert failed == 0, done.stdout
+    assert tried > 0
+    ignored = [w for w in _quick_words() if w.startswith("--ignore-glob=")]
+    assert sorted(ignored) == sorted(f"--ignore-glob='*/{line.split()[1]}'" for line in needs_rl)
+
+
+def _quick_words() -> list[str]:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    block = re.search(r"^QUICK_TESTS=\((.*?)^\)", run, re.S | re.M)
+    assert block, ".ci/run names its quick tests"
+    return block[1].split()
+
+
+def _quick_tests() -> list[Path]:
+    return [ROOT / w for w in _quick_words() if w.endswith(".py") and not w.startswith("--")]
+
+
+def test_the_quick_subset_needs_no_extra_package() -> None:
+    """The quick subset's test files import only what QUICK_DEPS installs
+    (pytest, hypothesis, pytest-benchmark), hoyle and numpy at module level."""
+    allowed = {"pytest", "hypothesis", "pytest_benchmark", "hoyle", "numpy", "tests", "_pytest"}
+    files = _quick_tests()
+    assert ROOT / "tests" / "test_packaging.py" in files
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
+            for name in names:
+                top = name.partition(".")[0]
+                assert top in allowed or top in sys.stdlib_module_names or top == "__future__", (
+                    f"{path.name} imports {name}"
+                )

@@ -30,6 +30,7 @@ from hoyle._core import (
 from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (
+    BotError,
     CardError,
     DuplicateCardError,
     EquityError,
@@ -54,6 +55,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "Betting",
+    "BotError",
     "Card",
     "CardError",
     "Category",

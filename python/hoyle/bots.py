@@ -1,5 +1,13 @@
-"""Simple built-in players for ``hoyle play`` and for tests: each is a
-function ``bot(hand, rng)`` that makes one legal action for ``hand.actor``.
+"""Bots: players for ``hoyle play``, for tests and for the environments of
+``hoyle.env``. A bot is any callable ``bot(hand, rng) -> None`` (the
+:class:`Bot` protocol) that makes exactly one legal action on ``hand`` for
+``hand.actor`` (a ``Hand`` method: ``fold``, ``check``, ``call``,
+``raise_to`` or ``draw``) and returns; ``rng`` is a ``random.Random`` the
+caller seeds, for a bot that wants chance. A policy over observations,
+``policy(observation, mask) -> int``, becomes a bot with
+``hoyle.env.policy_bot(policy)``.
+
+The built-in ones:
 
 * ``random_bot``: a uniformly random kind of action (fold, check or call,
   bet or raise), a random size.
@@ -19,13 +27,31 @@ function ``bot(hand, rng)`` that makes one legal action for ``hand.actor``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import Protocol
 
 from hoyle.hand import Hand
 
 __all__ = ["BOTS", "Bot", "loose_bot", "random_bot", "tight_bot"]
 
-Bot = Callable[[Hand, random.Random], None]
+
+class Bot(Protocol):
+    """A player: called when ``hand.actor`` is its seat, it makes exactly
+    one legal action on ``hand`` and returns None. Any function of two
+    positional arguments fits; this one checks or calls to the showdown:
+
+    >>> from hoyle import games
+    >>> def caller(hand: Hand, rng: random.Random) -> None:
+    ...     hand.check() if hand.legal.can_check else hand.call()
+    >>> bot: Bot = caller
+    >>> hand = games.texas_holdem().start([100, 100], seed=1)
+    >>> while not hand.is_over:
+    ...     bot(hand, random.Random(0))
+    >>> len(hand.board), sum(hand.stacks)
+    (5, 200)
+    """
+
+    def __call__(self, hand: Hand, rng: random.Random, /) -> None:
+        """Make one legal action for ``hand.actor``."""
 
 
 def _check_or_call(hand: Hand) -> None:

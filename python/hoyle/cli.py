@@ -73,13 +73,16 @@ def _equity(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from hoyle import play
 
+    players = [(spec, play.load_bot(spec)) for spec in args.bot or ()]
+    bots = list(play.DEFAULT_BOTS) if args.bots is None else args.bots.split(",")
     summary = play.match(
         game=args.game,
         hands=args.hands,
         seed=args.seed,
-        bots=args.bots.split(","),
+        bots=[] if bots == [""] else bots,
         stack=args.stack,
         progress=not args.quiet,
+        players=players,
     )
     play.print_summary(summary)
     return 0
@@ -179,7 +182,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
     p_eq.set_defaults(func=_equity)
-    p_play = commands.add_parser("play", help="a match of the built-in bots, with a summary")
+    p_play = commands.add_parser(
+        "play",
+        help="a match of bots (built-in, or yours with --bot), with a summary",
+        description="A match of bots at one table. Your bots (--bot) take the first "
+        "seats, in order, then the built-in ones (--bots).",
+    )
     p_play.add_argument("--hands", type=int, default=2_000, help="hands to play")
     p_play.add_argument("--seed", type=int, default=None, help="seed for the cards and bots")
     p_play.add_argument(
@@ -187,8 +195,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_play.add_argument(
         "--bots",
-        default="tight,loose,random,tight,loose,random",
-        help="comma-separated bots, one per seat: tight, loose, random",
+        default=None,
+        help="comma-separated built-in bots, one per seat: tight, loose, random "
+        '(default tight,loose,random,tight,loose,random; "" for none)',
+    )
+    p_play.add_argument(
+        "--bot",
+        action="append",
+        metavar="MODULE:CALLABLE",
+        help="seat your bot, a callable bot(hand, rng) that makes one move on the Hand "
+        "(a policy(observation, mask) -> index: wrap it with hoyle.env.policy_bot); "
+        "the module is searched in the current directory first; repeatable",
     )
     p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")

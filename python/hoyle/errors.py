@@ -5,6 +5,7 @@ nothing is changed."""
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
     "CardError",
     "DuplicateCardError",
     "EquityError",
@@ -78,3 +79,10 @@ class HistoryError(HoyleError):
     """A hand history that cannot be read or replayed: bad TOML, a missing
     or malformed field, an unknown variant, or an action the rules refuse.
     The message names the file, the hand and the action."""
+
+
+class BotError(HoyleError):
+    """A bot that cannot play: a ``module:callable`` spec that does not load
+    (no colon, no such module or attribute, not callable), or a bot that
+    raised, made an illegal move, or did not make exactly one move when its
+    seat was to act. The message names the bot and its seat."""

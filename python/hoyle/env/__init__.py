@@ -6,7 +6,9 @@
 * ``aec_env``: a PettingZoo ``AECEnv`` (``hoyle.env.aec``);
 * ``VectorTables``: N tables stepped in one call (``hoyle.env.vector``);
 * ``SingleAgentEnv``: a Gymnasium env, one learning seat against bots
-  (``hoyle.env.gym``, registered as ``"hoyle/Poker-v0"``).
+  (``hoyle.env.gym``, registered as ``"hoyle/Poker-v0"``);
+* ``policy_bot``: a policy ``policy(observation, mask) -> index`` as a
+  ``hoyle.bots.Bot`` (``hoyle.env.policy``).
 
 ``import hoyle.env`` needs neither PettingZoo nor Gymnasium: the modules that
 use them are imported on first use of their names, and a missing one raises
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from hoyle.env.actions import Actions
 from hoyle.env.layout import Layout
+from hoyle.env.policy import policy_bot
 from hoyle.env.seeds import hand_seed
 
 if TYPE_CHECKING:
@@ -35,7 +38,15 @@ if TYPE_CHECKING:
     from hoyle.env.gym import SingleAgentEnv
     from hoyle.env.vector import VectorTables
 
-__all__ = ["Actions", "Layout", "SingleAgentEnv", "VectorTables", "aec_env", "hand_seed"]
+__all__ = [
+    "Actions",
+    "Layout",
+    "SingleAgentEnv",
+    "VectorTables",
+    "aec_env",
+    "hand_seed",
+    "policy_bot",
+]
 
 _LAZY = {
     "aec_env": "hoyle.env.aec",
