@@ -9,6 +9,7 @@ pub mod error;
 pub mod eval;
 pub mod settle;
 pub mod strength;
+pub mod table;
 
 #[cfg(feature = "python")]
 mod py;
