@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod env;
 pub mod equity;
 pub mod error;
 pub mod eval;

@@ -1,0 +1,253 @@
+"""``aec_env``: any ``hoyle.Game`` as a PettingZoo ``AECEnv``.
+
+One episode is one hand; every ``reset()`` deals the next hand with the
+button one seat further left (hand ``k`` of the run: ``button = k % seats``,
+dealt with ``hand_seed(seed, 0, k)``; ``reset(seed=s)`` starts the run
+``s`` again at hand 0). Agent ``player_i`` is seat ``i``.
+
+* Observations as PettingZoo's classic games give them:
+  ``{"observation": float32[layout.size], "action_mask": int8[actions.size]}``
+  (``hoyle.env.layout`` and ``hoyle.env.actions``: docs/env.md). Each agent
+  has one such dict, filled again at each ``observe(agent)``: copy what you
+  keep. A seat that is not to act has an all-zero mask.
+* Rewards, in big blinds (``unit(game)``), come at the end of the hand:
+  ``(final stack - starting stack) / unit`` for every seat; they add up to
+  zero (less the rake, if the game takes one). Then every agent is
+  terminated and steps once more with ``None``.
+* ``infos[agent]["hand"]`` is the ``Hand`` being played (for search: clone it).
+* An illegal action raises ``IllegalActionError`` and changes nothing.
+* ``render()`` returns the table as text (``render_mode="human"``: prints it).
+
+>>> from hoyle.env import aec_env
+>>> env = aec_env(seats=3)
+>>> env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["action_mask"].tolist()
+('player_0', [1, 1, 1, 0, 1, 1])
+>>> env.step(0)  # the button folds
+>>> env.step(0)  # the small blind folds: the big blind wins
+>>> env.rewards
+{'player_0': 0.0, 'player_1': -0.5, 'player_2': 0.5}
+>>> for agent in env.agent_iter():  # each agent sees the end, then leaves
+...     obs, reward, terminated, truncated, info = env.last()
+...     env.step(None)
+>>> env.agents
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as err:  # pragma: no cover - the rl extra is installed in the tests
+    raise ImportError(
+        f'hoyle.env.aec_env needs PettingZoo and Gymnasium: pip install "hoyle[rl]" ({err})'
+    ) from None
+
+from hoyle.env import _fill
+from hoyle.env._setup import setup
+from hoyle.env.actions import Actions
+from hoyle.env._render import table_text
+from hoyle.env.seeds import TableHand, deal, fresh_seed, run_seed
+from hoyle.games import Game
+
+__all__ = ["PokerEnv", "aec_env"]
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def aec_env(
+    game: Game | None = None,
+    *,
+    seats: int = 6,
+    stacks: int | tuple[int, ...] | list[int] | None = None,
+    actions: Actions | None = None,
+    window: int = 16,
+    render_mode: str | None = None,
+) -> PokerEnv:
+    """A PettingZoo ``AECEnv`` of ``game`` (default: no-limit hold'em,
+    blinds 1/2) at a table of ``seats``, every hand starting from ``stacks``
+    (one int for every seat, or one per seat; default 100 big blinds),
+    with the action abstraction ``actions`` (default ``Actions()``) and a
+    history ``window`` in the observation. ``render_mode``: None, ``"ansi"``
+    or ``"human"``."""
+    return PokerEnv(game, seats, stacks, actions, window, render_mode)
+
+
+class PokerEnv(AECEnv):  # type: ignore[misc]
+    """The environment ``aec_env`` makes (see the module)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: Game | None,
+        seats: Any,
+        stacks: Any,
+        actions: Actions | None,
+        window: Any,
+        render_mode: str | None,
+    ) -> None:
+        super().__init__()
+        s = setup(game, seats, stacks, actions, window)
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
+        self.render_mode = render_mode
+        self.game, self.seats, self.stacks, self.actions, self.layout = s
+        self.possible_agents = [f"player_{i}" for i in range(self.seats)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.actions.size(self.game)
+        low, high = self.layout.bounds(sum(self.stacks))
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._obs: dict[str, Obs] = {
+            a: {
+                "observation": np.zeros(self.layout.size, dtype=np.float32),
+                "action_mask": np.zeros(size, dtype=np.int8),
+            }
+            for a in self.possible_agents
+        }
+        self._mask = np.zeros(size, dtype=np.bool_)  # the actor's, at step _masked
+        self._masked = -1
+        self._steps = 0
+        self._seed: int | None = None
+        self._k = 0
+        self.hand: TableHand | None = None
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
+        if seed is not None:
+            self._seed, self._k = run_seed(seed), 0
+        elif self._seed is None:
+            self._seed, self._k = fresh_seed(), 0
+        else:
+            self._k += 1
+        hand = self.hand = deal(self.game, self.stacks, self._seed, 0, self._k)
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {"hand": hand} for a in agents}
+        self._steps += 1
+        if hand.actor is None:  # every seat all in from the forced bets
+            self._finish(hand)
+        else:
+            self.agent_selection = agents[hand.actor]
+
+    def observe(self, agent: str) -> Obs:
+        """``agent``'s observation (its dict, filled again now)."""
+        hand = self.hand
+        if hand is None:
+            raise RuntimeError("call reset() before observe()")
+        obs = self._obs[agent]
+        me = self._seat[agent]
+        _fill.fill(self.layout, self.actions, hand, me, obs["observation"], self._mask)
+        self._masked = self._steps
+        if hand._actor == me:
+            obs["action_mask"][:] = self._mask
+        else:
+            obs["action_mask"][:] = 0
+        return obs
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes ``action`` (an index of ``actions``;
+        ``None`` once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._dead_step(agent, action)
+            return
+        hand = self.hand
+        assert hand is not None
+        mask = self._mask
+        if self._masked != self._steps:
+            self.actions.mask(hand, mask)
+            self._masked = self._steps
+        if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
+            action = self.actions.check(hand, action, mask)
+        self.actions.act(hand, action)
+        self._steps += 1
+        p = hand._actor
+        if p is None:
+            self._cumulative_rewards[agent] = 0.0
+            self._finish(hand)
+        else:
+            self.agent_selection = self.possible_agents[p]
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, hand: TableHand) -> None:
+        """The hand is over: every seat's reward, and every agent terminated."""
+        u = float(self.layout.unit)
+        start, end = hand._start, hand._stacks
+        cumulative, rewards, terminations = (
+            self._cumulative_rewards,
+            self.rewards,
+            self.terminations,
+        )
+        for seat, agent in enumerate(self.possible_agents):
+            reward = float(end[seat] - start[seat]) / u
+            rewards[agent] = reward
+            cumulative[agent] += reward
+            terminations[agent] = True
+        self.agent_selection = self.agents[0]
+
+    def _dead_step(self, agent: str, action: Any) -> None:
+        """A terminated agent's last step: it leaves the table."""
+        if action is not None:
+            raise ValueError(f"{agent} is terminated: its only action is None, got {action!r:.40}")
+        del self.terminations[agent], self.truncations[agent], self.infos[agent]
+        del self.rewards[agent], self._cumulative_rewards[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            self.agent_selection = agents[0]
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="human"``: printed instead)."""
+        if self.hand is None:
+            return None
+        text = table_text(self.hand, self.actions, self.possible_agents)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (no window, no process)."""

@@ -1,0 +1,214 @@
+"""``SingleAgentEnv``: one learning seat against bots, as a Gymnasium env.
+
+The other seats are played by bots: ``hoyle.bots``' ``"random"``,
+``"loose"`` or ``"tight"``, or your own callables ``bot(hand, rng) -> None``
+that make one legal action for ``hand.actor`` (``rng`` a ``random.Random``
+seeded from the hand). One episode is one hand in which the learner acts;
+a hand dealt in which the learner never has a decision (every seat folds to
+its big blind) is played out by the bots and counted in
+``info["skipped"]``. Hand ``k`` of the run is dealt as in ``aec_env``: the
+button at ``k % seats``, the seed ``hand_seed(seed, 0, k)``.
+
+* Observation: ``Box(float32[layout.size])`` (``hoyle.env.layout``), from
+  the learner's seat. Action: ``Discrete(actions.size)``
+  (``hoyle.env.actions``); ``action_masks()`` and ``info["action_mask"]``
+  give the mask (int8), ``info["hand"]`` the hand.
+* Reward: 0 until the hand ends, then the learner's change of stack in big
+  blinds.
+* An illegal action: ``on_illegal="check/call"`` (the default, so that any
+  ``action_space.sample()`` is a valid action, as Gymnasium expects) plays
+  check/call instead (stand pat in a draw, the smallest bet when the seat
+  must bet) and sets ``info["illegal"]``; ``on_illegal="raise"`` raises
+  ``IllegalActionError`` and changes nothing.
+
+Registered as ``"hoyle/Poker-v0"`` when this module is imported:
+``gymnasium.make("hoyle.env.gym:hoyle/Poker-v0", seats=3)`` imports it first,
+and ``gymnasium.make_vec`` or ``gymnasium.vector.SyncVectorEnv`` run copies.
+
+>>> from hoyle.env import SingleAgentEnv
+>>> env = SingleAgentEnv(seats=3, bots="loose")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, info["action_mask"].tolist()
+((350,), [1, 1, 1, 0, 1, 1])
+>>> obs, reward, terminated, truncated, info = env.step(1)  # check/call
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as err:  # pragma: no cover - the rl extra is installed in the tests
+    raise ImportError(
+        f'hoyle.env.SingleAgentEnv needs Gymnasium: pip install "hoyle[rl]" ({err})'
+    ) from None
+
+from hoyle.bots import BOTS
+from hoyle.env import _fill
+from hoyle.env._render import table_text
+from hoyle.env._setup import setup
+from hoyle.env.actions import Actions
+from hoyle.env.seeds import M64, TableHand, deal, hand_seed, run_seed
+from hoyle.errors import GameError
+from hoyle.games import Game
+from hoyle.hand import Hand
+
+__all__ = ["ENV_ID", "SingleAgentEnv"]
+
+ENV_ID = "hoyle/Poker-v0"
+MAX_SKIPPED = 10_000  # hands in a row without a decision for the learner
+Bot = Callable[[Hand, random.Random], None]
+Obs = npt.NDArray[np.float32]
+
+
+def _bots(bots: Any, seats: int, seat: int) -> list[Bot | None]:
+    """One bot per seat (None at the learner's)."""
+    if isinstance(bots, str) or callable(bots):
+        bots = [bots] * (seats - 1)
+    if not isinstance(bots, Sequence) or len(bots) != seats - 1:
+        raise GameError(f"bots: a name, a callable, or one per other seat ({seats - 1})")
+    out: list[Bot | None] = []
+    for bot in bots:
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise GameError(f"unknown bot {bot!r:.40}: one of {', '.join(BOTS)}")
+            bot = BOTS[bot]
+        if not callable(bot):
+            raise GameError(f"a bot is a name or a callable bot(hand, rng), got {bot!r:.40}")
+        out.append(bot)
+    out.insert(seat, None)
+    return out
+
+
+class SingleAgentEnv(gymnasium.Env[Obs, int]):
+    """One learning ``seat`` against ``bots`` (see the module)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        seats: int = 6,
+        seat: int = 0,
+        bots: Any = "random",
+        stacks: Any = None,
+        actions: Actions | None = None,
+        window: int = 16,
+        on_illegal: Literal["check/call", "raise"] = "check/call",
+        render_mode: str | None = None,
+    ) -> None:
+        s = setup(game, seats, stacks, actions, window)
+        self.game, self.seats, self.stacks, self.actions, self.layout = s
+        if seat.__class__ is not int or not 0 <= seat < self.seats:
+            raise GameError(f"seat must be 0..{self.seats - 1}, got {seat!r:.40}")
+        if on_illegal not in ("check/call", "raise"):
+            raise GameError(f"on_illegal must be 'check/call' or 'raise', got {on_illegal!r:.40}")
+        if render_mode not in (None, "ansi", "human"):
+            raise GameError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
+        self.seat, self.on_illegal, self.render_mode = seat, on_illegal, render_mode
+        self.bots = _bots(bots, self.seats, seat)
+        low, high = self.layout.bounds(sum(self.stacks))
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.actions.size(self.game))
+        self._mask = np.zeros(self.actions.size(self.game), dtype=np.bool_)
+        self._seed: int | None = None
+        self._k = 0
+        self.hand: TableHand | None = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """The next hand in which the learner acts (``seed``: a new run)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed, self._k = run_seed(seed), 0
+        elif self._seed is None:
+            self._seed, self._k = int(self.np_random.integers(M64, dtype=np.uint64)), 0
+        else:
+            self._k += 1
+        for skipped in range(MAX_SKIPPED):
+            hand = self._deal()
+            if hand._actor is not None:
+                obs = self._observe(hand)
+                return obs, self._info(hand, skipped=skipped)
+            self._k += 1
+        raise GameError(f"seat {self.seat} had no decision in {MAX_SKIPPED} hands in a row")
+
+    def _deal(self) -> TableHand:
+        """Deal hand ``_k`` and let the bots play to the learner's turn."""
+        assert self._seed is not None
+        hand = self.hand = deal(self.game, self.stacks, self._seed, 0, self._k)
+        self._rng = random.Random(hand_seed(self._seed, 0, self._k))
+        self._play_bots(hand)
+        return hand
+
+    def _play_bots(self, hand: TableHand) -> None:
+        history = hand._history
+        while True:
+            p = hand._actor
+            if p is None or p == self.seat:
+                return
+            bot = self.bots[p]
+            assert bot is not None
+            before = len(history)
+            bot(hand, self._rng)
+            if len(history) == before:
+                raise GameError(f"the bot of seat {p} made no action")
+
+    def _observe(self, hand: TableHand) -> Obs:
+        obs = np.empty(self.layout.size, dtype=np.float32)
+        _fill.fill(self.layout, self.actions, hand, self.seat, obs, self._mask)
+        return obs
+
+    def _info(self, hand: TableHand, **more: Any) -> dict[str, Any]:
+        return {"action_mask": self._mask.astype(np.int8), "hand": hand, **more}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now (a copy; all False once the hand is over)."""
+        return self._mask.copy()
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        hand = self.hand
+        if hand is None:
+            raise GameError("call reset() before step()")
+        illegal = False
+        mask = self._mask
+        if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
+            if self.on_illegal == "raise" or not mask.any():
+                action = self.actions.check(hand, action, mask)
+            else:
+                action, illegal = (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
+        self.actions.act(hand, action)
+        self._play_bots(hand)
+        obs = self._observe(hand)
+        over = hand._actor is None
+        reward = 0.0
+        if over:
+            start, end = hand._start[self.seat], hand._stacks[self.seat]
+            reward = float(end - start) / float(self.layout.unit)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, over, False, self._info(hand, illegal=illegal)
+
+    def render(self) -> str | None:
+        """The table as text (``"human"``: printed)."""
+        if self.hand is None:
+            return None
+        names = [("you" if s == self.seat else f"seat {s}") for s in range(self.seats)]
+        text = table_text(self.hand, self.actions, names)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="hoyle.env.gym:SingleAgentEnv")
