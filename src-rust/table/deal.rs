@@ -185,11 +185,11 @@ impl Table {
     /// hand (`Hand._run_out`: the last street's interval, nothing bet).
     pub(super) fn run_out(&mut self, plan: &Plan) {
         let streets = &plan.spec.streets;
-        for i in self.street..streets.len() {
-            if streets[i].burn {
+        for street in &streets[self.street..] {
+            if street.burn {
                 self.next += 1;
             }
-            for _ in 0..streets[i].board {
+            for _ in 0..street.board {
                 let c = self.take();
                 self.board.push(c);
             }
