@@ -91,6 +91,9 @@ pub fn deal_unseeded<T>(items: &mut [T], count: usize) -> u32 {
 const N: usize = 624;
 const M: usize = 397;
 
+/// How many generators [`Mt19937::from_seeds`] keys at once.
+pub const LANES: usize = 8;
+
 /// MT19937, the generator behind CPython's `random.Random`.
 #[derive(Clone)]
 pub struct Mt19937 {
@@ -177,6 +180,63 @@ impl Mt19937 {
     /// `random.Random(seed)` for a seed that fits in 64 bits.
     pub fn from_seed(seed: i64) -> Self {
         Self::from_magnitude_le(&seed.unsigned_abs().to_le_bytes())
+    }
+
+    /// [`Mt19937::from_magnitude_le`] of each seed's little-endian bytes
+    /// (`random.Random(seed)`), [`LANES`] at once: keying is one long chain
+    /// of dependent steps per generator, so the lanes are interleaved, one
+    /// step of each in turn. Seeds below `2**32` (a one-word key) are keyed
+    /// alone.
+    pub fn from_seeds(seeds: &[u64; LANES]) -> [Mt19937; LANES] {
+        let mut out = [(); LANES].map(|_| Mt19937 {
+            state: [0; N],
+            pos: N,
+        });
+        let mut st = [[0u32; LANES]; N];
+        for (row, &start) in st.iter_mut().zip(&Self::KEYING_START) {
+            *row = [start; LANES];
+        }
+        let key = [seeds.map(|s| s as u32), seeds.map(|s| (s >> 32) as u32)];
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N {
+            let prev = st[i - 1];
+            for l in 0..LANES {
+                let p = prev[l];
+                st[i][l] = (st[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_664_525))
+                    .wrapping_add(key[j][l])
+                    .wrapping_add(j as u32);
+            }
+            i += 1;
+            j ^= 1;
+            if i >= N {
+                st[0] = st[N - 1];
+                i = 1;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = st[i - 1];
+            for l in 0..LANES {
+                let p = prev[l];
+                st[i][l] =
+                    (st[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            }
+            i += 1;
+            if i >= N {
+                st[0] = st[N - 1];
+                i = 1;
+            }
+        }
+        st[0] = [0x8000_0000; LANES];
+        for (l, mt) in out.iter_mut().enumerate() {
+            if seeds[l] >> 32 == 0 {
+                *mt = Self::from_magnitude_le(&seeds[l].to_le_bytes());
+            } else {
+                for (word, row) in mt.state.iter_mut().zip(&st) {
+                    *word = row[l];
+                }
+            }
+        }
+        out
     }
 
     /// `genrand_uint32`: the next 32-bit output. The state is twisted a
@@ -365,6 +425,26 @@ mod tests {
         }
         let got: Vec<u32> = (0..3 * N).map(|_| lazy.next_u32()).collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn keying_lanes_at_once_keys_each_seed_alone() {
+        let seeds: [u64; LANES] = [
+            u64::MAX,
+            1 << 32,
+            0,
+            12_345,
+            0x2382_75bc_38fc_be91,
+            (1 << 32) - 1,
+            0x6fc9_f6dc_4fdd_3c43,
+            7 << 40,
+        ];
+        for (mut got, seed) in Mt19937::from_seeds(&seeds).into_iter().zip(seeds) {
+            let mut want = Mt19937::from_magnitude_le(&seed.to_le_bytes());
+            let a: Vec<u32> = (0..700).map(|_| got.next_u32()).collect();
+            let b: Vec<u32> = (0..700).map(|_| want.next_u32()).collect();
+            assert_eq!(a, b, "seed {seed}");
+        }
     }
 
     #[test]

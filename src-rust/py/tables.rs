@@ -9,6 +9,7 @@
 //! next hand (Gymnasium's next-step autoreset). Nothing allocates per step.
 
 use super::rules::HandRules;
+use crate::deal::{Mt19937, LANES};
 use crate::env::{encode, mask, raise_total, Abstraction, Decision, Record, Shape, View};
 use crate::settle::Rake;
 use crate::table::{hand_seed, Betting, Legal, Plan, Spec, Street, Table};
@@ -117,6 +118,10 @@ pub struct Tables {
     records: Vec<Record>,
     /// A table to try an action on first (see `Table::may_fail`).
     spare: Table,
+    /// The tables to deal a hand to (a scratch list) and, during a step,
+    /// whether each was just dealt one.
+    dealing: Vec<usize>,
+    fresh: Vec<bool>,
     arrays: Arrays,
 }
 
@@ -215,14 +220,23 @@ impl Tables {
         self.moves[i].push(index as u32);
     }
 
-    /// Starts hand `hands[i]` of table `i`.
-    fn deal(&mut self, i: usize) {
-        let k = self.hands[i];
-        let seats = self.tables[i].seats() as u64;
-        let seed = hand_seed(self.seed, i as u64, k);
-        self.tables[i].start(&self.plan, seed, (k % seats) as usize);
-        self.moves[i].clear();
-        self.ended[i] = false;
+    /// Starts the hand `hands[i]` of each table `i` in `self.dealing`,
+    /// their generators keyed [`LANES`] at a time.
+    fn deal(&mut self) {
+        let seats = self.shape.seats as u64;
+        for chunk in self.dealing.chunks(LANES) {
+            let mut seeds = [u64::MAX; LANES]; // (unused lanes: any seed)
+            for (seed, &i) in seeds.iter_mut().zip(chunk) {
+                *seed = hand_seed(self.seed, i as u64, self.hands[i]);
+            }
+            let rngs = Mt19937::from_seeds(&seeds);
+            for (rng, &i) in rngs.into_iter().zip(chunk) {
+                let button = (self.hands[i] % seats) as usize;
+                self.tables[i].start_with(&self.plan, rng, button);
+                self.moves[i].clear();
+                self.ended[i] = false;
+            }
+        }
     }
 
     /// Fills the five arrays: after a reset (`acts` None: every table
@@ -262,18 +276,24 @@ impl Tables {
                 return Err(bad(format!("{what} holds {got} entries, expected {want}")));
             }
         }
+        if acts.is_some() {
+            // the tables whose hand ended on the last step deal their next
+            self.dealing.clear();
+            self.dealing.extend((0..n).filter(|&i| self.ended[i]));
+            for &i in &self.dealing {
+                self.hands[i] += 1;
+            }
+            self.fresh.copy_from_slice(&self.ended);
+            self.deal();
+        }
         for i in 0..n {
             let reward = &mut rewards[i * seats..(i + 1) * seats];
             let (obs, mask) = (&mut obs[i * d..(i + 1) * d], &mut mask[i * a..(i + 1) * a]);
             reward.fill(0.0);
             done[i] = false;
-            if let Some(acts) = acts {
-                if self.ended[i] {
-                    self.hands[i] += 1;
-                    self.deal(i);
-                } else {
-                    self.apply(i, acts[i] as usize);
-                }
+            match acts {
+                Some(acts) if !self.fresh[i] => self.apply(i, acts[i] as usize),
+                _ => {} // a reset, or this table's next hand was dealt above
             }
             // once over: the view of the seat of the last record (the seat
             // that acted last, or that posted last when the deal ended it)
@@ -403,6 +423,8 @@ impl Tables {
         let table = Table::new(&plan, &stacks)?;
         let mut this = Tables {
             spare: table.clone(),
+            dealing: Vec::with_capacity(tables),
+            fresh: vec![false; tables],
             tables: vec![table; tables],
             names,
             seed: 0,
@@ -432,10 +454,9 @@ impl Tables {
     fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         self.seed = seed;
         self.hands.fill(0);
-        let n = self.tables.len();
-        for i in 0..n {
-            self.deal(i);
-        }
+        self.dealing.clear();
+        self.dealing.extend(0..self.tables.len());
+        self.deal();
         self.run(py, None)
     }
 

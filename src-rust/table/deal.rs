@@ -30,6 +30,13 @@ impl Table {
     /// street's cards and blinds, up to the first seat to act (or, when
     /// nobody can act, the end of the hand).
     pub fn start(&mut self, plan: &Plan, seed: u64, button: usize) {
+        let rng = Mt19937::from_magnitude_le(&seed.to_le_bytes());
+        self.start_with(plan, rng, button);
+    }
+
+    /// [`Table::start`] with the seed's generator keyed already
+    /// (`Mt19937::from_seeds` keys several at once).
+    pub fn start_with(&mut self, plan: &Plan, rng: Mt19937, button: usize) {
         let deck = &plan.spec.deck;
         let need = plan.cards_needed(self.n);
         let mut positions = [0u8; 64];
@@ -37,7 +44,7 @@ impl Table {
         for (i, p) in positions.iter_mut().enumerate() {
             *p = i as u8;
         }
-        let mut src = PyRandom(Mt19937::from_magnitude_le(&seed.to_le_bytes()));
+        let mut src = PyRandom(rng);
         deal_front(positions, need, &mut src);
         self.deck.clear();
         self.deck
