@@ -331,3 +331,48 @@ def _settlement(
 
 def _set_fast_paths(on: bool) -> bool:
     """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""
+
+@final
+class _Observer:
+    """What is fixed for one ``hoyle.env`` layout and action abstraction."""
+
+    def __new__(
+        cls,
+        deck: Iterable[int],
+        seats: int,
+        streets: int,
+        window: int,
+        has_up: bool,
+        unit: int,
+        fractions: Iterable[float],
+        big_blinds: Iterable[float],
+        min_raise: bool,
+        all_in: bool,
+        draw_cards: int,
+        /,
+    ) -> _Observer: ...
+    @property
+    def obs_size(self) -> int: ...
+    @property
+    def mask_size(self) -> int: ...
+    @property
+    def fields(self) -> list[tuple[str, int, int]]: ...
+    def fill(
+        self,
+        hand: Any,
+        me: int,
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        /,
+    ) -> None: ...
+
+def _observe(
+    observer: _Observer,
+    hand: Any,
+    me: int,
+    obs: npt.NDArray[np.float32],
+    mask: npt.NDArray[np.bool_],
+    /,
+) -> None:
+    """Seat ``me``'s observation of ``hand`` into ``obs`` and the actor's
+    mask into ``mask`` (``hoyle.env._observe``)."""
