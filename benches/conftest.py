@@ -56,6 +56,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
     clones = THROUGHPUT.get("hoyle: Hand.clone() per second (6-max)")
     if clones:
         write(f"  Hand.clone(), 6-max: {1e6 / clones:.2f} us (target < 10 us)")
+    aec = THROUGHPUT.get("hoyle aec_env: 6-max NL steps")
+    zoo = THROUGHPUT.get("pettingzoo texas_holdem_no_limit_v6: 6-max steps")
+    if aec and zoo:
+        write(
+            f"  hoyle aec_env / pettingzoo texas_holdem_no_limit_v6: {aec / zoo:.1f}x (target 30x)"
+        )
+    fill = THROUGHPUT.get("hoyle aec_env: steps/s of the fill alone")
+    timed = THROUGHPUT.get("hoyle aec_env: 6-max NL steps, fill timed")
+    if fill and timed:
+        write(
+            f"  hoyle aec_env: the fill (observation and mask) takes {timed / fill:.0%} of a step"
+        )
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

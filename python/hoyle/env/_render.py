@@ -44,6 +44,9 @@ def table_text(hand: Hand, actions: Actions, names: Sequence[str]) -> str:
         legal = actions.mask(hand)
         lines.append("legal: " + ", ".join(f"{i} {labels[i]}" for i in legal.nonzero()[0]))
     else:
-        won = [f"{n} {e - s:+d}" for n, s, e in zip(names, hand.starting_stacks, hand.stacks)]
+        won = [
+            f"{n} {e - s:+d}"
+            for n, s, e in zip(names, hand.starting_stacks, hand.stacks, strict=False)
+        ]
         lines.append("result: " + ", ".join(won))
     return "\n".join(lines)

@@ -50,6 +50,10 @@ def setup(
         raise GameError(f"actions must be hoyle.env.Actions, got {type(actions).__name__}")
     if game.has_draw and not actions.discards:
         raise GameError(f"{game.name} has a draw: its actions need discards=True")
+    if game.first_must_bet and not (actions.min_raise or actions.all_in):
+        raise GameError(
+            f"in {game.name} the first bettor must bet: its actions need min_raise or all_in"
+        )
     layout = Layout(game, seats, window=window)  # checks seats and window
     stack = _stacks(game, layout.seats, stacks)
     if sum(stack) > (1 << 64) - 1 or layout.seats > MAX_SEATS:

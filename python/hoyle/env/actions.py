@@ -91,6 +91,23 @@ def _sizes(what: str, values: Any) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _total(hand: Hand, kind: str, size: float, lo: int, hi: int) -> int | None:
+    """The total of one raise entry for the seat to act (None: past any stack)."""
+    if kind == "min":
+        return lo
+    if kind == "max":
+        return hi
+    bets = hand._bets
+    bet = max(bets)
+    if kind == "pot":
+        p = hand._actor
+        assert p is not None
+        v = size * float(sum(hand._contrib) + bet - bets[p])
+    else:
+        v = size * float(unit(hand._game))
+    return bet + math.floor(v) if v < _HUGE else None
+
+
 @dataclass(frozen=True)
 class Actions:
     """An action abstraction (see the module's table).
@@ -175,35 +192,20 @@ class Actions:
         lo, hi = legal.min_raise_to, legal.max_raise_to
         if lo is None or hi is None:
             return []
-        p = hand.actor
-        assert p is not None
-        bets = hand.bets
-        bet = max(bets)
-        grown = float(hand.pot + bet - bets[p])
-        big = float(unit(hand.game))
-        out: list[int | None] = []
-        for kind, size in self._raises:
-            if kind == "min":
-                out.append(lo)
-            elif kind == "max":
-                out.append(hi)
-            else:
-                v = size * (grown if kind == "pot" else big)
-                out.append(bet + math.floor(v) if v < _HUGE else None)
-        return out
+        return [_total(hand, kind, size, lo, hi) for kind, size in self._raises]
 
     def total(self, hand: Hand, index: int) -> int | None:
         """The total of raise entry ``index`` now (None if it is no raise
         entry or the seat may not raise)."""
         k = index - 2
-        if not 0 <= k < len(self._raises):
+        legal = hand.legal
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        if not 0 <= k < len(self._raises) or lo is None or hi is None:
             return None
-        totals = self.totals(hand)
-        return totals[k] if totals else None
+        kind, size = self._raises[k]
+        return _total(hand, kind, size, lo, hi)
 
-    def mask(
-        self, hand: Hand, out: npt.NDArray[np.bool_] | None = None
-    ) -> npt.NDArray[np.bool_]:
+    def mask(self, hand: Hand, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """Which indices the seat to act may take (the reference mask),
         written into ``out`` when given (a bool array of ``size(game)``)."""
         size = self.size(hand.game)
@@ -224,12 +226,14 @@ class Actions:
         out[0] = legal.can_fold
         out[1] = legal.can_check or legal.call_amount > 0
         lo, hi = legal.min_raise_to, legal.max_raise_to
+        if lo is None or hi is None:
+            return out
         seen: set[int] = set()
         for k, t in enumerate(self.totals(hand)):
-            if t is not None and lo is not None and hi is not None and lo <= t <= hi:
-                if t not in seen:
-                    seen.add(t)
-                    out[2 + k] = True
+            if t is None or not lo <= t <= hi or t in seen:
+                continue
+            seen.add(t)
+            out[2 + k] = True
         return out
 
     def _may_draw(self, hand: Hand, bits: int) -> bool:

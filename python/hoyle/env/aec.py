@@ -51,10 +51,10 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
     ) from None
 
 from hoyle.env import _fill
+from hoyle.env._render import table_text
 from hoyle.env._setup import setup
 from hoyle.env.actions import Actions
-from hoyle.env._render import table_text
-from hoyle.env.seeds import TableHand, deal, fresh_seed, run_seed
+from hoyle.env.seeds import TableHand, deal_keyed, fresh_seed, run_seed, table_key
 from hoyle.games import Game
 
 __all__ = ["PokerEnv", "aec_env"]
@@ -80,10 +80,15 @@ def aec_env(
     return PokerEnv(game, seats, stacks, actions, window, render_mode)
 
 
-class PokerEnv(AECEnv):  # type: ignore[misc]
+def _metadata() -> dict[str, Any]:
+    """The class's ``metadata`` (PettingZoo reads it from the class)."""
+    return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+
+
+class PokerEnv(AECEnv[str, dict[str, Any], Any]):
     """The environment ``aec_env`` makes (see the module)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+    metadata = _metadata()
 
     def __init__(
         self,
@@ -94,10 +99,12 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         window: Any,
         render_mode: str | None,
     ) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         s = setup(game, seats, stacks, actions, window)
         if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}"
+            )
         self.render_mode = render_mode
         self.game, self.seats, self.stacks, self.actions, self.layout = s
         self.possible_agents = [f"player_{i}" for i in range(self.seats)]
@@ -121,13 +128,19 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             }
             for a in self.possible_agents
         }
-        self._mask = np.zeros(size, dtype=np.bool_)  # the actor's, at step _masked
+        # the fill writes each agent's mask as bools into its int8 array
+        self._masks = {a: obs["action_mask"].view(np.bool_) for a, obs in self._obs.items()}
+        self._spare = np.zeros(size, dtype=np.bool_)
+        self._mask = self._spare  # the actor's mask, filled at step _masked
         self._masked = -1
         self._steps = 0
         self._seed: int | None = None
+        self._key = 0  # table_key(seed, 0)
         self._k = 0
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
         self.hand: TableHand | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -137,18 +150,17 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
-        if seed is not None:
-            self._seed, self._k = run_seed(seed), 0
-        elif self._seed is None:
-            self._seed, self._k = fresh_seed(), 0
+        if seed is not None or self._seed is None:
+            self._seed = fresh_seed() if seed is None else run_seed(seed)
+            self._key, self._k = table_key(self._seed, 0), 0
         else:
             self._k += 1
-        hand = self.hand = deal(self.game, self.stacks, self._seed, 0, self._k)
+        hand = self.hand = deal_keyed(self.game, self.stacks, self._key, self._k)
         agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._falses.copy()
+        self.truncations = self._falses.copy()
         self.infos = {a: {"hand": hand} for a in agents}
         self._steps += 1
         if hand.actor is None:  # every seat all in from the forced bets
@@ -162,18 +174,17 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         if hand is None:
             raise RuntimeError("call reset() before observe()")
         obs = self._obs[agent]
+        mask = self._masks[agent]
         me = self._seat[agent]
-        _fill.fill(self.layout, self.actions, hand, me, obs["observation"], self._mask)
-        self._masked = self._steps
-        if hand._actor == me:
-            obs["action_mask"][:] = self._mask
-        else:
-            obs["action_mask"][:] = 0
+        _fill.fill(self.layout, self.actions, hand, me, obs["observation"], mask)
+        actor = hand._actor
+        if actor == me:
+            self._mask, self._masked = mask, self._steps
+        elif actor is not None:
+            mask[:] = False  # the mask is the actor's: a seat not to act has none
         return obs
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
         return (
             self.observe(agent) if observe else None,
@@ -194,7 +205,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         assert hand is not None
         mask = self._mask
         if self._masked != self._steps:
-            self.actions.mask(hand, mask)
+            mask = self._mask = self.actions.mask(hand, self._spare)
             self._masked = self._steps
         if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
             action = self.actions.check(hand, action, mask)

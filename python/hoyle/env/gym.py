@@ -75,11 +75,10 @@ def _bots(bots: Any, seats: int, seat: int) -> list[Bot | None]:
     if not isinstance(bots, Sequence) or len(bots) != seats - 1:
         raise GameError(f"bots: a name, a callable, or one per other seat ({seats - 1})")
     out: list[Bot | None] = []
-    for bot in bots:
-        if isinstance(bot, str):
-            if bot not in BOTS:
-                raise GameError(f"unknown bot {bot!r:.40}: one of {', '.join(BOTS)}")
-            bot = BOTS[bot]
+    for given in bots:
+        if isinstance(given, str) and given not in BOTS:
+            raise GameError(f"unknown bot {given!r:.40}: one of {', '.join(BOTS)}")
+        bot = BOTS[given] if isinstance(given, str) else given
         if not callable(bot):
             raise GameError(f"a bot is a name or a callable bot(hand, rng), got {bot!r:.40}")
         out.append(bot)
@@ -87,10 +86,15 @@ def _bots(bots: Any, seats: int, seat: int) -> list[Bot | None]:
     return out
 
 
-class SingleAgentEnv(gymnasium.Env[Obs, int]):
+def _metadata() -> dict[str, Any]:
+    """The class's ``metadata`` (Gymnasium reads it from the class)."""
+    return {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+
+class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
     """One learning ``seat`` against ``bots`` (see the module)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = _metadata()
 
     def __init__(
         self,

@@ -43,7 +43,8 @@ hold'em (blinds 1/2, so the unit is 2 chips), seat 0 on the button:
 >>> layout = Layout(game, 3, window=4)
 >>> [(name, size) for name, _, size in layout.fields][:6]
 [('hole', 52), ('board', 52), ('up', 0), ('stacks', 3), ('bets', 3), ('contributions', 3)]
->>> hand = game.start([100, 100, 100], button=0, deck=hoyle.parse_cards("As Kd 2c 3h Qs 7d 4c Jh Ts 9d 5s"))
+>>> deck = hoyle.parse_cards("As Kd 2c 3h Qs 7d 4c Jh Ts 9d 5s")
+>>> hand = game.start([100, 100, 100], button=0, deck=deck)
 >>> hand.raise_to(6)  # seat 0, the button, raises to 6
 >>> view = layout.read(layout.encode(hand, 1))  # seat 1's view: it posted the small blind
 >>> [str(hoyle.Card(int(c))) for c in view["hole"].nonzero()[0]]
@@ -105,6 +106,7 @@ class Layout:
 
     __slots__ = (
         "_pos",
+        "_start",
         "deck",
         "fields",
         "game",
@@ -155,10 +157,13 @@ class Layout:
             offset += size
         self.fields: tuple[tuple[str, int, int], ...] = tuple(fields)
         self.size = offset
+        self._start = {name: off for name, off, _ in fields}
         self._pos = {c: i for i, c in enumerate(self.deck)}
 
     def __repr__(self) -> str:
-        return f"Layout({self.game.name}, seats={self.seats}, window={self.window}, size={self.size})"
+        return (
+            f"Layout({self.game.name}, seats={self.seats}, window={self.window}, size={self.size})"
+        )
 
     def offset(self, name: str) -> int:
         """Where section ``name`` starts."""
@@ -171,7 +176,9 @@ class Layout:
         """The sections of ``obs`` (its last axis: one observation ``[D]`` or
         a batch ``[N, D]``) as named views."""
         if obs.shape[-1:] != (self.size,):
-            raise GameError(f"an observation of this layout has {self.size} entries, got {obs.shape}")
+            raise GameError(
+                f"an observation of this layout has {self.size} entries, got {obs.shape}"
+            )
         return {name: obs[..., off : off + size] for name, off, size in self.fields}
 
     def bounds(self, chips: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -194,56 +201,69 @@ class Layout:
         """Seat ``me``'s observation of ``hand`` (the reference encoder),
         written into ``out`` when given (a float32 array of ``size``)."""
         n = self.seats
-        if hand._n != n or (hand.game is not self.game and hand.game != self.game):
+        if hand._n != n or (hand._game is not self.game and hand._game != self.game):
             raise GameError(f"this layout is for {self.game.name} with {n} seats, not {hand!r}")
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         elif out.shape != (self.size,) or out.dtype != np.float32:
             raise GameError(f"out must be a float32 array of shape ({self.size},)")
         else:
-            out[:] = 0.0
-        view = self.read(out)
-        self._cards(hand, me, view)
-        self._chips(hand, me, view)
-        view["position"][(me - hand.button) % n] = 1.0
-        if hand.street < self.streets:
-            view["street"][hand.street] = 1.0
-        view["drawing"][0] = 1.0 if hand.is_drawing else 0.0
-        self._history(hand, me, view["history"])
+            out.fill(0.0)
+        ones = self._ones(hand, me)
+        at, values = self._amounts(hand, me)
+        out[ones] = 1.0
+        out[at] = values
         return out
 
-    def _cards(self, hand: Hand, me: int, view: dict[str, npt.NDArray[Any]]) -> None:
-        pos, k, n = self._pos, len(self.deck), self.seats
-        for c in hand.hole(me):
-            view["hole"][pos[c]] = 1.0
-        for c in hand.board:
-            view["board"][pos[c]] = 1.0
+    def _ones(self, hand: Hand, me: int) -> list[int]:
+        """Where the one-hot entries are 1: the cards, who is in, the position,
+        the street, the draw flag, and the history's seats and kinds."""
+        n, k, pos, start = self.seats, len(self.deck), self._pos, self._start
+        order = hand._ring[me]  # the seats from me going left
+        ones = [start["hole"] + pos[c] for c in hand._cards[me]]
+        ones += [start["board"] + pos[c] for c in hand._board]
         if self.has_up:
-            for r in range(n):
-                for c in hand.up((me + r) % n):
-                    view["up"][r * k + pos[c]] = 1.0
+            ones += [start["up"] + r * k + pos[c] for r, s in enumerate(order) for c in hand._up[s]]
+        folded = hand._folded
+        ones += [start["active"] + r for r, s in enumerate(order) if not folded[s]]
+        ones.append(start["position"] + (me - hand._button) % n)
+        if not hand.is_over:
+            ones.append(start["street"] + hand._street)
+        if hand.is_drawing:
+            ones.append(start["drawing"])
+        slot, record = self._first_slot(hand), self.record
+        for _street, seat, kind, *_ in self._window(hand):
+            ones += (slot + (seat - me) % n, slot + n + _KIND[kind])
+            slot += record
+        return ones
 
-    def _chips(self, hand: Hand, me: int, view: dict[str, npt.NDArray[Any]]) -> None:
-        n, u = self.seats, float(self.unit)
-        order = [(me + r) % n for r in range(n)]
-        stacks, bets, contrib, active = hand.stacks, hand.bets, hand.contributions, hand.active
-        for r, seat in enumerate(order):
-            view["stacks"][r] = float(stacks[seat]) / u
-            view["bets"][r] = float(bets[seat]) / u
-            view["contributions"][r] = float(contrib[seat]) / u
-            view["active"][r] = 1.0 if active[seat] else 0.0
-        view["pot"][0] = float(hand.pot) / u
-        view["to_call"][0] = float(min(max(bets) - bets[me], stacks[me])) / u
+    def _window(self, hand: Hand) -> list[tuple[int, int, str, int, int, tuple[int, ...]]]:
+        """The records the history section shows, oldest first."""
+        history = hand._history
+        return history[max(0, len(history) - self.window) :]
 
-    def _history(self, hand: Hand, me: int, out: npt.NDArray[np.float32]) -> None:
-        n, w = self.seats, self.window
-        if not w:
-            return
-        rows = out.reshape(w, self.record)
-        records = hand.history[-w:]
-        for slot, action in enumerate(records, start=w - len(records)):
-            row = rows[slot]
-            row[(action.seat - me) % n] = 1.0
-            row[n + _KIND[action.kind]] = 1.0
-            row[-2] = float(action.amount) / float(self.unit)
-            row[-1] = float(action.total) if action.kind == "draw" else 0.0
+    def _first_slot(self, hand: Hand) -> int:
+        """Where the oldest record of the window goes (right-aligned)."""
+        shown = min(len(hand._history), self.window)
+        return self._start["history"] + (self.window - shown) * self.record
+
+    def _amounts(self, hand: Hand, me: int) -> tuple[list[int], list[float]]:
+        """The chip entries (in units) and the draw counts: where, and what."""
+        start, u = self._start, float(self.unit)
+        order = hand._ring[me]
+        stacks, bets, contrib = hand._stacks, hand._bets, hand._contrib
+        chips = [stacks[s] for s in order] + [bets[s] for s in order]
+        chips += [contrib[s] for s in order]
+        chips += (sum(contrib), min(max(bets) - bets[me], stacks[me]))
+        at = list(range(start["stacks"], start["stacks"] + len(chips)))  # stacks..to_call
+        values = [float(x) / u for x in chips]
+        slot, record = self._first_slot(hand) + self.record - 2, self.record
+        for _street, _seat, kind, amount, total, _cards in self._window(hand):
+            if amount:
+                at.append(slot)
+                values.append(float(amount) / u)
+            if kind == "draw":
+                at.append(slot + 1)
+                values.append(float(total))
+            slot += record
+        return at, values

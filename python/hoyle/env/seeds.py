@@ -26,7 +26,16 @@ from hoyle.hand import Hand
 if TYPE_CHECKING:
     from hoyle.games import Game
 
-__all__ = ["M64", "TableHand", "deal", "fresh_seed", "hand_seed", "run_seed"]
+__all__ = [
+    "M64",
+    "TableHand",
+    "deal",
+    "deal_keyed",
+    "fresh_seed",
+    "hand_seed",
+    "run_seed",
+    "table_key",
+]
 
 M64 = (1 << 64) - 1
 
@@ -44,6 +53,12 @@ def hand_seed(seed: int, table: int, hand: int) -> int:
     seeded ``seed``: ``_mix(_mix(_mix(seed) ^ table) ^ hand)``, in
     ``0..2**64 - 1``."""
     return _mix(_mix(_mix(seed & M64) ^ table) ^ hand)
+
+
+def table_key(seed: int, table: int) -> int:
+    """What ``hand_seed`` mixes every hand of one table with:
+    ``hand_seed(seed, table, k) == _mix(table_key(seed, table) ^ k)``."""
+    return _mix(_mix(seed & M64) ^ table)
 
 
 def run_seed(seed: Any) -> int:
@@ -79,4 +94,9 @@ class TableHand(Hand):
 def deal(game: Game, stacks: Sequence[int], seed: int, table: int, k: int) -> TableHand:
     """Hand ``k`` of table ``table`` in a run seeded ``seed``: the button at
     seat ``k % seats``, the deal seeded ``hand_seed(seed, table, k)``."""
-    return TableHand._begin(game, stacks, k % len(stacks), hand_seed(seed, table, k), None)
+    return deal_keyed(game, stacks, table_key(seed, table), k)
+
+
+def deal_keyed(game: Game, stacks: Sequence[int], key: int, k: int) -> TableHand:
+    """``deal`` with the table's ``table_key`` worked out already."""
+    return TableHand._begin(game, stacks, k % len(stacks), _mix(key ^ k), None)

@@ -37,6 +37,7 @@ the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Literal, Protocol
 
 import numpy as np
@@ -97,17 +98,19 @@ class VectorTables:
         arrays = (self.obs, self.mask, self.actor, self.rewards, self.done)
         if backend != "python":
             core = None
-            try:
-                from hoyle.env._fast import core_backend  # the core part's engine
+            try:  # the core's table engine, in builds that have it
+                fast = importlib.import_module("hoyle.env._fast")
             except ImportError:
                 pass
             else:
                 s = (self.game, self.tables, self.seats, self.stacks, self.actions, self.layout)
-                core = core_backend(*s, *arrays)
+                core = fast.core_backend(*s, *arrays)
             if core is not None:
                 return core, "core"
             if backend == "core":
-                raise GameError(f"the core table engine of this build does not play {self.game.name}")
+                raise GameError(
+                    f"the core table engine of this build does not play {self.game.name}"
+                )
         return PythonTables(self), "python"
 
     def reset(
@@ -121,7 +124,9 @@ class VectorTables:
         self._backend.reset(self._seed)
         return self.obs, self.mask, self.actor
 
-    def step(self, actions: Any) -> tuple[
+    def step(
+        self, actions: Any
+    ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.int64],
@@ -190,7 +195,7 @@ class PythonTables:
         t.actor[i] = -1
         t.done[i] = True
         u = float(t.layout.unit)
-        t.rewards[i] = [float(e - s) / u for s, e in zip(hand._start, hand._stacks)]
+        t.rewards[i] = [float(e - s) / u for s, e in zip(hand._start, hand._stacks, strict=False)]
 
     def step(self, acts: npt.NDArray[np.int64]) -> None:
         t = self.t

@@ -1,0 +1,106 @@
+"""``hoyle.env.aec_env`` against PettingZoo's ``texas_holdem_no_limit_v6``
+(RLCard underneath), 6-max no-limit hold'em, in the same run and through the
+same user loop: ``agent_iter``, ``last``, a random legal action picked from
+the action mask (the same picking code for both), ``step``; a new hand with
+``reset()``. Steps/s counts every ``step`` call (the terminated agents'
+``step(None)`` too, in both). Run with
+``python -m pytest benches/test_env_bench.py --benchmark-enable``; the
+steps/s and the ratio (target 30x) are printed at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+from benches.conftest import THROUGHPUT
+
+HANDS = 300
+
+
+def pick(mask: Any, rng: random.Random) -> int:
+    """A uniformly random legal index of an action mask."""
+    return int(rng.choice(np.flatnonzero(mask).tolist()))
+
+
+def play(env: Any, hands: int, rng: random.Random) -> tuple[int, float]:
+    """``hands`` episodes of the user loop; the steps taken and the sum of
+    the rewards seen at the ends (zero: poker is a zero-sum game here)."""
+    steps, total = 0, 0.0
+    for _ in range(hands):
+        env.reset()
+        for _agent in env.agent_iter():
+            obs, reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                total += reward
+                action = None
+            else:
+                action = pick(obs["action_mask"], rng)
+            env.step(action)
+            steps += 1
+    return steps, total
+
+
+def bench(benchmark: Any, env: Any, hands: int, rounds: int, name: str) -> None:
+    rng = random.Random(1)
+    env.reset(seed=1)
+    steps, total = play(env, hands // 10, rng)  # the warm-up, checked
+    assert steps > hands // 10
+    assert total == pytest.approx(0.0, abs=1e-6)
+    counted: list[int] = []
+
+    def run() -> None:
+        steps, total = play(env, hands, rng)
+        assert total == pytest.approx(0.0, abs=1e-6)
+        counted.append(steps)
+
+    benchmark.pedantic(run, rounds=rounds, iterations=1)
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT[name] = sum(counted) / len(counted) / benchmark.stats.stats.mean
+
+
+def test_hoyle_aec_env(benchmark: Any) -> None:
+    from hoyle.env import aec_env
+
+    bench(benchmark, aec_env(seats=6), HANDS, 5, "hoyle aec_env: 6-max NL steps")
+
+
+def test_hoyle_aec_env_fill_share(benchmark: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same loop with the per-decision fill (``hoyle.env._fill.fill``:
+    the observation and the mask) timed on its own: the share of a step it
+    takes, which the core's encoder replaces."""
+    from hoyle.env import _fill, aec_env
+
+    spent = [0.0]
+    fill, clock = _fill.fill, time.perf_counter
+
+    def timed(*args: Any) -> None:
+        t = clock()
+        fill(*args)
+        spent[0] += clock() - t
+
+    monkeypatch.setattr(_fill, "fill", timed)
+    env = aec_env(seats=6)
+    rng = random.Random(1)
+    env.reset(seed=1)
+    play(env, HANDS // 10, rng)
+    spent[0] = 0.0
+    steps, total = benchmark.pedantic(play, args=(env, HANDS, rng), rounds=1, iterations=1)
+    assert total == pytest.approx(0.0, abs=1e-6)
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT["hoyle aec_env: steps/s of the fill alone"] = steps / spent[0]
+        THROUGHPUT["hoyle aec_env: 6-max NL steps, fill timed"] = steps / benchmark.stats.stats.mean
+
+
+def test_pettingzoo_texas_holdem_no_limit(benchmark: Any) -> None:
+    pytest.importorskip("rlcard")
+    classic = pytest.importorskip("pettingzoo.classic")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # RLCard's and PettingZoo's deprecation notes
+        env = classic.texas_holdem_no_limit_v6.env(num_players=6)
+        bench(benchmark, env, HANDS // 10, 3, "pettingzoo texas_holdem_no_limit_v6: 6-max steps")
