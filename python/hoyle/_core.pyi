@@ -388,3 +388,48 @@ class _Tables:
         """``(hand_seed, button, action indices so far)`` of table ``i``'s hand."""
     def _state(self, i: int) -> _State:
         """Table ``i``'s hand as plain values (for tests)."""
+
+@final
+class _Observer:
+    """What is fixed for one ``hoyle.env`` layout and action abstraction."""
+
+    def __new__(
+        cls,
+        deck: Iterable[int],
+        seats: int,
+        streets: int,
+        window: int,
+        has_up: bool,
+        unit: int,
+        fractions: Iterable[float],
+        big_blinds: Iterable[float],
+        min_raise: bool,
+        all_in: bool,
+        draw_cards: int,
+        /,
+    ) -> _Observer: ...
+    @property
+    def obs_size(self) -> int: ...
+    @property
+    def mask_size(self) -> int: ...
+    @property
+    def fields(self) -> list[tuple[str, int, int]]: ...
+    def fill(
+        self,
+        hand: Any,
+        me: int,
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        /,
+    ) -> None: ...
+
+def _observe(
+    observer: _Observer,
+    hand: Any,
+    me: int,
+    obs: npt.NDArray[np.float32],
+    mask: npt.NDArray[np.bool_],
+    /,
+) -> None:
+    """Seat ``me``'s observation of ``hand`` into ``obs`` and the actor's
+    mask into ``mask`` (``hoyle.env._observe``)."""

@@ -32,8 +32,8 @@
 //! [9] (ante, blind, bring-in, fold, check, call, bet, raise, draw), the
 //! amount / unit [1], and for a draw the number of cards replaced [1].
 //!
-//! A chip amount / unit is the double nearest the exact quotient (as
-//! Python's `int / int`), rounded to the nearest float32.
+//! A chip amount / unit is `float(chips) / float(unit)` in doubles,
+//! rounded to the nearest float32.
 //!
 //! **The mask** ([`mask`]) and the abstraction's index layout are in
 //! [`Abstraction`]'s documentation.
@@ -49,7 +49,18 @@ pub const KINDS: [&str; 9] = [
 
 /// The kind index of a record's kind name (see [`KINDS`]).
 pub fn kind_of(name: &str) -> Option<u8> {
-    KINDS.iter().position(|k| *k == name).map(|k| k as u8)
+    Some(match name {
+        "ante" => 0,
+        "blind" => 1,
+        "bring-in" => 2,
+        "fold" => 3,
+        "check" => 4,
+        "call" => 5,
+        "bet" => 6,
+        "raise" => 7,
+        "draw" => 8,
+        _ => return None,
+    })
 }
 
 /// No card at this id in the deck (the lookup's marker).
@@ -185,30 +196,12 @@ pub struct View<'a> {
     pub history: &'a [Record],
 }
 
-/// `x / unit` as Python's `x / unit` gives it (the double nearest the exact
-/// quotient), then rounded to float32 as numpy stores it.
+/// `x / unit` as the reference computes it: `float(x) / float(unit)` in
+/// doubles (each int rounded to the nearest double), then rounded to the
+/// nearest float32 as numpy stores it.
 #[inline]
 pub fn per_unit(x: u64, unit: u64) -> f32 {
-    const EXACT: u64 = 1 << 53;
-    if x < EXACT && unit < EXACT {
-        (x as f64 / unit as f64) as f32
-    } else {
-        exact_quotient(x, unit.max(1)) as f32
-    }
-}
-
-/// The double nearest `x / d` (ties to even), for any `x`, `d >= 1`: the
-/// quotient scaled to at least 62 bits, its remainder folded into a sticky
-/// bit, converted once (round to nearest), then scaled back exactly.
-fn exact_quotient(x: u64, d: u64) -> f64 {
-    if x == 0 {
-        return 0.0;
-    }
-    let shift = 127 - (128 - (x as u128).leading_zeros()); // x << shift has 127 bits
-    let num = (x as u128) << shift;
-    let (q, r) = (num / d as u128, num % d as u128);
-    let v = (q | (r != 0) as u128) as f64;
-    v * f64::from_bits(((1023 - shift) as u64) << 52) // 2**-shift, exact
+    (x as f64 / unit as f64) as f32
 }
 
 /// Writes seat `view.me`'s observation into `out[..shape.size()]` (every

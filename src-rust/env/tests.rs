@@ -124,25 +124,14 @@ fn short_history_is_right_aligned_and_over_clears_the_street() {
 }
 
 #[test]
-fn per_unit_is_the_nearest_double_of_the_exact_quotient() {
+fn per_unit_rounds_each_int_to_a_double_first() {
     assert_eq!(per_unit(5, 2), 2.5);
     assert_eq!(per_unit(u64::MAX, 1), 18_446_744_073_709_551_616.0);
-    assert_eq!(exact_quotient(1, 3), 1.0 / 3.0);
-    assert_eq!(exact_quotient(7, 7), 1.0);
-    // (2**64 - 1) / 3 = 6148914691236517205 exactly: 2**62 + ... rounds to
-    // the double 6148914691236517205 is nearest to
-    assert_eq!(
-        exact_quotient(u64::MAX, 3),
-        6_148_914_691_236_517_205u64 as f64
-    );
-    // a tie between two doubles: (2**53 + 1) * 2 / 2 = 2**53 + 1 -> even 2**53
-    assert_eq!(exact_quotient((1 << 54) + 2, 2), 9_007_199_254_740_992.0);
-    // just above the tie rounds up: (2**55 + 5) / 4 = 2**53 + 1.25
-    assert_eq!(exact_quotient((1 << 55) + 5, 4), 9_007_199_254_740_994.0);
-    // the naive double division rounds the dividend first and differs
+    // float(x) / float(d) in Python: 1.6107398590283881 (the exact quotient's
+    // nearest double is 1.610739859028388), then float32
     let (x, d) = (14_046_286_627_791_492_475u64, 8_720_394_264_201_255_075u64);
-    assert_ne!(x as f64 / d as f64, exact_quotient(x, d));
-    assert_eq!(exact_quotient(x, d), 1.610_739_859_028_388); // Python's x / d
+    assert_eq!(per_unit(x, d), 1.610_739_859_028_388_1_f64 as f32);
+    assert_eq!(per_unit(1, 3), (1.0f64 / 3.0) as f32);
 }
 
 fn preflop() -> Decision<'static> {
