@@ -141,6 +141,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         self._falses = dict.fromkeys(self.possible_agents, False)
         self.hand: TableHand | None = None
         self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]  # (observe() asks for a reset)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -198,17 +199,18 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         """The selected agent takes ``action`` (an index of ``actions``;
         ``None`` once it is terminated)."""
         agent = self.agent_selection
+        hand = self.hand
+        if hand is None:
+            raise RuntimeError("call reset() before step()")
         if self.terminations[agent]:
             self._dead_step(agent, action)
             return
-        hand = self.hand
-        assert hand is not None
         mask = self._mask
         if self._masked != self._steps:
             mask = self._mask = self.actions.mask(hand, self._spare)
             self._masked = self._steps
         if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-            action = self.actions.check(hand, action, mask)
+            action = self.actions.validated(hand, action, mask)
         self.actions.act(hand, action)
         self._steps += 1
         p = hand._actor
