@@ -326,7 +326,7 @@ def test_a_masked_action_changes_nothing_on_any_table() -> None:
     for bad in (masked, -1, mask.shape[1]):
         with pytest.raises(hoyle.IllegalActionError, match=f"table 2: action {bad} "):
             tables.step(np.array([*legal[:2], bad, *legal[3:]], np.int64))
-    after = (obs, mask, actor, tables.rewards, tables.done)
+    after: list[np.ndarray] = [obs, mask, actor, tables.rewards, tables.done]
     assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))
     assert states == [engine._state(i) for i in range(4)]
 
