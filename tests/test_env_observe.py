@@ -20,7 +20,7 @@ from hoyle.betting import Limit, NoLimit, PotLimit
 from hoyle.env import Actions, Layout
 from hoyle.env._observe import observe, observer
 from hoyle.errors import GameError, HoyleError
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 BLIND_GAMES = {
@@ -127,11 +127,16 @@ def test_the_core_equals_the_reference_on_random_play(
     layout = Layout(game, len(stacks), window=window)
     hand = game.start(stacks, button=button, seed=seed)
     rng = random.Random(rng_seed)
+    event(game.name)
     while True:
         for me in range(len(stacks)):
             agree(layout, actions, hand, me)
         if hand.is_over:
             break
+        if hand.is_drawing:
+            event("a draw")
+        elif hand.legal.min_raise_to is not None and len(np.flatnonzero(actions.mask(hand))) > 3:
+            event("two raise sizes or more")
         step(hand, actions, rng)
 
 
