@@ -23,6 +23,8 @@ from hoyle.errors import GameError, HoyleError
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from .fuzzing import fuzz, nasty_number
+
 BLIND_GAMES = {
     "texas_holdem",
     "omaha",
@@ -498,3 +500,71 @@ def test_the_tracked_path_writes_the_same_rows() -> None:
             _observe(ob, spots[0][2], 0, obs, mask)
     finally:
         _set_fast_paths(previous)
+
+
+FIELDS = (
+    "_n",
+    "_stacks",
+    "_bets",
+    "_contrib",
+    "_folded",
+    "_board",
+    "_cards",
+    "_up",
+    "_history",
+    "_street",
+    "_button",
+    "_phase",
+    "_actor",
+    "_legal",
+    "_deck",
+    "_discards",
+)
+
+
+def corrupt(rng: random.Random, value: Any) -> Any:
+    """``value`` with a hostile piece: a nasty number in a list, a list cut
+    short or grown, or a nasty number in its place."""
+    if isinstance(value, list | tuple) and value and rng.random() < 0.6:
+        out = list(value)
+        k = rng.randrange(len(out))
+        if isinstance(out[k], list | tuple) and out[k] and rng.random() < 0.5:
+            inner = list(out[k])
+            inner[rng.randrange(len(inner))] = nasty_number(rng)
+            out[k] = tuple(inner) if isinstance(out[k], tuple) else inner
+        elif rng.random() < 0.7:
+            out[k] = nasty_number(rng)
+        else:
+            out = out[:k] if rng.random() < 0.5 else out + out
+        return tuple(out) if isinstance(value, tuple) else out
+    return nasty_number(rng)
+
+
+def test_fuzz_corrupt_hands() -> None:
+    """Hands of many games with one field corrupted: the core returns or
+    raises a hoyle error (or TypeError), never panics or crashes."""
+    spots = []
+    for preset, seats in ((games.texas_holdem, 6), (games.razz, 4), (games.badugi, 3)):
+        game = preset()
+        layout, actions = Layout(game, seats, window=4), Actions(big_blinds=(3,))
+        hand, rng = game.start([80] * seats, button=0, seed=2), random.Random(1)
+        while not hand.is_over:
+            spots.append((observer(layout, actions), hand.clone()))
+            step(hand, actions, rng)
+
+    def forge(rng: random.Random) -> tuple[_Observer, hoyle.Hand, int]:
+        ob, hand = rng.choice(spots)
+        bad = hand.clone()
+        bad._legal = hand.legal
+        name = rng.choice(FIELDS)
+        object.__setattr__(bad, name, corrupt(rng, getattr(bad, name)))
+        return ob, bad, rng.randrange(ob.fields[4][2])  # a seat (the bets' size)
+
+    def call(case: tuple[_Observer, hoyle.Hand, int]) -> None:
+        ob, hand, me = case
+        obs, mask = good_rows(ob)
+        _observe(ob, hand, me, obs, mask)
+
+    tally = fuzz("env: the core's observe of a corrupt Hand", forge, call, min_inputs=400)
+    assert tally["GameError"] > 0
+    assert tally["ok"] > 0
