@@ -20,7 +20,13 @@ from hoyle.env.layout import Layout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .env_oracle import big_blind, expected_mask, naive_encode, tables
+from .env_oracle import (
+    big_blind,
+    engine_refusals_rejected,
+    expected_mask,
+    naive_encode,
+    tables,
+)
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
@@ -83,6 +89,7 @@ def play(env: PokerEnv, rng: random.Random) -> dict[str, float]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**64 - 1), pick=st.integers(0, 2**32))
+@engine_refusals_rejected
 def test_random_games_masks_chips_and_rewards(
     table: tuple[hoyle.Game, int, list[int], Actions], seed: int, pick: int
 ) -> None:
@@ -190,6 +197,14 @@ def test_render_text() -> None:
     assert "legal: 0 fold, 1 check/call" in text
     assert env.hand is not None
     assert str(hoyle.Card(env.hand.hole(0)[0])) in text
+
+
+def test_reset_comes_first() -> None:
+    env = aec_env(seats=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.last()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(1)
 
 
 def test_settings_are_checked() -> None:

@@ -264,9 +264,9 @@ class Actions:
         call (the module's table). A masked, out-of-range or non-int index
         raises ``IllegalActionError`` and changes nothing."""
         legal = self.mask(hand)
-        self.act(hand, self.check(hand, index, legal))
+        self.act(hand, self.validated(hand, index, legal))
 
-    def check(self, hand: Hand, index: Any, legal: npt.NDArray[np.bool_]) -> int:
+    def validated(self, hand: Hand, index: Any, legal: npt.NDArray[np.bool_]) -> int:
         """``index`` as an int that ``legal`` (the mask) allows, or the
         ``IllegalActionError`` that says why not."""
         if index.__class__ is not int:

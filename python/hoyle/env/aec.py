@@ -128,8 +128,12 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             }
             for a in self.possible_agents
         }
-        # the fill writes each agent's mask as bools into its int8 array
-        self._masks = {a: obs["action_mask"].view(np.bool_) for a, obs in self._obs.items()}
+        # per agent: its dict, its seat, its observation, and its int8 mask
+        # seen as bools (the fill writes the mask there)
+        self._views = {
+            a: (obs, self._seat[a], obs["observation"], obs["action_mask"].view(np.bool_))
+            for a, obs in self._obs.items()
+        }
         self._spare = np.zeros(size, dtype=np.bool_)
         self._mask = self._spare  # the actor's mask, filled at step _masked
         self._masked = -1
@@ -141,6 +145,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         self._falses = dict.fromkeys(self.possible_agents, False)
         self.hand: TableHand | None = None
         self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]  # (observe() asks for a reset)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -173,10 +178,8 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         hand = self.hand
         if hand is None:
             raise RuntimeError("call reset() before observe()")
-        obs = self._obs[agent]
-        mask = self._masks[agent]
-        me = self._seat[agent]
-        _fill.fill(self.layout, self.actions, hand, me, obs["observation"], mask)
+        obs, me, observation, mask = self._views[agent]
+        _fill.fill(self.layout, self.actions, hand, me, observation, mask)
         actor = hand._actor
         if actor == me:
             self._mask, self._masked = mask, self._steps
@@ -198,17 +201,18 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         """The selected agent takes ``action`` (an index of ``actions``;
         ``None`` once it is terminated)."""
         agent = self.agent_selection
+        hand = self.hand
+        if hand is None:
+            raise RuntimeError("call reset() before step()")
         if self.terminations[agent]:
             self._dead_step(agent, action)
             return
-        hand = self.hand
-        assert hand is not None
         mask = self._mask
         if self._masked != self._steps:
             mask = self._mask = self.actions.mask(hand, self._spare)
             self._masked = self._steps
         if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-            action = self.actions.check(hand, action, mask)
+            action = self.actions.validated(hand, action, mask)
         self.actions.act(hand, action)
         self._steps += 1
         p = hand._actor

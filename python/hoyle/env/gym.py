@@ -187,7 +187,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         mask = self._mask
         if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
             if self.on_illegal == "raise" or not mask.any():
-                action = self.actions.check(hand, action, mask)
+                action = self.actions.validated(hand, action, mask)
             else:
                 action, illegal = (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
         self.actions.act(hand, action)

@@ -18,7 +18,8 @@ Arrays are allocated once and the same arrays are returned by every call
   bets) is reported the same way by the call that deals it.
 * Table ``i`` deals hand ``k`` (0, 1, ...) with the button at ``k % seats`` and
   the seed ``hand_seed(seed, i, k)``: its trajectory is the same whatever N.
-* ``hand(i)``: a ``Hand`` equal to table ``i``'s current hand.
+* ``hand(i)``: a ``Hand`` equal to table ``i``'s current hand (for search:
+  ``clone()`` it).
 
 The backend: the core's table engine (``backend="core"``) when this build
 has one and it plays the game; else (``"python"``) a ``Hand`` per table with
@@ -146,7 +147,9 @@ class VectorTables:
         return self.obs, self.mask, self.actor, self.rewards, self.done
 
     def hand(self, i: int) -> Hand:
-        """A ``Hand`` equal to table ``i``'s current hand."""
+        """A ``Hand`` equal to table ``i``'s current hand: with the Python
+        backend the table's own (``clone()`` it before acting on it), with
+        the core's a hand played again from the table's record."""
         if not 0 <= i < self.tables:
             raise GameError(f"table must be 0..{self.tables - 1}, got {i}")
         backend = self._backend
@@ -225,7 +228,7 @@ class PythonTables:
         if bad.size:
             i = int(bad[0])
             try:
-                self.t.actions.check(self.hands[i], int(acts[i]), self.legal[i])
+                self.t.actions.validated(self.hands[i], int(acts[i]), self.legal[i])
             except IllegalActionError as err:
                 raise IllegalActionError(f"table {i}: {err}") from None
 
