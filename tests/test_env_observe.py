@@ -259,6 +259,24 @@ def test_stud_up_cards_are_encoded_and_others_down_cards_are_not() -> None:
     assert ups.sum() == 4
 
 
+def test_chips_near_the_limit() -> None:
+    """A unit past 2**63 and stacks adding up to 2**64 - 1 (MAX_CHIPS): the
+    same bits as the reference (each int rounded to a double, divided, then
+    rounded to float32)."""
+    game = games.texas_holdem(blinds=(1, 2**63))
+    layout, actions = Layout(game, 2, window=3), Actions(fractions=(0.75,), big_blinds=(1.5,))
+    assert layout.unit == 2**63
+    for seed in range(3):
+        hand = game.start([2**63 - 1, 2**63], button=seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            agree(layout, actions, hand, 0)
+            agree(layout, actions, hand, 1)
+            if hand.is_over:
+                break
+            step(hand, actions, rng)
+
+
 # -- speed -------------------------------------------------------------------------------
 
 
@@ -445,6 +463,7 @@ def test_a_corrupt_draw_is_refused() -> None:
         (((0, 1), 3, 4, 16, 1, 2, (0.5,), (), True, True, 0), TypeError),
         (((0, 1), 3, 4, 16, False, 0, (0.5,), (), True, True, 0), GameError),
         (((0, 1), 3, 4, 16, False, 2**64, (0.5,), (), True, True, 0), GameError),
+        (((0, 1), 3, 4, 16, False, -1, (0.5,), (), True, True, 0), GameError),
         (((0, 1), 3, 4, 16, False, 2, (float("nan"),), (), True, True, 0), GameError),
         (((0, 1), 3, 4, 16, False, 2, (), (-1.0,), True, True, 0), GameError),
         (((0, 1), 3, 4, 16, False, 2, ("x",), (), True, True, 0), TypeError),

@@ -48,6 +48,20 @@ fn ranged(what: &str, obj: &Bound<'_, PyAny>, lo: i64, hi: i64) -> PyResult<i64>
     }
 }
 
+/// The unit: chips 1..=2**64 - 1.
+fn unit_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match int_arg("unit", obj)? {
+        Ok(v) if v >= 1 => Ok(v as u64),
+        Err(_) if obj.extract::<u64>().is_ok() => obj.extract::<u64>(),
+        Ok(v) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {v}"
+        ))),
+        Err(text) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {text}"
+        ))),
+    }
+}
+
 /// Sizes of an abstraction: finite floats > 0.
 fn sizes(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
     let values: Vec<f64> = obj.extract().map_err(|_| {
@@ -120,7 +134,7 @@ impl Observer {
             ranged("streets", streets, 1, 64)? as usize,
             ranged("window", window, 0, WINDOW)? as usize,
             flag("has_up", has_up)?,
-            ranged("unit", unit, 1, i64::MAX)? as u64,
+            unit_arg(unit)?,
         );
         let abs = Abstraction {
             fractions: sizes("fractions", fractions)?,
