@@ -71,3 +71,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")
+    tables = THROUGHPUT.get("hoyle VectorTables: table-steps")
+    pokers = THROUGHPUT.get("pokers: steps")
+    if tables and pokers:
+        write(
+            f"  hoyle VectorTables / pokers, steps/s: {tables / pokers:.2f}x (target 1x, goal 2x)"
+        )

@@ -91,6 +91,9 @@ pub fn deal_unseeded<T>(items: &mut [T], count: usize) -> u32 {
 const N: usize = 624;
 const M: usize = 397;
 
+/// How many generators [`Mt19937::from_seeds`] keys at once.
+pub const LANES: usize = 8;
+
 /// MT19937, the generator behind CPython's `random.Random`.
 #[derive(Clone)]
 pub struct Mt19937 {
@@ -99,21 +102,31 @@ pub struct Mt19937 {
 }
 
 impl Mt19937 {
-    fn init_genrand(s: u32) -> Self {
+    /// `init_genrand(s)`'s state (the first step of every keying).
+    const fn genrand_state(s: u32) -> [u32; N] {
         let mut state = [0u32; N];
         state[0] = s;
-        for i in 1..N {
+        let mut i = 1;
+        while i < N {
             let prev = state[i - 1];
             state[i] = 1_812_433_253u32
                 .wrapping_mul(prev ^ (prev >> 30))
                 .wrapping_add(i as u32);
+            i += 1;
         }
-        Mt19937 { state, pos: N }
+        state
     }
+
+    /// `init_by_array` starts from `init_genrand(19650218)`: worked out
+    /// once, at compile time (a seeded hand keys a generator per deal).
+    const KEYING_START: [u32; N] = Self::genrand_state(19_650_218);
 
     /// Keyed with `init_by_array(key)` (the reference algorithm).
     pub fn from_key(key: &[u32]) -> Self {
-        let mut mt = Self::init_genrand(19_650_218);
+        let mut mt = Mt19937 {
+            state: Self::KEYING_START,
+            pos: N,
+        };
         let mt_state = &mut mt.state;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
@@ -150,13 +163,17 @@ impl Mt19937 {
     /// for 0).
     pub fn from_magnitude_le(bytes: &[u8]) -> Self {
         let used = bytes.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
-        let mut key: Vec<u32> = bytes[..used]
-            .chunks(4)
-            .map(|c| c.iter().rev().fold(0u32, |w, &b| (w << 8) | u32::from(b)))
-            .collect();
-        if key.is_empty() {
-            key.push(0);
+        let word = |c: &[u8]| c.iter().rev().fold(0u32, |w, &b| (w << 8) | u32::from(b));
+        let words = used.div_ceil(4).max(1);
+        if words <= 8 {
+            // the usual seed (64 bits or so): the key on the stack
+            let mut key = [0u32; 8];
+            for (k, c) in key.iter_mut().zip(bytes[..used].chunks(4)) {
+                *k = word(c);
+            }
+            return Self::from_key(&key[..words]);
         }
+        let key: Vec<u32> = bytes[..used].chunks(4).map(word).collect();
         Self::from_key(&key)
     }
 
@@ -165,23 +182,81 @@ impl Mt19937 {
         Self::from_magnitude_le(&seed.unsigned_abs().to_le_bytes())
     }
 
-    fn twist(&mut self) {
-        let s = &mut self.state;
-        for k in 0..N {
-            let y = (s[k] & 0x8000_0000) | (s[(k + 1) % N] & 0x7fff_ffff);
-            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
-            s[k] = s[(k + M) % N] ^ (y >> 1) ^ mag;
+    /// [`Mt19937::from_magnitude_le`] of each seed's little-endian bytes
+    /// (`random.Random(seed)`), [`LANES`] at once: keying is one long chain
+    /// of dependent steps per generator, so the lanes are interleaved, one
+    /// step of each in turn. Seeds below `2**32` (a one-word key) are keyed
+    /// alone.
+    pub fn from_seeds(seeds: &[u64; LANES]) -> [Mt19937; LANES] {
+        let mut out = [(); LANES].map(|_| Mt19937 {
+            state: [0; N],
+            pos: N,
+        });
+        let mut st = [[0u32; LANES]; N];
+        for (row, &start) in st.iter_mut().zip(&Self::KEYING_START) {
+            *row = [start; LANES];
         }
-        self.pos = 0;
+        let key = [seeds.map(|s| s as u32), seeds.map(|s| (s >> 32) as u32)];
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N {
+            let prev = st[i - 1];
+            for l in 0..LANES {
+                let p = prev[l];
+                st[i][l] = (st[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_664_525))
+                    .wrapping_add(key[j][l])
+                    .wrapping_add(j as u32);
+            }
+            i += 1;
+            j ^= 1;
+            if i >= N {
+                st[0] = st[N - 1];
+                i = 1;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = st[i - 1];
+            for l in 0..LANES {
+                let p = prev[l];
+                st[i][l] =
+                    (st[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            }
+            i += 1;
+            if i >= N {
+                st[0] = st[N - 1];
+                i = 1;
+            }
+        }
+        st[0] = [0x8000_0000; LANES];
+        for (l, mt) in out.iter_mut().enumerate() {
+            if seeds[l] >> 32 == 0 {
+                *mt = Self::from_magnitude_le(&seeds[l].to_le_bytes());
+            } else {
+                for (word, row) in mt.state.iter_mut().zip(&st) {
+                    *word = row[l];
+                }
+            }
+        }
+        out
     }
 
-    /// `genrand_uint32`: the next 32-bit output.
+    /// `genrand_uint32`: the next 32-bit output. The state is twisted a
+    /// word at a time, as each is used: in order, this is the reference's
+    /// whole-state twist exactly (word `k` reads words `k + 1` and
+    /// `k + 397` before their own twist, and the words past the end after
+    /// theirs), and a deal that uses a few dozen words twists only those.
     pub fn next_u32(&mut self) -> u32 {
         if self.pos >= N {
-            self.twist();
+            self.pos = 0;
         }
-        let mut y = self.state[self.pos];
+        let k = self.pos;
+        let s = &mut self.state;
+        let next = if k + 1 < N { k + 1 } else { 0 };
+        let far = if k + M < N { k + M } else { k + M - N };
+        let y = (s[k] & 0x8000_0000) | (s[next] & 0x7fff_ffff);
+        let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+        s[k] = s[far] ^ (y >> 1) ^ mag;
         self.pos += 1;
+        let mut y = s[k];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c_5680;
         y ^= (y << 15) & 0xefc6_0000;
@@ -325,6 +400,51 @@ mod tests {
             [4_124_372_728, 1_880_144_277, 4_058_479_540]
         );
         assert_eq!(Mt19937::from_seed(-3).next_u32(), 1_022_050_301);
+    }
+
+    #[test]
+    fn twisting_a_word_at_a_time_is_the_whole_state_twist() {
+        // the reference: twist all 624 words, then temper them in order
+        let mut reference = Mt19937::from_seed(2026);
+        let mut lazy = reference.clone();
+        let mut want = Vec::new();
+        for _ in 0..3 {
+            let s = &mut reference.state;
+            for k in 0..N {
+                let y = (s[k] & 0x8000_0000) | (s[(k + 1) % N] & 0x7fff_ffff);
+                let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+                s[k] = s[(k + M) % N] ^ (y >> 1) ^ mag;
+            }
+            for &word in s.iter() {
+                let mut y = word;
+                y ^= y >> 11;
+                y ^= (y << 7) & 0x9d2c_5680;
+                y ^= (y << 15) & 0xefc6_0000;
+                want.push(y ^ (y >> 18));
+            }
+        }
+        let got: Vec<u32> = (0..3 * N).map(|_| lazy.next_u32()).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn keying_lanes_at_once_keys_each_seed_alone() {
+        let seeds: [u64; LANES] = [
+            u64::MAX,
+            1 << 32,
+            0,
+            12_345,
+            0x2382_75bc_38fc_be91,
+            (1 << 32) - 1,
+            0x6fc9_f6dc_4fdd_3c43,
+            7 << 40,
+        ];
+        for (mut got, seed) in Mt19937::from_seeds(&seeds).into_iter().zip(seeds) {
+            let mut want = Mt19937::from_magnitude_le(&seed.to_le_bytes());
+            let a: Vec<u32> = (0..700).map(|_| got.next_u32()).collect();
+            let b: Vec<u32> = (0..700).map(|_| want.next_u32()).collect();
+            assert_eq!(a, b, "seed {seed}");
+        }
     }
 
     #[test]

@@ -4,11 +4,13 @@
 
 pub mod cards;
 pub mod deal;
+pub mod env;
 pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod settle;
 pub mod strength;
+pub mod table;
 
 #[cfg(feature = "python")]
 mod py;

@@ -331,3 +331,105 @@ def _settlement(
 
 def _set_fast_paths(on: bool) -> bool:
     """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""
+
+_StreetArgs: TypeAlias = tuple[int, int, bool, str, int | None, int | None]
+_GameArgs: TypeAlias = tuple[
+    list[_StreetArgs],
+    list[int],
+    int,
+    list[int],
+    list[int],
+    int,
+    int | None,
+    bool,
+    HandRules,
+    bool,
+    tuple[int, int | None] | None,
+]
+_ActionArgs: TypeAlias = tuple[list[float], list[float], bool, bool, list[str]]
+_State: TypeAlias = tuple[
+    int | None,
+    int,
+    list[int],
+    list[int],
+    list[int],
+    list[bool],
+    list[int],
+    list[list[int]],
+    list[tuple[int, int, int, int, int]],
+    tuple[bool, bool, int, int | None, int | None],
+]
+
+@final
+class _Tables:
+    """The core backend of ``hoyle.env.VectorTables`` (``hoyle.env._fast``
+    makes it): N tables of one flop game stepped in one call, filling the
+    five arrays it was given in place."""
+
+    def __new__(
+        cls,
+        game: _GameArgs,
+        actions: _ActionArgs,
+        tables: int,
+        stacks: list[int],
+        unit: int,
+        window: int,
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        actor: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.float32],
+        done: npt.NDArray[np.bool_],
+    ) -> _Tables: ...
+    def reset(self, seed: int) -> None:
+        """Every table deals hand 0 of the run seeded ``seed``."""
+    def step(self, actions: npt.NDArray[np.int64]) -> None:
+        """One step of every table; a masked action raises ``IllegalActionError``."""
+    def record(self, i: int) -> tuple[int, int, list[int]]:
+        """``(hand_seed, button, action indices so far)`` of table ``i``'s hand."""
+    def _state(self, i: int) -> _State:
+        """Table ``i``'s hand as plain values (for tests)."""
+
+@final
+class _Observer:
+    """What is fixed for one ``hoyle.env`` layout and action abstraction."""
+
+    def __new__(
+        cls,
+        deck: Iterable[int],
+        seats: int,
+        streets: int,
+        window: int,
+        has_up: bool,
+        unit: int,
+        fractions: Iterable[float],
+        big_blinds: Iterable[float],
+        min_raise: bool,
+        all_in: bool,
+        draw_cards: int,
+        /,
+    ) -> _Observer: ...
+    @property
+    def obs_size(self) -> int: ...
+    @property
+    def mask_size(self) -> int: ...
+    @property
+    def fields(self) -> list[tuple[str, int, int]]: ...
+    def fill(
+        self,
+        hand: Any,
+        me: int,
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        /,
+    ) -> None: ...
+
+def _observe(
+    observer: _Observer,
+    hand: Any,
+    me: int,
+    obs: npt.NDArray[np.float32],
+    mask: npt.NDArray[np.bool_],
+    /,
+) -> None:
+    """Seat ``me``'s observation of ``hand`` into ``obs`` and the actor's
+    mask into ``mask`` (``hoyle.env._observe``)."""

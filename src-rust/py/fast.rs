@@ -11,6 +11,10 @@
 //!    borrowed from the tuple without a reference count, and an int's value
 //!    is read from its address when CPython keeps its cached small ints
 //!    0..=51 evenly spaced (checked once), or by `PyLong_AsLong` otherwise.
+//! 3. **Writing a numpy row in place** ([`row_mut`], for `hoyle.env`'s
+//!    per-decision fill): its memory as a slice without rust-numpy's
+//!    borrow tracking (a hash map entry and an allocation per array per
+//!    call, a fifth of the fill's time).
 //!
 //! # Safety
 //!
@@ -31,10 +35,16 @@
 //!   int check and `PyLong_AsLong`, whose overflow error is cleared, and
 //!   anything unusual returns `None` so the safe path reads (and reports)
 //!   it.
+//! * A numpy row is written through [`row_mut`] only while the GIL is
+//!   held and the caller runs no Python code and makes no other reference
+//!   to its memory until it is done (`observe` reads every Python object
+//!   first, and refuses two rows that overlap); the array is checked 1-d
+//!   (its type), writable, aligned and C-contiguous, and the caller's
+//!   borrow of it keeps its memory alive.
 //!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
-//! turns both tricks off, so every call takes the plain safe path; the
+//! turns the tricks off, so every call takes the plain safe path; the
 //! tests compare the two.
 
 use pyo3::ffi;
@@ -228,4 +238,31 @@ pub fn tuple_ids(py: Python<'_>, t: &Bound<'_, PyTuple>, buf: &mut [u8; 7]) -> O
         *slot = v as u8;
     }
     Some(n)
+}
+
+/// A 1-d numpy array's memory as a mutable slice, without rust-numpy's
+/// borrow tracking, when it is writable, aligned and C-contiguous; None
+/// (take the tracked path, which also names what is wrong) otherwise or
+/// when the tricks are off.
+///
+/// # Safety
+/// The GIL is held, and while the slice lives the caller runs no Python
+/// code and makes no other reference to this memory (see the module notes).
+#[allow(clippy::mut_from_ref)]
+#[inline(always)]
+pub unsafe fn row_mut<'a, T: numpy::Element>(
+    array: &'a Bound<'_, numpy::PyArray1<T>>,
+) -> Option<&'a mut [T]> {
+    use numpy::npyffi::{objects::_PyArray_GET_ITEM_DATA, NPY_ARRAY_WRITEABLE};
+    use numpy::{PyArrayMethods, PyUntypedArrayMethods};
+    if !enabled() || cfg!(Py_GIL_DISABLED) {
+        return None; // (free-threaded: other threads may write it meanwhile)
+    }
+    // SAFETY: a live array object, read with the GIL held.
+    let flags = unsafe { (*_PyArray_GET_ITEM_DATA(array.as_array_ptr())).flags };
+    if flags & NPY_ARRAY_WRITEABLE == 0 || !array.is_c_contiguous() || !array.is_aligned() {
+        return None;
+    }
+    // SAFETY: the caller promises no other reference and no Python code.
+    unsafe { array.as_slice_mut().ok() }
 }

@@ -8,7 +8,9 @@
 //! their safety note and the switch that turns them off); `rules` reads
 //! `args` and `cards`; `equity` reads `rules`; `settle` (which calls the
 //! core's `settle::showdown`) reads `args` and `errors`; `hand` (the core's
-//! stud and draw strength rules) reads `cards`; `cards` reads `args` and
+//! stud and draw strength rules) reads `cards`; `observe` (`hoyle.env`'s
+//! observation and mask, by the core's `env`) reads `args`; `tables` (the
+//! core backend of `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args` and
 //! `errors`; `args` reads `errors`; `fast`, `deal` and `errors` read none
 //! of them.
 
@@ -22,8 +24,10 @@ mod errors;
 mod eval;
 mod fast;
 mod hand;
+mod observe;
 mod rules;
 mod settle;
+mod tables;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -55,5 +59,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deal::_reshuffle, m)?)?;
     m.add_function(wrap_pyfunction!(hand::_opens, m)?)?;
     m.add_function(wrap_pyfunction!(hand::_exposed_key, m)?)?;
+    m.add_class::<observe::Observer>()?;
+    m.add_function(wrap_pyfunction!(observe::_observe, m)?)?;
+    m.add_class::<tables::Tables>()?;
     Ok(())
 }

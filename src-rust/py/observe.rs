@@ -1,0 +1,638 @@
+//! `hoyle._core._Observer` and `_observe`: the observation and the action
+//! mask of `hoyle.env` for a Python `Hand`, in one call, by the core's
+//! [`crate::env`] (the same functions the table engine calls).
+//!
+//! An `_Observer` holds what is fixed for a game, a number of seats, a
+//! window and an action abstraction (the [`Shape`] and the
+//! [`Abstraction`]); `_observe(observer, hand, me, obs, mask)` reads the
+//! hand's fields (`_n`, `_cards`, `_up`, `_board`, `_stacks`, `_bets`,
+//! `_contrib`, `_folded`, `_history`, `_street`, `_phase`, `_actor`,
+//! `_button`, `legal`, and while drawing `_plan`, `_deck`, `_discards`),
+//! checks them, and writes seat `me`'s observation into the float32 row
+//! `obs` and the actor's mask into the bool row `mask`. Every Python call
+//! is made before either row is written. Bad arguments raise `TypeError`
+//! (a wrong type) or `GameError` (a wrong value, shape or size); nothing
+//! panics.
+
+use super::args::{int_arg, type_name};
+use super::fast;
+use crate::env::{encode, kind_of, mask, Abstraction, Decision, Record, Shape, View};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+pyo3::import_exception!(hoyle.errors, GameError);
+
+/// The most seats a table has (the settlement's limit).
+const SEATS: usize = crate::settle::MAX_SEATS;
+/// The most cards one list of a hand (a hole, the board) may hold here.
+const CARDS: usize = 64;
+/// The most cards a draw abstraction may hold (2**16 draw entries).
+const DRAW_CARDS: i64 = 16;
+/// The longest history window (an observation stays a sane size).
+const WINDOW: i64 = 1 << 16;
+
+fn game_error(message: String) -> PyErr {
+    GameError::new_err(message)
+}
+
+/// An int argument in `lo..=hi`; a `TypeError` for a non-int, a
+/// `GameError` naming the range otherwise.
+fn ranged(what: &str, obj: &Bound<'_, PyAny>, lo: i64, hi: i64) -> PyResult<i64> {
+    match int_arg(what, obj)? {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        Ok(v) => Err(game_error(format!("{what} must be {lo}..{hi}, got {v}"))),
+        Err(text) => Err(game_error(format!("{what} must be {lo}..{hi}, got {text}"))),
+    }
+}
+
+/// The unit: chips 1..=2**64 - 1.
+fn unit_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match int_arg("unit", obj)? {
+        Ok(v) if v >= 1 => Ok(v as u64),
+        Err(_) if obj.extract::<u64>().is_ok() => obj.extract::<u64>(),
+        Ok(v) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {v}"
+        ))),
+        Err(text) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {text}"
+        ))),
+    }
+}
+
+/// Sizes of an abstraction: finite floats > 0.
+fn sizes(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
+    let values: Vec<f64> = obj.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be a sequence of floats, got {}",
+            type_name(obj)
+        ))
+    })?;
+    if let Some(bad) = values.iter().find(|v| !(v.is_finite() && **v > 0.0)) {
+        return Err(game_error(format!(
+            "{what} must be finite and > 0, got {bad}"
+        )));
+    }
+    Ok(values)
+}
+
+/// A bool argument, bools only.
+fn flag(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    obj.extract::<bool>()
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool, got {}", type_name(obj))))
+}
+
+/// What is fixed for one layout and one action abstraction: the core's
+/// [`Shape`] and [`Abstraction`].
+#[pyclass(frozen, module = "hoyle._core", name = "_Observer")]
+pub struct Observer {
+    shape: Shape,
+    abs: Abstraction,
+}
+
+#[pymethods]
+impl Observer {
+    #[new]
+    #[pyo3(signature = (deck, seats, streets, window, has_up, unit, fractions, big_blinds, min_raise, all_in, draw_cards, /))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        deck: &Bound<'_, PyAny>,
+        seats: &Bound<'_, PyAny>,
+        streets: &Bound<'_, PyAny>,
+        window: &Bound<'_, PyAny>,
+        has_up: &Bound<'_, PyAny>,
+        unit: &Bound<'_, PyAny>,
+        fractions: &Bound<'_, PyAny>,
+        big_blinds: &Bound<'_, PyAny>,
+        min_raise: &Bound<'_, PyAny>,
+        all_in: &Bound<'_, PyAny>,
+        draw_cards: &Bound<'_, PyAny>,
+    ) -> PyResult<Observer> {
+        let ids: Vec<i64> = deck.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "deck must be a sequence of card ids, got {}",
+                type_name(deck)
+            ))
+        })?;
+        let mut seen = 0u64;
+        for &c in &ids {
+            if !(0..=53).contains(&c) || seen >> c & 1 == 1 {
+                return Err(game_error(format!(
+                    "deck must hold distinct card ids 0..53, got {c}"
+                )));
+            }
+            seen |= 1 << c;
+        }
+        if ids.is_empty() {
+            return Err(game_error("deck must hold at least one card".into()));
+        }
+        let shape = Shape::new(
+            ranged("seats", seats, 2, SEATS as i64)? as usize,
+            ids.iter().map(|&c| c as u8).collect(),
+            ranged("streets", streets, 1, 64)? as usize,
+            ranged("window", window, 0, WINDOW)? as usize,
+            flag("has_up", has_up)?,
+            unit_arg(unit)?,
+        );
+        let abs = Abstraction {
+            fractions: sizes("fractions", fractions)?,
+            big_blinds: sizes("big_blinds", big_blinds)?,
+            min_raise: flag("min_raise", min_raise)?,
+            all_in: flag("all_in", all_in)?,
+            draw_cards: ranged("draw_cards", draw_cards, 0, DRAW_CARDS)? as u32,
+        };
+        Ok(Observer { shape, abs })
+    }
+
+    /// The length of an observation row (`Layout.size`).
+    #[getter]
+    fn obs_size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The length of a mask row (`Actions.size(game)`).
+    #[getter]
+    fn mask_size(&self) -> usize {
+        self.abs.size()
+    }
+
+    /// The sections as (name, offset, size): `Layout.fields`.
+    #[getter]
+    fn fields(&self) -> Vec<(&'static str, usize, usize)> {
+        self.shape.fields()
+    }
+
+    /// Seat `me`'s observation of `hand` into `obs`, the actor's mask into
+    /// `mask` (see `_observe`).
+    #[pyo3(signature = (hand, me, obs, mask, /))]
+    fn fill(
+        &self,
+        hand: &Bound<'_, PyAny>,
+        me: &Bound<'_, PyAny>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        fill(self, hand, me, obs, mask)
+    }
+}
+
+/// Seat `me`'s observation of the `Hand` `hand` into the float32 row `obs`
+/// (`observer.obs_size` entries) and the actor's mask into the bool row
+/// `mask` (`observer.mask_size`): 1-d, C-contiguous, writable numpy arrays.
+#[pyfunction]
+#[pyo3(signature = (observer, hand, me, obs, mask, /))]
+pub fn _observe(
+    observer: &Bound<'_, Observer>,
+    hand: &Bound<'_, PyAny>,
+    me: &Bound<'_, PyAny>,
+    obs: &Bound<'_, PyAny>,
+    mask: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    fill(observer.get(), hand, me, obs, mask)
+}
+
+/// The hand's fields, read and checked, in fixed buffers.
+struct Fields {
+    n: usize,
+    stacks: [u64; SEATS],
+    bets: [u64; SEATS],
+    contrib: [u64; SEATS],
+    folded: [bool; SEATS],
+    hole: Cards,
+    board: Cards,
+    /// Every seat's up cards, one after another; `up_end[s]` ends seat s's.
+    up: Vec<u8>,
+    up_end: [usize; SEATS],
+    history: Vec<Record>,
+    street: usize,
+    button: usize,
+    phase: u8,
+    actor: Option<usize>,
+}
+
+/// Up to [`CARDS`] card ids.
+struct Cards {
+    ids: [u8; CARDS],
+    len: usize,
+}
+
+impl Cards {
+    fn slice(&self) -> &[u8] {
+        &self.ids[..self.len]
+    }
+}
+
+fn field_error(name: &str, why: impl std::fmt::Display) -> PyErr {
+    game_error(format!("the hand's {name} {why}"))
+}
+
+/// `hand.<name>` as a list of `n` entries (`n` None: any length).
+fn list_of<'py>(
+    hand: &Bound<'py, PyAny>,
+    name: &Bound<'py, PyString>,
+    n: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let obj = hand.getattr(name)?;
+    let list = obj
+        .cast_into::<PyList>()
+        .map_err(|e| field_error(name.to_str().unwrap_or("?"), format!("is not a list: {e}")))?;
+    if let Some(n) = n {
+        if list.len() != n {
+            return Err(field_error(
+                name.to_str().unwrap_or("?"),
+                format!("has {} entries for {n} seats", list.len()),
+            ));
+        }
+    }
+    Ok(list)
+}
+
+/// `hand.<name>`: one chip count per seat into `out`.
+fn chips(hand: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, out: &mut [u64]) -> PyResult<()> {
+    let list = list_of(hand, name, Some(out.len()))?;
+    for (slot, item) in out.iter_mut().zip(list.iter()) {
+        *slot = item.extract::<u64>().map_err(|_| {
+            field_error(
+                name.to_str().unwrap_or("?"),
+                format!("holds {item:.40}, not a chip count 0..2**64-1"),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// A list of card ids, each in the deck.
+fn cards_of(shape: &Shape, what: &str, obj: &Bound<'_, PyAny>, out: &mut [u8]) -> PyResult<usize> {
+    let list = obj
+        .cast::<PyList>()
+        .map_err(|_| field_error(what, format!("is a {}, not a list", type_name(obj))))?;
+    if list.len() > out.len() {
+        return Err(field_error(what, format!("holds {} cards", list.len())));
+    }
+    for (slot, item) in out.iter_mut().zip(list.iter()) {
+        let id = item
+            .extract::<u8>()
+            .ok()
+            .filter(|&c| shape.position(c).is_some());
+        *slot = id.ok_or_else(|| {
+            field_error(
+                what,
+                format!("holds {item:.40}, not a card of the game's deck"),
+            )
+        })?;
+    }
+    Ok(list.len())
+}
+
+/// A small int field (a seat, a street, a phase) below `bound`.
+fn small(hand: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, bound: usize) -> PyResult<usize> {
+    let value = hand.getattr(name)?;
+    match value.extract::<usize>() {
+        Ok(v) if v < bound => Ok(v),
+        _ => Err(field_error(
+            name.to_str().unwrap_or("?"),
+            format!("is {value:.40}, not 0..{}", bound - 1),
+        )),
+    }
+}
+
+/// The last `window` records of `hand._history` into `out`.
+fn history(
+    hand: &Bound<'_, PyAny>,
+    n: usize,
+    window: usize,
+    out: &mut Vec<Record>,
+) -> PyResult<()> {
+    let py = hand.py();
+    let list = list_of(hand, intern!(py, "_history"), None)?;
+    let len = list.len();
+    out.reserve(len.min(window));
+    for item in list.iter().skip(len.saturating_sub(window)) {
+        let bad = || field_error("_history", format!("holds {item:.60}, not a record"));
+        let t = item.cast::<PyTuple>().map_err(|_| bad())?;
+        if t.len() < 5 {
+            return Err(bad());
+        }
+        let seat = t
+            .get_borrowed_item(1)?
+            .extract::<usize>()
+            .ok()
+            .filter(|&s| s < n);
+        let kind = t.get_borrowed_item(2)?;
+        let kind = kind
+            .cast::<PyString>()
+            .ok()
+            .and_then(|k| kind_of(k.to_str().ok()?));
+        let amount = t.get_borrowed_item(3)?.extract::<u64>().ok();
+        let (Some(seat), Some(kind), Some(amount)) = (seat, kind, amount) else {
+            return Err(bad());
+        };
+        let drawn = if kind == 8 {
+            t.get_borrowed_item(4)?.extract::<u8>().map_err(|_| bad())?
+        } else {
+            0
+        };
+        out.push(Record {
+            seat: seat as u8,
+            kind,
+            amount,
+            drawn,
+        });
+    }
+    Ok(())
+}
+
+impl Fields {
+    /// Empty fields for `n` seats.
+    fn new(n: usize) -> Fields {
+        Fields {
+            n,
+            stacks: [0; SEATS],
+            bets: [0; SEATS],
+            contrib: [0; SEATS],
+            folded: [false; SEATS],
+            hole: Cards {
+                ids: [0; CARDS],
+                len: 0,
+            },
+            board: Cards {
+                ids: [0; CARDS],
+                len: 0,
+            },
+            up: Vec::new(),
+            up_end: [0; SEATS],
+            history: Vec::new(),
+            street: 0,
+            button: 0,
+            phase: 0,
+            actor: None,
+        }
+    }
+
+    /// The hand's fields (its cards aside: `read_cards`), checked.
+    fn read(&mut self, shape: &Shape, hand: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = hand.py();
+        let n = self.n;
+        let seats = hand.getattr(intern!(py, "_n")).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "hand must be a hoyle Hand, got {}",
+                type_name(hand)
+            ))
+        })?;
+        if seats.extract::<usize>().ok() != Some(n) {
+            return Err(game_error(format!(
+                "the hand has {seats:.40} seats, the observer {n}"
+            )));
+        }
+        self.street = small(hand, intern!(py, "_street"), shape.streets + 1)?;
+        self.button = small(hand, intern!(py, "_button"), n)?;
+        self.phase = small(hand, intern!(py, "_phase"), 3)? as u8;
+        chips(hand, intern!(py, "_stacks"), &mut self.stacks[..n])?;
+        chips(hand, intern!(py, "_bets"), &mut self.bets[..n])?;
+        chips(hand, intern!(py, "_contrib"), &mut self.contrib[..n])?;
+        let folded = list_of(hand, intern!(py, "_folded"), Some(n))?;
+        for (slot, item) in self.folded[..n].iter_mut().zip(folded.iter()) {
+            *slot = item
+                .extract::<bool>()
+                .map_err(|_| field_error("_folded", format!("holds {item:.40}, not a bool")))?;
+        }
+        let board = hand.getattr(intern!(py, "_board"))?;
+        self.board.len = cards_of(shape, "_board", &board, &mut self.board.ids)?;
+        let actor = hand.getattr(intern!(py, "_actor"))?;
+        if !actor.is_none() {
+            self.actor = Some(small(hand, intern!(py, "_actor"), n)?);
+        }
+        if self.phase != 2 && self.actor.is_none() {
+            return Err(field_error("_actor", "is None in a hand that is not over"));
+        }
+        history(hand, n, shape.window, &mut self.history)
+    }
+
+    /// `me`'s hole cards and, with up cards, every seat's up cards.
+    fn read_cards(&mut self, shape: &Shape, hand: &Bound<'_, PyAny>, me: usize) -> PyResult<()> {
+        let py = hand.py();
+        let cards = list_of(hand, intern!(py, "_cards"), Some(self.n))?;
+        self.hole.len = cards_of(shape, "_cards", &cards.get_item(me)?, &mut self.hole.ids)?;
+        if shape.has_up {
+            let up = list_of(hand, intern!(py, "_up"), Some(self.n))?;
+            let mut buffer = [0u8; CARDS];
+            for s in 0..self.n {
+                let len = cards_of(shape, "_up", &up.get_item(s)?, &mut buffer)?;
+                self.up.extend_from_slice(&buffer[..len]);
+                self.up_end[s] = self.up.len();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The actor's decision: its `Legal` (betting), or the street's draw
+/// limits and the cards left (drawing). `hole` receives the actor's cards.
+fn decision<'a>(
+    shape: &Shape,
+    hand: &Bound<'_, PyAny>,
+    f: &Fields,
+    hole: &'a mut Cards,
+) -> PyResult<Decision<'a>> {
+    let py = hand.py();
+    let n = f.n;
+    let bet = f.bets[..n].iter().copied().max().unwrap_or(0);
+    let pot = f.contrib[..n]
+        .iter()
+        .try_fold(0u64, |a, &c| a.checked_add(c))
+        .ok_or_else(|| field_error("_contrib", "adds up to more than 2**64 - 1 chips"))?;
+    let mut d = Decision {
+        over: f.phase == 2,
+        drawing: f.phase == 1,
+        can_fold: false,
+        can_check: false,
+        call_amount: 0,
+        raise: None,
+        bet,
+        pot,
+        call_full: 0,
+        unit: shape.unit,
+        draw_limit: 0,
+        draw_ace_limit: None,
+        hole: &[],
+        cards_left: 0,
+    };
+    let Some(p) = f.actor.filter(|_| !d.over) else {
+        d.over = true;
+        return Ok(d);
+    };
+    d.call_full = bet - f.bets[p];
+    if d.drawing {
+        let cards = list_of(hand, intern!(py, "_cards"), Some(n))?;
+        hole.len = cards_of(shape, "_cards", &cards.get_item(p)?, &mut hole.ids)?;
+        if f.street >= shape.streets {
+            return Err(field_error(
+                "_street",
+                "is past the last street while drawing",
+            ));
+        }
+        let street = hand
+            .getattr(intern!(py, "_plan"))?
+            .getattr(intern!(py, "streets"))?
+            .get_item(f.street)?;
+        let limit = |name: &Bound<'_, PyString>| -> PyResult<Option<u32>> {
+            let v = street.getattr(name)?;
+            if v.is_none() {
+                return Ok(None);
+            }
+            v.extract::<u32>()
+                .map(Some)
+                .map_err(|_| field_error("street's draw", format!("is {v:.40}")))
+        };
+        d.draw_limit = limit(intern!(py, "draw"))?.unwrap_or(0);
+        d.draw_ace_limit = limit(intern!(py, "draw_ace"))?;
+        d.cards_left = hand.getattr(intern!(py, "_deck"))?.len()?
+            + hand.getattr(intern!(py, "_discards"))?.len()?;
+        d.hole = hole.slice();
+        return Ok(d);
+    }
+    let mut legal = hand.getattr(intern!(py, "_legal"))?; // cached by `legal`
+    if legal.is_none() {
+        legal = hand.getattr(intern!(py, "legal"))?;
+    }
+    let bad = || field_error("legal", format!("is {legal:.80}, not a Legal"));
+    let t = legal.cast::<PyTuple>().map_err(|_| bad())?;
+    if t.len() < 5 {
+        return Err(bad());
+    }
+    d.can_fold = t
+        .get_borrowed_item(0)?
+        .extract::<bool>()
+        .map_err(|_| bad())?;
+    d.can_check = t
+        .get_borrowed_item(1)?
+        .extract::<bool>()
+        .map_err(|_| bad())?;
+    d.call_amount = t
+        .get_borrowed_item(2)?
+        .extract::<u64>()
+        .map_err(|_| bad())?;
+    let (lo, hi) = (t.get_borrowed_item(3)?, t.get_borrowed_item(4)?);
+    if !lo.is_none() {
+        d.raise = Some((
+            lo.extract::<u64>().map_err(|_| bad())?,
+            hi.extract::<u64>().map_err(|_| bad())?,
+        ));
+    }
+    Ok(d)
+}
+
+/// A 1-d, C-contiguous numpy row of `len` entries of `T`.
+fn row<'a, 'py, T: numpy::Element>(
+    what: &str,
+    dtype: &str,
+    obj: &'a Bound<'py, PyAny>,
+    len: usize,
+) -> PyResult<&'a Bound<'py, PyArray1<T>>> {
+    let array = obj.cast::<PyArray1<T>>().map_err(|_| {
+        let got = match (obj.getattr("dtype"), obj.getattr("shape")) {
+            (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
+            _ => format!("a {}", type_name(obj)),
+        };
+        PyTypeError::new_err(format!(
+            "{what} must be a 1-d numpy array of dtype {dtype}, got {got}"
+        ))
+    })?;
+    if array.len() != len {
+        return Err(game_error(format!(
+            "{what} must have {len} entries, got {}",
+            array.len()
+        )));
+    }
+    if !array.is_c_contiguous() {
+        return Err(game_error(format!(
+            "{what} must be C-contiguous (a row of a C-ordered array), got strides {:?}",
+            array.strides()
+        )));
+    }
+    Ok(array)
+}
+
+/// The row borrowed through rust-numpy's tracking (refused while in use).
+fn tracked<'py, T: numpy::Element>(
+    what: &str,
+    array: &Bound<'py, PyArray1<T>>,
+) -> PyResult<numpy::PyReadwriteArray1<'py, T>> {
+    array
+        .try_readwrite()
+        .map_err(|e| game_error(format!("{what} must be writable and not in use: {e}")))
+}
+
+/// The bytes a row spans.
+fn span<T: numpy::Element>(array: &Bound<'_, PyArray1<T>>) -> std::ops::Range<usize> {
+    let start = array.data() as usize;
+    start..start + array.len() * std::mem::size_of::<T>()
+}
+
+fn fill(
+    ob: &Observer,
+    hand: &Bound<'_, PyAny>,
+    me: &Bound<'_, PyAny>,
+    obs: &Bound<'_, PyAny>,
+    mask_out: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let shape = &ob.shape;
+    let me = ranged("me", me, 0, shape.seats as i64 - 1)? as usize;
+    let mut f = Fields::new(shape.seats);
+    f.read(shape, hand)?;
+    f.read_cards(shape, hand, me)?;
+    let mut actor_hole = Cards {
+        ids: [0; CARDS],
+        len: 0,
+    };
+    let d = decision(shape, hand, &f, &mut actor_hole)?;
+    let obs = row::<f32>("obs", "float32", obs, shape.size())?;
+    let mask_out = row::<bool>("mask", "bool", mask_out, ob.abs.size())?;
+    let (a, b) = (span(obs), span(mask_out));
+    if a.start < b.end && b.start < a.end {
+        return Err(game_error("obs and mask must not share memory".into()));
+    }
+    let n = f.n;
+    let mut up: [&[u8]; SEATS] = [&[]; SEATS];
+    if shape.has_up {
+        let mut start = 0;
+        for (s, slot) in up[..n].iter_mut().enumerate() {
+            *slot = &f.up[start..f.up_end[s]];
+            start = f.up_end[s];
+        }
+    }
+    let view = View {
+        me,
+        button: f.button,
+        // once over the street is cleared (a hand won by folds keeps its
+        // `_street`)
+        street: if f.phase == 2 {
+            shape.streets
+        } else {
+            f.street
+        },
+        drawing: f.phase == 1,
+        hole: f.hole.slice(),
+        board: f.board.slice(),
+        up: &up[..n],
+        stacks: &f.stacks[..n],
+        bets: &f.bets[..n],
+        contrib: &f.contrib[..n],
+        folded: &f.folded[..n],
+        history: &f.history,
+    };
+    // SAFETY: no Python code runs and nothing else refers to either row
+    // until both are written (every field was read above); they do not
+    // overlap (checked above).
+    if let (Some(o), Some(m)) = unsafe { (fast::row_mut(obs), fast::row_mut(mask_out)) } {
+        encode(shape, &view, o);
+        mask(&ob.abs, &d, m);
+        return Ok(());
+    }
+    let (mut o, mut m) = (tracked("obs", obs)?, tracked("mask", mask_out)?);
+    encode(shape, &view, o.as_slice_mut()?);
+    mask(&ob.abs, &d, m.as_slice_mut()?);
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! The start of a hand and of each street: the seeded deal, the antes and
+//! blinds, the cards of a street, and the run-out when nobody can bet
+//! (`hoyle._streets`, docs/rules.md §5 and §6).
+
+use super::{kind, Action, Betting, Plan, Table};
+use crate::deal::{deal_front, Mt19937, PyRandom};
+
+/// splitmix64's mixer (`hoyle.env.hand_seed`'s).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of hand `hand` at table `table` of a run seeded `seed`:
+/// `mix(mix(mix(seed) ^ table) ^ hand)`, as `hoyle.env.hand_seed`.
+///
+/// ```
+/// assert_eq!(_core::table::hand_seed(7, 3, 11), 0x6fc9_f6dc_4fdd_3c43);
+/// ```
+pub fn hand_seed(seed: u64, table: u64, hand: u64) -> u64 {
+    mix(mix(mix(seed) ^ table) ^ hand)
+}
+
+impl Table {
+    /// Starts a hand: the stacks afresh, `button`, and the deck that
+    /// `Game.start(seed=seed)` deals (`random.Random(seed)`'s partial
+    /// shuffle of the deck's positions); then the antes, the first
+    /// street's cards and blinds, up to the first seat to act (or, when
+    /// nobody can act, the end of the hand).
+    pub fn start(&mut self, plan: &Plan, seed: u64, button: usize) {
+        let rng = Mt19937::from_magnitude_le(&seed.to_le_bytes());
+        self.start_with(plan, rng, button);
+    }
+
+    /// [`Table::start`] with the seed's generator keyed already
+    /// (`Mt19937::from_seeds` keys several at once).
+    pub fn start_with(&mut self, plan: &Plan, rng: Mt19937, button: usize) {
+        let deck = &plan.spec.deck;
+        let need = plan.cards_needed(self.n);
+        let mut positions = [0u8; 64];
+        let positions = &mut positions[..deck.len()];
+        for (i, p) in positions.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        let mut src = PyRandom(rng);
+        deal_front(positions, need, &mut src);
+        self.deck.clear();
+        self.deck
+            .extend(positions[..need].iter().map(|&p| deck[p as usize]));
+        self.next = 0;
+        self.button = button;
+        self.stacks.copy_from_slice(&self.start);
+        self.contrib.fill(0);
+        self.folded.fill(false);
+        self.held.fill(0);
+        self.board.clear();
+        self.history.clear();
+        self.street = 0;
+        self.refused = None;
+        if plan.spec.ante > 0 || !plan.spec.antes.is_empty() {
+            self.post_antes(plan);
+        }
+        self.begin_street(plan);
+    }
+
+    fn post_antes(&mut self, plan: &Plan) {
+        let (n, button) = (self.n, self.button);
+        let ante = plan.spec.ante;
+        let first = if n == 2 { button } else { (button + 1) % n };
+        let count = if ante > 0 { n } else { plan.spec.antes.len() };
+        for k in 0..count {
+            let (seat, amount) = if ante > 0 {
+                ((button + 1 + k) % n, ante)
+            } else {
+                ((first + k) % n, plan.spec.antes[k])
+            };
+            if amount == 0 {
+                continue;
+            }
+            let put = amount.min(self.stacks[seat]);
+            self.stacks[seat] -= put;
+            self.contrib[seat] += put;
+            self.record(seat, kind::ANTE, put, 0);
+        }
+        if let Some(dead) = &mut self.dead {
+            dead.copy_from_slice(&self.contrib);
+        }
+    }
+
+    pub(super) fn record(&mut self, seat: usize, kind: u8, amount: u64, total: u64) {
+        let street = if kind == kind::ANTE { 0 } else { self.street };
+        self.history.push(Action {
+            street: street as u8,
+            seat: seat as u8,
+            kind,
+            amount,
+            total,
+        });
+    }
+
+    /// The next card of the deal.
+    fn take(&mut self) -> u8 {
+        let c = self.deck[self.next];
+        self.next += 1;
+        c
+    }
+
+    pub(super) fn begin_street(&mut self, plan: &Plan) {
+        let street = plan.spec.streets[self.street];
+        if street.burn {
+            self.next += 1;
+        }
+        let n = self.n;
+        for _ in 0..street.down {
+            // one card at a time, round after round, from the button's left
+            for k in 1..=n {
+                let s = (self.button + k) % n;
+                if !self.folded[s] {
+                    let c = self.take();
+                    self.cards[s * plan.per_seat + self.held[s]] = c;
+                    self.held[s] += 1;
+                }
+            }
+        }
+        for _ in 0..street.board {
+            let c = self.take();
+            self.board.push(c);
+        }
+        self.open_interval(plan, street.betting);
+        self.begin_betting(plan);
+    }
+
+    /// A new betting interval: nothing bet, nobody has acted.
+    pub(super) fn open_interval(&mut self, plan: &Plan, betting: Betting) {
+        self.bets.fill(0);
+        self.level.fill(None);
+        self.bet = 0;
+        self.raises = 0;
+        self.voluntary = false;
+        self.betting = betting;
+        self.raise_size = match betting {
+            Betting::Limit { min, .. } => min,
+            _ => plan.spec.min_bet,
+        };
+    }
+
+    /// Posts the interval's forced bets and passes the turn to the first
+    /// seat that owes an answer (or ends the interval).
+    fn begin_betting(&mut self, plan: &Plan) {
+        let first = if self.street == 0 && !plan.spec.blinds.is_empty() {
+            self.post_blinds(plan)
+        } else {
+            (self.button + 1) % self.n
+        };
+        self.pass_turn(plan, first);
+    }
+
+    /// Posts the blinds and straddles from the button's left (heads-up the
+    /// button posts the first; a zero skips its seat); returns the seat
+    /// left of the last one posted.
+    fn post_blinds(&mut self, plan: &Plan) -> usize {
+        let n = self.n;
+        let sb = if n == 2 {
+            self.button
+        } else {
+            (self.button + 1) % n
+        };
+        let mut last = sb;
+        for (k, &blind) in plan.spec.blinds.iter().enumerate() {
+            if blind == 0 {
+                continue;
+            }
+            let seat = (sb + k) % n;
+            last = seat;
+            let put = blind.min(self.stacks[seat]);
+            self.stacks[seat] -= put;
+            self.bets[seat] += put;
+            self.contrib[seat] += put;
+            let total = self.bets[seat];
+            self.record(seat, kind::BLIND, put, total);
+        }
+        self.bet = plan.largest_blind;
+        if !matches!(self.betting, Betting::Limit { .. }) {
+            self.raise_size = plan.spec.min_bet.max(self.bet);
+        }
+        (last + 1) % n
+    }
+
+    /// Deals the rest of the board when nobody can bet again and ends the
+    /// hand (`Hand._run_out`: the last street's interval, nothing bet).
+    pub(super) fn run_out(&mut self, plan: &Plan) {
+        let streets = &plan.spec.streets;
+        for street in &streets[self.street..] {
+            if street.burn {
+                self.next += 1;
+            }
+            for _ in 0..street.board {
+                let c = self.take();
+                self.board.push(c);
+            }
+        }
+        self.open_interval(plan, streets[streets.len() - 1].betting);
+        self.street = streets.len();
+        self.finish(plan);
+    }
+}

@@ -1,0 +1,347 @@
+//! A table engine: one hand of a flop game at a time, played from the
+//! seeded deal to the payout with the same rules as Python's `hoyle.Hand`
+//! (docs/rules.md §5-§10), bit for bit, so that a batch of tables can be
+//! stepped without a Python object per table (`hoyle.env.VectorTables`'s
+//! core backend, `py/tables.rs`).
+//!
+//! The games it plays: every street deals only down cards and/or board
+//! cards (burns allowed), no draw, no up cards, no bring-in, no opener
+//! (`first_must_bet` is played); blinds with straddles and zeros, antes
+//! (flat or per position), no limit, pot limit (with a cap) and spread
+//! limit on any street, `raise_cap`; high, low and high-low showdowns under
+//! any `Rules` the core evaluates (Omaha's split, wild cards); rake. The
+//! deal is the core's seeded one (`crate::deal`, as `random.Random(seed)`),
+//! the showdown the core's evaluators and `crate::settle`.
+//!
+//! * [`Plan`] is a game made ready for play (what `hoyle._plan.Plan` is to
+//!   `Hand`), from a [`Spec`].
+//! * [`Table`] is one table's hand: [`Table::start`], then [`Table::legal`]
+//!   and the actions [`Table::fold`], [`Table::check`], [`Table::call`],
+//!   [`Table::raise_to`]. After the first hand, nothing allocates but the
+//!   settlement at a hand's end.
+//!
+//! Modules: `play` (the betting controller and the end of each interval),
+//! `deal` (the start of a hand and of each street), `ending` (the showdown
+//! and the payout). `deal` and `ending` read only this module; `play`
+//! calls both.
+
+mod deal;
+mod ending;
+mod play;
+
+use crate::error::{Error, Result};
+use crate::eval::low::LowEvaluator;
+use crate::eval::rules::Rules;
+use crate::eval::wild::HighEvaluator;
+use crate::settle::Rake;
+
+pub use deal::hand_seed;
+
+/// The most seats a table may have (settlement's seat sets are 64 bits).
+pub const MAX_SEATS: usize = crate::settle::MAX_SEATS;
+
+/// A betting structure (docs/rules.md §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Betting {
+    NoLimit,
+    /// A bet at most the pot after the call; `cap` bounds any one bet or raise.
+    PotLimit {
+        cap: Option<u64>,
+    },
+    /// Every bet or raise adds `min..=max` chips.
+    Limit {
+        min: u64,
+        max: u64,
+    },
+}
+
+/// One street: cards to each seat, board cards, an optional burn, and the
+/// interval's betting structure (the game's, unless the street has its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Street {
+    pub down: u32,
+    pub board: u32,
+    pub burn: bool,
+    pub betting: Betting,
+}
+
+/// A game's settings, as `hoyle.Game` gives them (for the games above).
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub streets: Vec<Street>,
+    /// The game's deck, card ids in order (a seed deals positions in it).
+    pub deck: Vec<u8>,
+    pub ante: u64,
+    pub antes: Vec<u64>,
+    pub blinds: Vec<u64>,
+    /// The smallest bet in pot limit and no limit (`Plan.smallest_bet`).
+    pub min_bet: u64,
+    pub raise_cap: Option<u64>,
+    pub first_must_bet: bool,
+    pub rules: Rules,
+    /// False: a low-only game (its low value plays as the high one).
+    pub high: bool,
+    pub rake: Option<Rake>,
+}
+
+/// A [`Spec`] made ready for play: what every hand reads, derived once.
+pub struct Plan {
+    pub spec: Spec,
+    /// Cards dealt to each seat over the hand.
+    pub per_seat: usize,
+    /// The cards a deal takes for `n` seats is `n * per_seat + fixed`.
+    pub fixed: usize,
+    pub largest_blind: u64,
+    /// `[i]`: some street from `i` on deals seats cards.
+    pub dealt_later: Vec<bool>,
+    high: HighEvaluator,
+    low: Option<LowEvaluator>,
+    /// Natural high only: the showdown is `settle::showdown`, as `Hand`'s.
+    plain_high: bool,
+    natural: bool,
+}
+
+impl Plan {
+    /// Checks the settings a table needs (a street, a deck of distinct
+    /// ids 0..=53, a high ranking or a low one) and derives the rest.
+    pub fn new(spec: Spec) -> Result<Plan> {
+        let bad = |why: &str| Err(Error::Rules(format!("table engine: {why}")));
+        if spec.streets.is_empty() {
+            return bad("a game needs a street");
+        }
+        let mut seen = 0u64;
+        for &c in &spec.deck {
+            if c > 53 || seen >> c & 1 == 1 {
+                return bad("the deck holds distinct card ids 0..=53");
+            }
+            seen |= 1 << c;
+        }
+        if !spec.high && spec.rules.low.is_none() {
+            return bad("a low-only game needs a low ranking");
+        }
+        let per_seat = spec.streets.iter().map(|s| s.down as usize).sum();
+        let fixed = spec
+            .streets
+            .iter()
+            .map(|s| s.board as usize + usize::from(s.burn))
+            .sum();
+        let dealt_later = (0..=spec.streets.len())
+            .map(|i| spec.streets[i..].iter().any(|s| s.down > 0))
+            .collect();
+        let rules = spec.rules;
+        Ok(Plan {
+            per_seat,
+            fixed,
+            largest_blind: spec.blinds.iter().copied().max().unwrap_or(0),
+            dealt_later,
+            high: HighEvaluator::new(rules),
+            low: LowEvaluator::new(rules),
+            plain_high: rules.low.is_none() && rules.is_natural(),
+            natural: rules.is_natural(),
+            spec,
+        })
+    }
+
+    /// The cards a deal to `seats` players takes.
+    pub fn cards_needed(&self, seats: usize) -> usize {
+        seats * self.per_seat + self.fixed
+    }
+}
+
+/// What the seat to act may do (`hoyle.Legal` less the draw).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Legal {
+    pub can_fold: bool,
+    pub can_check: bool,
+    /// Chips a call adds (at most the stack); 0 when the seat may check.
+    pub call_amount: u64,
+    /// `(min_raise_to, max_raise_to)`: the bounds of a bet or raise total.
+    pub raise: Option<(u64, u64)>,
+}
+
+/// A record's kind, in `hoyle.env`'s order: ante, blind, bring-in, fold,
+/// check, call, bet, raise, draw.
+pub mod kind {
+    pub const ANTE: u8 = 0;
+    pub const BLIND: u8 = 1;
+    pub const FOLD: u8 = 3;
+    pub const CHECK: u8 = 4;
+    pub const CALL: u8 = 5;
+    pub const BET: u8 = 6;
+    pub const RAISE: u8 = 7;
+}
+
+/// One record of a hand's history (`hoyle.Action` without the cards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Action {
+    pub street: u8,
+    pub seat: u8,
+    /// One of [`kind`].
+    pub kind: u8,
+    /// The chips this action put in.
+    pub amount: u64,
+    /// The seat's bets in this interval after it.
+    pub total: u64,
+}
+
+/// Why an action was refused (nothing changed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The hand is over.
+    Over,
+    /// Not legal for the seat to act now.
+    Illegal,
+}
+
+/// One table: the hand in progress (or just finished). Every buffer is
+/// made once, for the table's seat count, and reused hand after hand.
+#[derive(Clone, Debug)]
+pub struct Table {
+    n: usize,
+    button: usize,
+    /// The deal, first card first, and the next card's position in it.
+    deck: Vec<u8>,
+    next: usize,
+    start: Vec<u64>,
+    stacks: Vec<u64>,
+    contrib: Vec<u64>,
+    /// The antes (dead money), when the game has any.
+    dead: Option<Vec<u64>>,
+    bets: Vec<u64>,
+    /// The bet each seat last answered (None before it acted).
+    level: Vec<Option<u64>>,
+    folded: Vec<bool>,
+    /// Seat `s`'s cards are `cards[s * per_seat..][..held[s]]`.
+    cards: Vec<u8>,
+    held: Vec<usize>,
+    board: Vec<u8>,
+    history: Vec<Action>,
+    street: usize,
+    bet: u64,
+    raises: u64,
+    voluntary: bool,
+    raise_size: u64,
+    betting: Betting,
+    actor: Option<usize>,
+    /// A scratch buffer of hand values for the showdown.
+    high: Vec<Option<i64>>,
+    low: Vec<Option<i64>>,
+    /// Why the last action's settlement failed (the hand is then unpaid:
+    /// restore the table from before the action, as `Hand` undoes it).
+    refused: Option<Error>,
+}
+
+impl Table {
+    /// A table of `stacks.len()` seats (2..=64), each starting every hand
+    /// with its stack. No hand is dealt yet: call [`Table::start`].
+    pub fn new(plan: &Plan, stacks: &[u64]) -> Result<Table> {
+        let n = stacks.len();
+        if !(2..=MAX_SEATS).contains(&n) {
+            return Err(Error::TooManySeats { got: n });
+        }
+        if plan.cards_needed(n) > plan.spec.deck.len() {
+            return Err(Error::Rules(format!(
+                "the game deals {} cards to {n} seats; the deck has {}",
+                plan.cards_needed(n),
+                plan.spec.deck.len()
+            )));
+        }
+        let has_dead = plan.spec.ante > 0 || !plan.spec.antes.is_empty();
+        Ok(Table {
+            n,
+            button: 0,
+            deck: Vec::with_capacity(plan.spec.deck.len()),
+            next: 0,
+            start: stacks.to_vec(),
+            stacks: stacks.to_vec(),
+            contrib: vec![0; n],
+            dead: has_dead.then(|| vec![0; n]),
+            bets: vec![0; n],
+            level: vec![None; n],
+            folded: vec![false; n],
+            cards: vec![0; n * plan.per_seat],
+            held: vec![0; n],
+            board: Vec::with_capacity(plan.fixed),
+            history: Vec::with_capacity(4 * n + 8),
+            street: 0,
+            bet: 0,
+            raises: 0,
+            voluntary: false,
+            raise_size: 0,
+            betting: plan.spec.streets[0].betting,
+            actor: None,
+            high: vec![None; n],
+            low: vec![None; n],
+            refused: None,
+        })
+    }
+
+    pub fn seats(&self) -> usize {
+        self.n
+    }
+    pub fn button(&self) -> usize {
+        self.button
+    }
+    /// The seat to act, None once the hand is over.
+    pub fn actor(&self) -> Option<usize> {
+        self.actor
+    }
+    pub fn is_over(&self) -> bool {
+        self.actor.is_none()
+    }
+    /// The street's index (the number of streets once the hand ran to its end).
+    pub fn street(&self) -> usize {
+        self.street
+    }
+    pub fn starting_stacks(&self) -> &[u64] {
+        &self.start
+    }
+    pub fn stacks(&self) -> &[u64] {
+        &self.stacks
+    }
+    pub fn bets(&self) -> &[u64] {
+        &self.bets
+    }
+    pub fn contributions(&self) -> &[u64] {
+        &self.contrib
+    }
+    pub fn folded(&self) -> &[bool] {
+        &self.folded
+    }
+    pub fn board(&self) -> &[u8] {
+        &self.board
+    }
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+    /// The largest bet of this interval.
+    pub fn bet(&self) -> u64 {
+        self.bet
+    }
+    /// Everything put in so far.
+    pub fn pot(&self) -> u64 {
+        self.contrib.iter().sum()
+    }
+    /// Whether an action now could end in a settlement the core refuses:
+    /// only while the bet to answer is a blind that nobody posted in full
+    /// (its poster was short), so that seats folding to it can leave chips
+    /// above every live seat's (`Error::UncontestedChips`). `Hand` refuses
+    /// such an action and undoes it; try it on a copy first.
+    pub fn may_fail(&self) -> bool {
+        self.actor.is_some() && self.bets.iter().all(|&b| b < self.bet)
+    }
+
+    /// The settlement error of the last action, if it failed (see
+    /// [`Table::may_fail`]); the table is then not a hand `Hand` reaches.
+    pub fn failure(&self) -> Option<&Error> {
+        self.refused.as_ref()
+    }
+
+    /// The seat's cards, in the order dealt.
+    pub fn hole(&self, plan: &Plan, seat: usize) -> &[u8] {
+        &self.cards[seat * plan.per_seat..][..self.held[seat]]
+    }
+}
+
+#[cfg(test)]
+mod tests;

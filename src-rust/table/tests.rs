@@ -1,0 +1,105 @@
+//! Hand-worked checks of the engine against values `hoyle.Hand` gives for
+//! the same seed (the Python suite compares whole random hands).
+
+use super::*;
+
+fn holdem(blinds: &[u64]) -> Plan {
+    let flop = |down, board, burn| Street {
+        down,
+        board,
+        burn,
+        betting: Betting::NoLimit,
+    };
+    Plan::new(Spec {
+        streets: vec![
+            flop(2, 0, false),
+            flop(0, 3, false),
+            flop(0, 1, false),
+            flop(0, 1, false),
+        ],
+        deck: (0..52).collect(),
+        ante: 0,
+        antes: vec![],
+        blinds: blinds.to_vec(),
+        min_bet: blinds.iter().copied().max().unwrap_or(1),
+        raise_cap: None,
+        first_must_bet: false,
+        rules: Rules::default(),
+        high: true,
+        rake: None,
+    })
+    .unwrap()
+}
+
+#[test]
+fn hand_seeds_are_hoyle_env_hand_seed() {
+    // hoyle.env.hand_seed(seed, table, hand), worked in Python
+    assert_eq!(hand_seed(0, 0, 0), 0x2382_75bc_38fc_be91);
+    assert_eq!(hand_seed(7, 3, 11), 0x6fc9_f6dc_4fdd_3c43);
+    assert_eq!(hand_seed(u64::MAX, 5, 1 << 40), 0xefc3_3377_5648_9302);
+}
+
+#[test]
+fn deals_and_bets_as_hand_does() {
+    // texas_holdem(blinds=(1, 2)).start([100] * 3, button=0, seed=12345)
+    let plan = holdem(&[1, 2]);
+    let mut t = Table::new(&plan, &[100, 100, 100]).unwrap();
+    t.start(&plan, 12345, 0);
+    let holes: Vec<&[u8]> = (0..3).map(|s| t.hole(&plan, s)).collect();
+    assert_eq!(holes, [&[43, 14][..], &[21, 17], &[1, 0]]);
+    assert_eq!(t.actor(), Some(0));
+    assert_eq!(t.bets(), [0, 1, 2]);
+    let legal = t.legal(&plan);
+    assert_eq!(
+        legal,
+        Legal {
+            can_fold: true,
+            can_check: false,
+            call_amount: 2,
+            raise: Some((4, 100)),
+        }
+    );
+    t.call(&plan).unwrap();
+    t.call(&plan).unwrap();
+    assert_eq!(t.fold(&plan), Err(Refused::Illegal), "nothing to call");
+    t.check(&plan).unwrap();
+    assert_eq!(t.board(), [32, 5, 13]);
+    assert_eq!((t.street(), t.actor()), (1, Some(1)));
+    assert_eq!(t.bets(), [0, 0, 0]);
+}
+
+#[test]
+fn a_fold_to_one_seat_pays_it_the_pot() {
+    let plan = holdem(&[1, 2]);
+    let mut t = Table::new(&plan, &[100, 100, 100]).unwrap();
+    t.start(&plan, 1, 2);
+    // seat 2 is the button: seat 0 posts 1, seat 1 posts 2, seat 2 acts first
+    assert_eq!(t.actor(), Some(2));
+    t.raise_to(&plan, 10).unwrap();
+    t.fold(&plan).unwrap();
+    t.fold(&plan).unwrap();
+    assert!(t.is_over());
+    assert_eq!(t.stacks(), [99, 98, 103]);
+    assert_eq!(t.check(&plan), Err(Refused::Over));
+}
+
+#[test]
+fn an_all_in_runs_the_board_out_and_keeps_every_chip() {
+    let plan = holdem(&[1, 2]);
+    for seed in 0..200 {
+        let mut t = Table::new(&plan, &[50, 80, 30]).unwrap();
+        t.start(&plan, seed, (seed % 3) as usize);
+        let (_, hi) = t.legal(&plan).raise.unwrap();
+        t.raise_to(&plan, hi).unwrap();
+        while !t.is_over() {
+            if t.legal(&plan).call_amount > 0 {
+                t.call(&plan).unwrap();
+            } else {
+                t.check(&plan).unwrap();
+            }
+        }
+        assert_eq!(t.board().len(), 5);
+        assert_eq!(t.street(), 4);
+        assert_eq!(t.stacks().iter().sum::<u64>(), 160);
+    }
+}
