@@ -71,21 +71,10 @@ pub enum Error {
     },
     #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
     ButtonOutOfRange { button: String, seats: usize },
-    #[error("{amount} chips above the largest live contribution ({level}) were put in by folded seats only (seats {}): no live seat can win them", join_seats(.seats))]
-    UncontestedChips {
-        amount: u64,
-        level: u64,
-        seats: Vec<usize>,
-    },
     #[error("bad rake: {reason}")]
     BadRake { reason: String },
     #[error("equity: {reason}")]
     Equity { reason: String },
-}
-
-fn join_seats(seats: &[usize]) -> String {
-    let names: Vec<String> = seats.iter().map(usize::to_string).collect();
-    names.join(", ")
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

@@ -2,7 +2,7 @@
 //! pots, odd chips, high-low and rake, errors, and a proptest against a
 //! naive chip-by-chip oracle.
 
-use _core::settle::{settle, Rake, SeatSet, Settlement};
+use _core::settle::{settle, settle_with_dead, Rake, SeatSet, Settlement};
 use _core::Error;
 use proptest::prelude::*;
 
@@ -101,6 +101,53 @@ fn equal_largest_bets_have_no_refund() {
     let s = settle(&[50, 50, 20], &hi(&[1, 1, 0]), None, 0, None).unwrap();
     assert_eq!(s.refunds, vec![0, 0, 0]);
     assert_eq!(s.payouts, vec![60, 60, 0]);
+}
+
+#[test]
+fn chips_only_folded_seats_reached_go_back_to_them() {
+    // docs/rules.md §8 (resolution). Two folded seats put in 100 each, the
+    // only live seat 50: no live seat can win the 50 + 50 above it.
+    let s = settle(&[100, 100, 50], &hi(&[-1, -1, 1]), None, 0, None).unwrap();
+    assert_eq!(s.refunds, vec![50, 50, 0]);
+    assert_eq!(s.pots.len(), 1);
+    assert_eq!((s.pots[0].amount, s.pots[0].eligible), (150, set(&[2])));
+    assert_eq!(s.payouts, vec![50, 50, 150]);
+    // With an uncalled part on top: seat 1's 130 is 30 over seat 0's 100
+    // (uncalled), and both are over the live 50.
+    let s = settle(&[100, 130, 50, 20], &hi(&[-1, -1, 1, -1]), None, 0, None).unwrap();
+    assert_eq!(s.refunds, vec![50, 80, 0, 0]);
+    assert_eq!(s.payouts, vec![50, 80, 170, 0]);
+    // Two live seats: the pots stop at the larger live stake, 60.
+    let s = settle(&[90, 90, 60, 30], &hi(&[-1, -1, 2, 3]), None, 1, None).unwrap();
+    assert_eq!(s.refunds, vec![30, 30, 0, 0]);
+    let pots: Vec<(u64, SeatSet)> = s.pots.iter().map(|p| (p.amount, p.eligible)).collect();
+    assert_eq!(pots, vec![(120, set(&[2, 3])), (90, set(&[2]))]);
+    assert_eq!(s.payouts, vec![30, 30, 90, 120]);
+    assert_eq!(
+        s.to_string(),
+        "main pot 120, seats 2 3: high seat 3 (120)\nside pot 1 90, seats 2: high seat 2 (90)\nrefund: seat 0 (30)\nrefund: seat 1 (30)"
+    );
+}
+
+#[test]
+fn straddle_posted_all_in_and_both_blinds_fold() {
+    // Blinds 1/2/4, ante 1. The button's stack of 1 goes on its ante, so its
+    // straddle is posted for 0; the blinds fold to the 4 it obliges them to
+    // call (docs/rules.md §7). The button wins the three antes; each blind
+    // gets its blind back, which no live seat can win (docs/rules.md §8).
+    let s = settle_with_dead(
+        &[1, 2, 3],
+        Some(&[1, 1, 1]),
+        &hi(&[0, -1, -1]),
+        None,
+        0,
+        None,
+    )
+    .unwrap();
+    assert_eq!(s.refunds, vec![0, 1, 2]);
+    assert_eq!(s.pots.len(), 1);
+    assert_eq!((s.pots[0].amount, s.pots[0].eligible), (3, set(&[0])));
+    assert_eq!(s.payouts, vec![3, 1, 2]);
 }
 
 #[test]
@@ -298,10 +345,6 @@ fn bad_input_is_an_error_naming_the_problem() {
 
     let e = settle(&[0; 65], &[Some(1); 65], None, 0, None).unwrap_err();
     assert_eq!(e, Error::TooManySeats { got: 65 });
-
-    // Two folded seats put in 100 each, the only live seat 50.
-    let e = settle(&[100, 100, 50], &hi(&[-1, -1, 1]), None, 0, None).unwrap_err();
-    assert_eq!(e.to_string(), "100 chips above the largest live contribution (50) were put in by folded seats only (seats 0, 1): no live seat can win them");
 }
 
 #[test]
@@ -326,8 +369,8 @@ fn huge_stacks_settle_exactly() {
 type NaivePot = (u64, Vec<usize>, Vec<usize>, Vec<usize>, u64, Vec<u64>);
 
 /// What a naive dealer does: refund by sorting, peel pots off the smallest
-/// live stake, hand out chips one at a time. `None`: the input has chips no
-/// live seat can win.
+/// live stake, hand out chips one at a time; whatever is left once no live
+/// seat has chips to peel goes back to whoever put it in.
 struct Naive {
     payouts: Vec<u64>,
     refunds: Vec<u64>,
@@ -341,7 +384,7 @@ fn naive(
     low: Option<&[Option<i64>]>,
     button: usize,
     rake: Option<(u64, Option<u64>)>,
-) -> Option<Naive> {
+) -> Naive {
     let n = c.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| c[b].cmp(&c[a]));
@@ -409,15 +452,17 @@ fn naive(
         }
         pots.push((amount, eligible, hw, lw, raked, shares));
     }
-    if rem.iter().any(|&r| r > 0) {
-        return None;
+    // Only folded seats reached these chips: nobody live can win them.
+    for i in 0..n {
+        refunds[i] += rem[i];
+        payouts[i] += rem[i];
     }
-    Some(Naive {
+    Naive {
         payouts,
         refunds,
         pots,
         rake: total_rake,
-    })
+    }
 }
 
 fn seats_of(set: SeatSet) -> Vec<usize> {
@@ -437,14 +482,7 @@ fn check_against_oracle(
         prop_assert_eq!(got, Err(Error::NoLiveSeat));
         return Ok(());
     }
-    let Some(want) = naive(c, high, low, button, rake) else {
-        prop_assert!(
-            matches!(got, Err(Error::UncontestedChips { .. })),
-            "{:?}",
-            got
-        );
-        return Ok(());
-    };
+    let want = naive(c, high, low, button, rake);
     let s: Settlement = got.unwrap();
     prop_assert_eq!(&s.payouts, &want.payouts);
     prop_assert_eq!(&s.refunds, &want.refunds);
@@ -624,6 +662,35 @@ mod showdown {
         assert_eq!(s.stacks, vec![130, 0]);
     }
 
+    #[test]
+    fn a_seat_all_in_on_its_ante_contests_the_antes() {
+        // Ante 1 each; seat 0's only chip went on it. Seats 1 and 2 put in 2
+        // more and check it down. The antes are the main pot, for all three
+        // (docs/rules.md §8); seat 0 holds the best hand and wins them, the
+        // side pot of 4 goes to the better of seats 1 and 2.
+        let board = ids("2c7d9hJcKs");
+        let (kings, nines, two_pair) = (ids("KdKh"), ids("9c9d"), ids("7s2d"));
+        let t = Table {
+            stacks: &[0, 47, 47],
+            contributions: &[1, 3, 3],
+            dead: Some(&[1, 1, 1]),
+            hands: &[Some(&kings), Some(&nines), Some(&two_pair)],
+            board: &board,
+            button: 0,
+            rake: None,
+        };
+        let s = showdown(&t).unwrap();
+        let pots: Vec<(u64, Vec<usize>)> = s
+            .settlement
+            .pots
+            .iter()
+            .map(|p| (p.amount, p.eligible.iter().collect()))
+            .collect();
+        assert_eq!(pots, vec![(3, vec![0, 1, 2]), (4, vec![1, 2])]);
+        assert_eq!(s.settlement.payouts, vec![3, 4, 0]);
+        assert_eq!(s.stacks, vec![3, 51, 47]);
+    }
+
     fn heads_up<'a>(hands: &'a [Option<&'a [u8]>], board: &'a [u8]) -> Table<'a> {
         Table {
             stacks: &[5, 5],
@@ -796,10 +863,7 @@ mod showdown {
                 rake: rake.map(|(bp, cap)| Rake::new(bp as u32, cap).unwrap()),
             };
             let got = showdown(&t);
-            let Some(want) = naive(&c, &naive_high, None, button, rake) else {
-                prop_assert!(matches!(got, Err(Error::UncontestedChips { .. })), "{:?}", got);
-                return Ok(());
-            };
+            let want = naive(&c, &naive_high, None, button, rake);
             let s = got.unwrap();
             prop_assert_eq!(&s.settlement.payouts, &want.payouts);
             prop_assert_eq!(s.settlement.rake, want.rake);
@@ -822,7 +886,7 @@ mod showdown {
 /// with rake, dead chips, side pots and odd chips, and never panics there.
 #[test]
 fn chips_up_to_the_limit_settle_without_overflow() {
-    use _core::settle::{settle_with_dead, MAX_CHIPS};
+    use _core::settle::MAX_CHIPS;
     assert_eq!(MAX_CHIPS, u64::MAX);
     let half = MAX_CHIPS / 2;
     let full = Rake::new(10_000, None).unwrap();

@@ -60,11 +60,11 @@ _NoLimitOmahaHoldem: Any = type(
 )
 
 
-def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
+def _games(kind: str, omaha: bool, ante: int = 0) -> tuple[hoyle.Game, Any]:
     preset = hoyle.games.omaha if omaha else hoyle.games.texas_holdem
     if kind in ("nl", "pl"):
         betting = hoyle.NoLimit() if kind == "nl" else hoyle.PotLimit()
-        game = preset(betting=betting, blinds=(1, 2))
+        game = preset(betting=betting, blinds=(1, 2), ante=ante)
         table = {
             ("nl", False): pk.NoLimitTexasHoldem,
             ("pl", False): _PotLimitTexasHoldem,
@@ -72,26 +72,47 @@ def _games(kind: str, omaha: bool) -> tuple[hoyle.Game, Any]:
             ("pl", True): pk.PotLimitOmahaHoldem,
         }
         pk_game = table[kind, omaha]
-        return game, pk_game(AUTOMATIONS, True, 0, (1, 2), 2)
+        return game, pk_game(AUTOMATIONS, True, ante, (1, 2), 2)
     # Fixed limit 2/4 with PokerKit's cap of four bets or raises per interval.
     game = preset(
-        betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), blinds=(1, 2), raise_cap=4
+        betting=hoyle.Limit(2, 2),
+        late_betting=hoyle.Limit(4, 4),
+        blinds=(1, 2),
+        raise_cap=4,
+        ante=ante,
     )
     assert not omaha
     return game, lambda stacks, n: pk.FixedLimitTexasHoldem.create_state(
-        AUTOMATIONS, True, 0, (1, 2), 2, 4, stacks, n
+        AUTOMATIONS, True, ante, (1, 2), 2, 4, stacks, n
     )
 
 
-def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:  # noqa: PLR0915 (one hand, both engines, step by step)
-    game, make = _games(kind, omaha)
+def _deal_board(state: Any, board: tuple[int, ...], dealt: int) -> int:
+    """Deals PokerKit the board cards hoyle has shown so far; returns how
+    many it has."""
+    while dealt < len(board) and state.can_deal_board():
+        count = 3 if dealt == 0 else 1
+        state.deal_board(_text(board[dealt : dealt + count]))
+        dealt += count
+    return dealt
+
+
+def _play_one(rng: random.Random, kind: str, omaha: bool, ante: int = 0) -> None:  # noqa: PLR0915 (one hand, both engines, step by step)
+    game, make = _games(kind, omaha, ante)
     n = rng.randint(2, 6)
     stacks = [
         rng.choice([rng.randint(1, 12), rng.randint(10, 60), rng.randint(50, 400)])
         for _ in range(n)
     ]
-    stacks = [max(s, 3) for s in stacks]
+    stacks = [max(s, ante + 3) for s in stacks]
     button = rng.randrange(n)
+    if ante:
+        # Seats outside the blinds may be all in on their ante exactly. Not
+        # short of it: hoyle's antes are dead money, one pot for every live
+        # seat; PokerKit cuts a short ante's pot. Blinds are never posted
+        # short: hoyle still makes later players call the full blind.
+        blinds = {button, (button + 1) % n} if n == 2 else {(button + k) % n for k in (1, 2)}
+        stacks = [ante if s not in blinds and rng.random() < 0.3 else stacks[s] for s in range(n)]
     hand = game.start(stacks, button=button, seed=rng.getrandbits(32))
     # PokerKit player i is our seat order[i]: from the button's left (heads-up: the big blind).
     order = [(button + 1 + i) % n for i in range(n)]
@@ -102,12 +123,7 @@ def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:  # noqa: PLR0
             state.deal_hole(_text(hand.hole(s)))
         dealt_board = 0
         while not hand.is_over:
-            # Deal PokerKit the board cards hoyle has shown so far.
-            board = hand.board
-            while dealt_board < len(board) and state.can_deal_board():
-                count = 3 if dealt_board == 0 else 1
-                state.deal_board(_text(board[dealt_board : dealt_board + count]))
-                dealt_board += count
+            dealt_board = _deal_board(state, hand.board, dealt_board)
             seat = hand.actor
             assert seat is not None
             assert state.actor_index is not None, hand.history
@@ -138,11 +154,13 @@ def _play_one(rng: random.Random, kind: str, omaha: bool) -> None:  # noqa: PLR0
                 assert state.checking_or_calling_amount == legal.call_amount
                 hand.check() if pick == "check" else hand.call()
                 state.check_or_call()
-        board = hand.board
-        while dealt_board < len(board) and state.can_deal_board():
-            count = 3 if dealt_board == 0 else 1
-            state.deal_board(_text(board[dealt_board : dealt_board + count]))
-            dealt_board += count
+        dealt_board = _deal_board(state, hand.board, dealt_board)
+        while state.status and state.actor_index is not None:
+            # PokerKit asks the last seat with chips, facing no bet, to check;
+            # hoyle needs no action there (every other seat is all in or folded).
+            assert state.checking_or_calling_amount == 0, hand.history
+            state.check_or_call()
+            dealt_board = _deal_board(state, hand.board, dealt_board)
         assert not state.status, hand.history
     ours = [hand.stacks[s] for s in order]
     theirs = list(state.stacks)
@@ -165,3 +183,14 @@ def test_same_stacks_as_pokerkit(kind: str, omaha: bool) -> None:
     rng = random.Random(f"{kind}{omaha}")
     for _ in range(600):
         _play_one(rng, kind, omaha)
+
+
+@pytest.mark.parametrize("kind", ["nl", "pl"])
+def test_same_stacks_as_pokerkit_with_antes(kind: str) -> None:
+    """Antes, some seats all in on theirs: the antes are the main pot, for
+    every live seat (docs/rules.md §8). Not fixed limit: there an all-in bet
+    short of the limit (1 of 2) is completed to 2 in hoyle, raised to 3 in
+    PokerKit, and short stacks after the ante reach it."""
+    rng = random.Random(f"ante{kind}")
+    for _ in range(300):
+        _play_one(rng, kind, False, ante=rng.choice([1, 2, 5]))

@@ -39,36 +39,54 @@ class Naive:
     rake: int
 
 
-def naive(
-    contributions: Sequence[int],
-    high: Values,
-    low: Values | None,
-    button: int,
-    rake: tuple[int, int | None] | None,
-) -> Naive | None:
-    """Settles chip layer by chip layer: layer k holds one chip from every
-    seat that put in at least k; consecutive layers with the same eligible
-    seats make one pot. Chips are then dealt one at a time. None: chips no
-    live seat can win."""
+Layers = list[tuple[tuple[int, ...], int]]
+
+
+def naive_layers(
+    contributions: Sequence[int], dead: Sequence[int], live: list[int]
+) -> tuple[Layers, list[int]]:
+    """The pots as ``(eligible, amount)`` and the refunds. Layer k holds one
+    chip from every seat that put in at least k live chips; consecutive
+    layers with the same eligible seats make one pot. A layer no live seat
+    reached goes back to the seats in it. Dead chips (the antes) all go to
+    the main pot, which every live seat contests."""
     n = len(contributions)
-    stakes = list(contributions)
+    stakes = [c - d for c, d in zip(contributions, dead, strict=True)]
     refunds = [0] * n
     ranked = sorted(range(n), key=lambda i: -stakes[i])
     second = stakes[ranked[1]] if n > 1 else 0
     if stakes[ranked[0]] > second:
         refunds[ranked[0]] = stakes[ranked[0]] - second
         stakes[ranked[0]] = second
-    live = [i for i in range(n) if high[i] is not None]
-    layers: list[tuple[tuple[int, ...], int]] = []
+    layers: Layers = []
     for k in range(1, max(stakes, default=0) + 1):
         eligible = tuple(i for i in live if stakes[i] >= k)
-        if not eligible:
-            return None
-        chips = sum(1 for s in stakes if s >= k)
-        if layers and layers[-1][0] == eligible:
-            layers[-1] = (eligible, layers[-1][1] + chips)
+        if not eligible:  # nobody still in can win this layer: back to its owners
+            refunds = [r + (s >= k) for r, s in zip(refunds, stakes, strict=True)]
+        elif layers and layers[-1][0] == eligible:
+            layers[-1] = (eligible, layers[-1][1] + sum(1 for s in stakes if s >= k))
         else:
-            layers.append((eligible, chips))
+            layers.append((eligible, sum(1 for s in stakes if s >= k)))
+    if sum(dead) and layers and layers[0][0] == tuple(live):
+        layers[0] = (layers[0][0], layers[0][1] + sum(dead))
+    elif sum(dead):
+        layers.insert(0, (tuple(live), sum(dead)))
+    return layers, refunds
+
+
+def naive(
+    contributions: Sequence[int],
+    high: Values,
+    low: Values | None,
+    button: int,
+    rake: tuple[int, int | None] | None,
+    dead: Sequence[int] | None = None,
+) -> Naive:
+    """Settles chip layer by chip layer (``naive_layers``), then deals the
+    chips of each pot one at a time."""
+    n = len(contributions)
+    live = [i for i in range(n) if high[i] is not None]
+    layers, refunds = naive_layers(contributions, dead or [0] * n, live)
     order = [(button + k) % n for k in range(1, n + 1)]
     payouts = refunds[:]
     pots = []
@@ -154,6 +172,29 @@ def test_folded_chips_stay_in_the_pots() -> None:
     assert s.refunds == (0, 30, 0)
     assert [(p.amount, p.eligible) for p in s.pots] == [(120, (1, 2)), (60, (1,))]
     assert s.payouts == (0, 90, 120)
+
+
+def test_chips_no_live_seat_can_win_go_back() -> None:
+    """docs/rules.md §8 (resolution): the two folded seats' 50 each above the
+    only live seat's 50 come back to them."""
+    s = settle([100, 100, 50], [None, None, 1])
+    assert s.refunds == (50, 50, 0)
+    assert [(p.amount, p.eligible) for p in s.pots] == [(150, (2,))]
+    assert s.payouts == (50, 50, 150)
+    assert str(s) == (
+        "main pot 150, seats 2: high seat 2 (150)\nrefund: seat 0 (50)\nrefund: seat 1 (50)"
+    )
+
+
+def test_blinds_folding_to_a_straddle_posted_all_in_get_their_blinds_back() -> None:
+    """Blinds 1/2/4, ante 1: the button's stack of 1 went on its ante, so its
+    straddle was posted for 0, and both blinds folded to the 4 it obliged
+    them to call (docs/rules.md §7). The button wins the three antes, which
+    are never refunded; the blinds, which nobody live can win, come back."""
+    s = settle([1, 2, 3], [0, None, None], dead=[1, 1, 1])
+    assert s.refunds == (0, 1, 2)
+    assert [(p.amount, p.eligible) for p in s.pots] == [(3, (0,))]
+    assert s.payouts == (3, 1, 2)
 
 
 # ---- odd chips ---------------------------------------------------------------
@@ -335,12 +376,6 @@ def test_exports() -> None:
         (([2**64, 0], [1, 2]), {}, SettlementError, "more than 2\\*\\*64 - 1"),
         (([1, 2], [2**63, 1]), {}, SettlementError, r"high\[0\] is 9223372036854775808"),
         (([0] * 65, [1] * 65), {}, SettlementError, "too many seats"),
-        (
-            ([100, 100, 50], [None, None, 1]),
-            {},
-            SettlementError,
-            r"folded seats only \(seats 0, 1\)",
-        ),
         (([1.0, 2], [1, 2]), {}, TypeError, r"contributions\[0\] must be an int, got float"),
         (([True, 2], [1, 2]), {}, TypeError, r"contributions\[0\] must be an int, got bool"),
         (([1, 2], [1, "2"]), {}, TypeError, r"high\[1\] must be an int or None, got str"),
@@ -364,10 +399,13 @@ def test_bad_input(
 # ---- hypothesis against the oracle --------------------------------------------
 
 
+Spot = tuple[
+    list[int], list[int | None], list[int | None] | None, int, Rake | None, list[int] | None
+]
+
+
 @st.composite
-def hands(
-    draw: st.DrawFn,
-) -> tuple[list[int], list[int | None], list[int | None] | None, int, Rake | None]:
+def hands(draw: st.DrawFn) -> Spot:
     n = draw(st.integers(2, 9))
     stake = st.one_of(st.sampled_from([0, 5, 10, 20, 40, 41, 80]), st.integers(0, 200))
     contributions = draw(st.lists(stake, min_size=n, max_size=n))
@@ -381,27 +419,31 @@ def hands(
     if draw(st.booleans()):
         percent = Fraction(draw(st.integers(0, 10_000)), 100)
         rake = Rake(percent=percent, cap=draw(st.none() | st.integers(0, 20)))
-    return contributions, high, low, button, rake
+    dead = None
+    if draw(st.booleans()):  # antes: an even ante, or one seat's (a big-blind ante)
+        ante = draw(st.sampled_from([1, 5]))
+        one = draw(st.none() | st.integers(0, n - 1))
+        dead = [min(c, ante if one in (None, i) else 0) for i, c in enumerate(contributions)]
+    return contributions, high, low, button, rake, dead
 
 
 @settings(max_examples=1500, deadline=None)
 @given(hands())
-def test_settles_like_the_naive_dealer(
-    hand: tuple[list[int], list[int | None], list[int | None] | None, int, Rake | None],
-) -> None:
-    contributions, high, low, button, rake = hand
+def test_settles_like_the_naive_dealer(hand: Spot) -> None:
+    contributions, high, low, button, rake, dead = hand
     if all(h is None for h in high):
         with pytest.raises(SettlementError, match="no live seat"):
             settle(contributions, high, low, button=button, rake=rake)
         return
     want = naive(
-        contributions, high, low, button, None if rake is None else (rake.basis_points, rake.cap)
+        contributions,
+        high,
+        low,
+        button,
+        None if rake is None else (rake.basis_points, rake.cap),
+        dead,
     )
-    if want is None:
-        with pytest.raises(SettlementError, match="folded seats only"):
-            settle(contributions, high, low, button=button, rake=rake)
-        return
-    s = settle(contributions, high, low, button=button, rake=rake)
+    s = settle(contributions, high, low, button=button, rake=rake, dead=dead)
     assert list(s.payouts) == want.payouts
     assert list(s.refunds) == want.refunds
     assert s.rake == want.rake
@@ -432,3 +474,21 @@ def test_dead_chips_are_never_refunded() -> None:
     assert s.payouts == (15, 0, 0)
     with pytest.raises(hoyle.SettlementError, match="dead chips"):
         settle([5, 5], [1, 2], dead=[6, 0])
+
+
+def test_a_seat_all_in_on_its_ante_contests_the_antes() -> None:
+    """The antes are the main pot, for every live seat: one whose whole
+    stack went on its ante (live stake 0) wins them with the best hand, and
+    the rest is a side pot without it, as PokerKit settles it
+    (tests/test_pokerkit_diff.py)."""
+    s = settle([1, 3, 3], [5, 1, 2], dead=[1, 1, 1])
+    assert [(p.amount, p.eligible) for p in s.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert s.payouts == (3, 0, 4)
+    assert str(s) == (
+        "main pot 3, seats 0 1 2: high seat 0 (3)\nside pot 1 4, seats 1 2: high seat 2 (4)"
+    )
+    # With the worse hand it wins nothing; when every live seat has live
+    # chips in, the antes join the first pot.
+    assert settle([1, 3, 3], [0, 1, 2], dead=[1, 1, 1]).payouts == (0, 0, 7)
+    s = settle([2, 3, 3], [5, 1, 2], dead=[1, 1, 1])
+    assert [(p.amount, p.eligible) for p in s.pots] == [(6, (0, 1, 2)), (2, (1, 2))]

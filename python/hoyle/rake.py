@@ -14,6 +14,9 @@ receives every chip:
   when it has no qualifying low. A folded seat must have None there too.
 * The uncalled part of the largest bet (the largest contribution less the
   second largest, folded seats included) goes back to its owner.
+  So do chips no live seat can win: what a folded seat put in above the
+  largest contribution of a live seat (docs/rules.md §8). Dead chips
+  (``dead``, the antes) are never returned.
 * Pots are cut at the all-in levels, the distinct contributions of the live
   seats: the main pot first, then the side pots; each is contested by the
   live seats that reached its level.
@@ -54,6 +57,12 @@ A bet nobody called comes back:
 
 >>> settle([100, 10, 20], [7, None, None]).refunds
 (80, 0, 0)
+
+and so do chips that only folded seats reached (two folded seats put in 100
+each, the only live seat 50):
+
+>>> settle([100, 100, 50], [None, None, 1]).refunds
+(50, 50, 0)
 """
 
 from __future__ import annotations

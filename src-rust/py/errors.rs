@@ -38,7 +38,6 @@ impl From<Error> for PyErr {
             | Error::LowForFoldedSeat { .. }
             | Error::DeadOverContribution { .. }
             | Error::ButtonOutOfRange { .. }
-            | Error::UncontestedChips { .. }
             | Error::BadRake { .. } => SettlementError::new_err(message),
             Error::Equity { .. } => EquityError::new_err(message),
         }

@@ -130,9 +130,9 @@ impl Pot {
 }
 
 /// The outcome of a hand: `.payouts` (the chips each seat receives, refunds
-/// included), `.refunds` (the uncalled bet returned), `.pots` (main pot
-/// first), `.rake` (over all pots) and `.button`. `str()` explains it, one
-/// line a pot.
+/// included), `.refunds` (chips returned: the uncalled bet, and chips only
+/// folded seats reached), `.pots` (main pot first), `.rake` (over all pots)
+/// and `.button`. `str()` explains it, one line a pot.
 #[pyclass(frozen, eq, module = "hoyle", name = "Settlement")]
 #[derive(PartialEq)]
 pub struct Settlement {
@@ -147,7 +147,9 @@ impl Settlement {
         PyTuple::new(py, &self.inner.payouts)
     }
 
-    /// The uncalled part of the largest bet, returned to its owner.
+    /// Chips returned to the seats that put them in: the uncalled part of
+    /// the largest bet, and chips above the largest live stake, which only
+    /// folded seats reached (docs/rules.md §8). Never dead chips (antes).
     #[getter]
     fn refunds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.inner.refunds)
@@ -493,13 +495,14 @@ fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
     Ok(Rake::new(basis_points, cap)?)
 }
 
-/// Settles a hand: returns the uncalled bet, cuts the main and side pots
+/// Settles a hand: returns the uncalled bet (and chips that only folded
+/// seats reached, which no live seat can win), cuts the main and side pots
 /// at the all-in levels and splits each pot alone (high and low halves,
 /// ties, odd chips from the button's left, rake). `high[i]` is seat i's
 /// high value, None if it folded or mucked; `low[i]` its qualifying low
 /// value (larger is better), None without one. `dead[i]` is the part of
 /// seat i's contribution that is dead money (antes): never refunded, all of
-/// it in the main pot. See `hoyle.rake`.
+/// it in the main pot, which every live seat contests. See `hoyle.rake`.
 ///
 /// >>> from hoyle import settle
 /// >>> s = settle([70, 70, 40], [10, 20, 30], button=2)

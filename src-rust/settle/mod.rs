@@ -11,6 +11,10 @@
 //!   alike; a seat with no qualifying low has none.
 //! * **Uncalled bet**: the amount by which the largest contribution exceeds
 //!   the second largest (folded seats included) goes back to its owner.
+//!   So do chips that no live seat can win: what a folded seat put in above
+//!   the largest stake of a live seat (a blind obliged to call a straddle
+//!   posted all-in for less, docs/rules.md §8). Dead chips (antes) are
+//!   never returned.
 //! * **Pots** are cut at the all-in levels, the distinct contributions of
 //!   the live seats: pot `k` holds everybody's chips between level `k-1` and
 //!   level `k`, and its eligible seats are the live seats that reached level
@@ -140,8 +144,9 @@ pub struct Pot {
 pub struct Settlement {
     /// Chips each seat receives, refunds included.
     pub payouts: Vec<u64>,
-    /// The uncalled part of the largest bet, returned to its owner (one
-    /// entry per seat; at most one is non-zero).
+    /// Chips returned to the seats that put them in (one entry per seat):
+    /// the uncalled part of the largest bet, and live chips above the
+    /// largest live stake, which only folded seats reached.
     pub refunds: Vec<u64>,
     /// The main pot first, then the side pots in order.
     pub pots: Vec<Pot>,
@@ -175,7 +180,8 @@ pub fn settle(
 }
 
 /// [`settle`] where `dead[i]` of seat `i`'s contribution is dead money
-/// (antes): never refunded, setting no all-in level, all in the main pot.
+/// (antes): never refunded, setting no all-in level, all in the main pot,
+/// which every live seat contests (one all in on its ante too).
 ///
 /// ```
 /// use _core::settle::settle_with_dead;
@@ -198,7 +204,7 @@ pub fn settle_with_dead(
     if let Some(dead) = dead {
         pots::check_dead(contributions, dead)?;
     }
-    let pots::Cut { refunds, pots } = pots::build(contributions, dead, high)?;
+    let pots::Cut { refunds, pots } = pots::build(contributions, dead, high);
     let mut payouts = refunds.clone();
     let mut settled = Vec::with_capacity(pots.len());
     let mut total_rake = 0u64;

@@ -52,7 +52,8 @@ pub(super) fn check(
 
 /// The hand cut into pots, before they are split.
 pub(super) struct Cut {
-    /// The uncalled bet returned, one entry per seat.
+    /// The uncalled bet returned, and the chips only folded seats reached,
+    /// one entry per seat.
     pub refunds: Vec<u64>,
     /// `(amount, eligible)` of each pot, main pot first.
     pub pots: Vec<(u64, SeatSet)>,
@@ -81,12 +82,11 @@ pub(super) fn check_dead(contributions: &[u64], dead: &[u64]) -> Result<()> {
 
 /// Returns the uncalled bet and cuts the pots. Input must have passed
 /// [`check`] (and [`check_dead`]). Dead chips (antes) are never refunded
-/// and do not set all-in levels: they all go to the main pot.
-pub(super) fn build(
-    contributions: &[u64],
-    dead: Option<&[u64]>,
-    high: &[Option<i64>],
-) -> Result<Cut> {
+/// and do not set all-in levels: they all go to the main pot, which every
+/// live seat contests. Live chips above the largest live stake, which only
+/// folded seats reached, go back to the seats that put them in, with the
+/// uncalled bet (docs/rules.md §8).
+pub(super) fn build(contributions: &[u64], dead: Option<&[u64]>, high: &[Option<i64>]) -> Cut {
     let n = contributions.len();
     let mut live = [0u64; MAX_SEATS];
     live[..n].copy_from_slice(contributions);
@@ -116,12 +116,11 @@ pub(super) fn build(
         refunds[top] = first - second;
         stake[top] = second;
     }
-    let stake = &stake[..n];
 
     // The all-in levels: the distinct non-zero stakes of live seats, sorted.
     let mut levels = [0u64; MAX_SEATS];
     let mut count = 0;
-    for (&s, h) in stake.iter().zip(high) {
+    for (&s, h) in stake[..n].iter().zip(high) {
         if h.is_some() && s > 0 {
             let at = levels[..count].partition_point(|&l| l < s);
             if at == count || levels[at] != s {
@@ -133,17 +132,17 @@ pub(super) fn build(
     }
     let levels = &levels[..count];
 
-    // Chips above the top live level were put in by folded seats only.
+    // Chips above the top live level were put in by folded seats only, so
+    // no live seat can win them: they go back to whoever put them in, as
+    // an uncalled bet does (docs/rules.md §8, resolution).
     let top_level = levels.last().copied().unwrap_or(0);
-    let above: u64 = stake.iter().map(|&s| s.saturating_sub(top_level)).sum();
-    if above > 0 {
-        let seats = (0..n).filter(|&i| stake[i] > top_level).collect();
-        return Err(Error::UncontestedChips {
-            amount: above,
-            level: top_level,
-            seats,
-        });
+    for (seat, s) in stake[..n].iter_mut().enumerate() {
+        if *s > top_level {
+            refunds[seat] += *s - top_level;
+            *s = top_level;
+        }
     }
+    let stake = &stake[..n];
 
     let mut pots = Vec::with_capacity(count);
     let mut below = 0u64;
@@ -161,17 +160,19 @@ pub(super) fn build(
         below = level;
     }
     if dead_total > 0 {
-        if let Some(main) = pots.first_mut() {
-            main.0 += dead_total;
-        } else {
-            let mut eligible = SeatSet::default();
-            for (seat, h) in high.iter().enumerate() {
-                if h.is_some() {
-                    eligible.insert(seat);
-                }
+        // The main pot holds the dead chips and every live seat contests
+        // it, a seat all in on its ante (live stake 0) included: then the
+        // dead chips are a pot of their own, below the first level.
+        let mut everyone = SeatSet::default();
+        for (seat, h) in high.iter().enumerate() {
+            if h.is_some() {
+                everyone.insert(seat);
             }
-            pots.push((dead_total, eligible));
+        }
+        match pots.first_mut() {
+            Some(main) if main.1 == everyone => main.0 += dead_total,
+            _ => pots.insert(0, (dead_total, everyone)),
         }
     }
-    Ok(Cut { refunds, pots })
+    Cut { refunds, pots }
 }

@@ -1,4 +1,4 @@
-//! The settlement in words: one line a pot, then the refund, if any.
+//! The settlement in words: one line a pot, then one a refund, if any.
 //!
 //! ```text
 //! main pot 120, seats 0 1 2: high seat 1 (120)
