@@ -6,41 +6,18 @@ Also the random games, seats, stacks and action sets the property tests draw."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import hoyle
 import numpy as np
 import numpy.typing as npt
 from hoyle.env import Actions, Layout
 from hoyle.env.layout import KINDS
-from hypothesis import reject
 from hypothesis import strategies as st
 
 Call = tuple[str, tuple[Any, ...]]  # a Hand method and its arguments
-F = TypeVar("F", bound=Callable[..., None])
-
-
-def engine_refusals_rejected(test: F) -> F:
-    """Hypothesis rejects (rather than fails on) an example where the hand
-    engine refuses an action its own ``legal`` allows at the settlement: a
-    known engine bug outside ``hoyle.env`` (hold'em with antes and three
-    blinds, a seat all in from its ante, the two blinds folding:
-    ``SettlementError: ... put in by folded seats only``). Anything else
-    still fails."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        try:
-            test(*args, **kwargs)
-        except hoyle.SettlementError as err:
-            if "by folded seats only" not in str(err):
-                raise
-            reject()
-
-    return run  # type: ignore[return-value]
 
 
 def big_blind(game: hoyle.Game) -> int:

@@ -17,7 +17,7 @@ from hoyle.env import Actions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .env_oracle import calls, engine_refusals_rejected, expected_mask, tables, tries
+from .env_oracle import calls, expected_mask, tables, tries
 
 
 def state(hand: hoyle.Hand) -> dict[str, Any]:
@@ -48,7 +48,6 @@ def check_decision(actions: Actions, hand: hoyle.Hand, data: st.DataObject) -> N
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**64 - 1), data=st.data())
-@engine_refusals_rejected
 def test_mask_and_apply_follow_the_hand(
     table: tuple[hoyle.Game, int, list[int], Actions], seed: int, data: st.DataObject
 ) -> None:

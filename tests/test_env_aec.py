@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from .env_oracle import (
     big_blind,
-    engine_refusals_rejected,
     expected_mask,
     naive_encode,
     tables,
@@ -89,7 +88,6 @@ def play(env: PokerEnv, rng: random.Random) -> dict[str, float]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**64 - 1), pick=st.integers(0, 2**32))
-@engine_refusals_rejected
 def test_random_games_masks_chips_and_rewards(
     table: tuple[hoyle.Game, int, list[int], Actions], seed: int, pick: int
 ) -> None:

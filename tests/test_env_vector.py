@@ -16,7 +16,7 @@ from hoyle.env import Actions, Layout, VectorTables, hand_seed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .env_oracle import big_blind, engine_refusals_rejected, expected_mask, tables
+from .env_oracle import big_blind, expected_mask, tables
 
 Trace = list[tuple[bytes, bytes, int, bytes, bool]]
 
@@ -72,7 +72,6 @@ def run(
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables())
-@engine_refusals_rejected
 def test_the_same_seed_gives_the_same_tables_whatever_n(
     table: tuple[hoyle.Game, int, list[int], Actions],
 ) -> None:
