@@ -208,6 +208,9 @@ def custom_games(draw: st.DrawFn) -> Game:
     return Game(
         streets=tuple(streets),
         betting=draw(structures()),
+        deck=draw(
+            st.sampled_from([tuple(range(52)), tuple(range(51, 15, -1))])
+        ),  # or short, reversed
         rules=rules,
         high=showdown != "low",
         first_must_bet=draw(st.booleans()),
@@ -219,6 +222,10 @@ def custom_games(draw: st.DrawFn) -> Game:
 def preset_games(draw: st.DrawFn) -> Game:
     maker = draw(st.sampled_from([games.texas_holdem, games.omaha, games.omaha_hilo]))
     more = draw(forced())
+    if maker is games.texas_holdem:  # wild cards, and a deck with a joker
+        more["rules"] = draw(
+            st.sampled_from([None, HandRules(wild_ranks="2"), HandRules(jokers="wild")])
+        )
     return maker(betting=draw(structures()), late_betting=draw(st.none() | structures()), **more)
 
 
@@ -246,9 +253,8 @@ def abstractions(draw: st.DrawFn) -> Actions:
 def test_the_engine_plays_every_step_as_hand_does(
     game: Game, seats: int, stacks: st.DataObject, actions: Actions, seed: int, policy: int
 ) -> None:
-    seats = max(seats, len(game.blinds), len(game.antes), 2)
-    if game._plan.cards_needed(seats) > len(game.deck):
-        seats = 2
+    plan = game._plan
+    seats = min(max(seats, plan.min_seats), plan.max_seats)
     if game.first_must_bet and not (actions.min_raise or actions.all_in):
         actions = Actions(fractions=actions.fractions, big_blinds=actions.big_blinds)
     stack = stacks.draw(st.lists(st.integers(1, 120), min_size=seats, max_size=seats))
@@ -266,6 +272,15 @@ def test_hold_em_six_max_over_many_hands() -> None:
         window=16,
     )
     play(run, 2026, 150, random.Random(1))
+
+
+def test_stacks_near_the_most_chips_a_hand_holds() -> None:
+    """Chips near ``MAX_CHIPS`` (2**64 - 1 in all): no sum overflows, and the
+    raise sizes (floats of huge pots) and rewards are the Python backend's."""
+    big = (2**64 - 1) // 3
+    for game in (games.texas_holdem(blinds=(1, 2)), games.omaha(blinds=(2**40, 2**41))):
+        run = Run(game, 3, [big, big - 7, big - 2**33], Actions(fractions=(0.5, 1.0, 3.0)))
+        play(run, 11, 60, random.Random(2))
 
 
 def test_a_seed_deals_what_game_start_deals() -> None:
@@ -311,7 +326,7 @@ def test_a_masked_action_changes_nothing_on_any_table() -> None:
     for bad in (masked, -1, mask.shape[1]):
         with pytest.raises(hoyle.IllegalActionError, match=f"table 2: action {bad} "):
             tables.step(np.array([*legal[:2], bad, *legal[3:]], np.int64))
-    after = (obs, mask, actor, tables.rewards, tables.done)
+    after: list[np.ndarray] = [obs, mask, actor, tables.rewards, tables.done]
     assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))
     assert states == [engine._state(i) for i in range(4)]
 
@@ -342,8 +357,9 @@ def test_chips_are_kept_and_rewards_sum_to_zero_without_rake() -> None:
         games.five_card_draw(),
         games.deuce_to_seven_triple_draw(),
         Game(streets=(Street(down=2, up=1), Street(board=4)), blinds=(1, 2)),
+        Game(streets=(Street(down=2), Street(board=5)), deck=tuple(range(53)), blinds=(1, 2)),
     ],
-    ids=["stud", "razz", "draw", "triple-draw", "up-cards"],
+    ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked"],
 )
 def test_games_the_engine_does_not_play_get_no_backend(game: Game) -> None:
     assert settings(game) is None

@@ -179,7 +179,8 @@ pub struct Record {
 pub struct View<'a> {
     pub me: usize,
     pub button: usize,
-    /// The street's index; `Shape::streets` once the hand is over.
+    /// The street's index; `Shape::streets` once the hand is over (also
+    /// when folds end it early: no street is then one-hot).
     pub street: usize,
     /// Whether the actor is to draw.
     pub drawing: bool,

@@ -48,6 +48,20 @@ fn ranged(what: &str, obj: &Bound<'_, PyAny>, lo: i64, hi: i64) -> PyResult<i64>
     }
 }
 
+/// The unit: chips 1..=2**64 - 1.
+fn unit_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match int_arg("unit", obj)? {
+        Ok(v) if v >= 1 => Ok(v as u64),
+        Err(_) if obj.extract::<u64>().is_ok() => obj.extract::<u64>(),
+        Ok(v) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {v}"
+        ))),
+        Err(text) => Err(game_error(format!(
+            "unit must be 1..2**64-1 chips, got {text}"
+        ))),
+    }
+}
+
 /// Sizes of an abstraction: finite floats > 0.
 fn sizes(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
     let values: Vec<f64> = obj.extract().map_err(|_| {
@@ -120,7 +134,7 @@ impl Observer {
             ranged("streets", streets, 1, 64)? as usize,
             ranged("window", window, 0, WINDOW)? as usize,
             flag("has_up", has_up)?,
-            ranged("unit", unit, 1, i64::MAX)? as u64,
+            unit_arg(unit)?,
         );
         let abs = Abstraction {
             fractions: sizes("fractions", fractions)?,
@@ -284,32 +298,39 @@ fn small(hand: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, bound: usize) -> P
     }
 }
 
-/// The last `window` records of `hand._history`.
-fn history(hand: &Bound<'_, PyAny>, n: usize, window: usize) -> PyResult<Vec<Record>> {
+/// The last `window` records of `hand._history` into `out`.
+fn history(
+    hand: &Bound<'_, PyAny>,
+    n: usize,
+    window: usize,
+    out: &mut Vec<Record>,
+) -> PyResult<()> {
     let py = hand.py();
     let list = list_of(hand, intern!(py, "_history"), None)?;
     let len = list.len();
-    let from = len.saturating_sub(window);
-    let mut out = Vec::with_capacity(len - from);
-    for i in from..len {
-        let item = list.get_item(i)?;
+    out.reserve(len.min(window));
+    for item in list.iter().skip(len.saturating_sub(window)) {
         let bad = || field_error("_history", format!("holds {item:.60}, not a record"));
         let t = item.cast::<PyTuple>().map_err(|_| bad())?;
         if t.len() < 5 {
             return Err(bad());
         }
-        let seat = t.get_item(1)?.extract::<usize>().ok().filter(|&s| s < n);
-        let kind = t.get_item(2)?;
+        let seat = t
+            .get_borrowed_item(1)?
+            .extract::<usize>()
+            .ok()
+            .filter(|&s| s < n);
+        let kind = t.get_borrowed_item(2)?;
         let kind = kind
             .cast::<PyString>()
             .ok()
             .and_then(|k| kind_of(k.to_str().ok()?));
-        let amount = t.get_item(3)?.extract::<u64>().ok();
+        let amount = t.get_borrowed_item(3)?.extract::<u64>().ok();
         let (Some(seat), Some(kind), Some(amount)) = (seat, kind, amount) else {
             return Err(bad());
         };
         let drawn = if kind == 8 {
-            t.get_item(4)?.extract::<u8>().map_err(|_| bad())?
+            t.get_borrowed_item(4)?.extract::<u8>().map_err(|_| bad())?
         } else {
             0
         };
@@ -320,25 +341,13 @@ fn history(hand: &Bound<'_, PyAny>, n: usize, window: usize) -> PyResult<Vec<Rec
             drawn,
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 impl Fields {
-    fn read(shape: &Shape, hand: &Bound<'_, PyAny>) -> PyResult<Fields> {
-        let py = hand.py();
-        let n = shape.seats;
-        let seats = hand.getattr(intern!(py, "_n")).map_err(|_| {
-            PyTypeError::new_err(format!(
-                "hand must be a hoyle Hand, got {}",
-                type_name(hand)
-            ))
-        })?;
-        if seats.extract::<usize>().ok() != Some(n) {
-            return Err(game_error(format!(
-                "the hand has {seats:.40} seats, the observer {n}"
-            )));
-        }
-        let mut f = Fields {
+    /// Empty fields for `n` seats.
+    fn new(n: usize) -> Fields {
+        Fields {
             n,
             stacks: [0; SEATS],
             bets: [0; SEATS],
@@ -355,31 +364,50 @@ impl Fields {
             up: Vec::new(),
             up_end: [0; SEATS],
             history: Vec::new(),
-            street: small(hand, intern!(py, "_street"), shape.streets + 1)?,
-            button: small(hand, intern!(py, "_button"), n)?,
-            phase: small(hand, intern!(py, "_phase"), 3)? as u8,
+            street: 0,
+            button: 0,
+            phase: 0,
             actor: None,
-        };
-        chips(hand, intern!(py, "_stacks"), &mut f.stacks[..n])?;
-        chips(hand, intern!(py, "_bets"), &mut f.bets[..n])?;
-        chips(hand, intern!(py, "_contrib"), &mut f.contrib[..n])?;
+        }
+    }
+
+    /// The hand's fields (its cards aside: `read_cards`), checked.
+    fn read(&mut self, shape: &Shape, hand: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = hand.py();
+        let n = self.n;
+        let seats = hand.getattr(intern!(py, "_n")).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "hand must be a hoyle Hand, got {}",
+                type_name(hand)
+            ))
+        })?;
+        if seats.extract::<usize>().ok() != Some(n) {
+            return Err(game_error(format!(
+                "the hand has {seats:.40} seats, the observer {n}"
+            )));
+        }
+        self.street = small(hand, intern!(py, "_street"), shape.streets + 1)?;
+        self.button = small(hand, intern!(py, "_button"), n)?;
+        self.phase = small(hand, intern!(py, "_phase"), 3)? as u8;
+        chips(hand, intern!(py, "_stacks"), &mut self.stacks[..n])?;
+        chips(hand, intern!(py, "_bets"), &mut self.bets[..n])?;
+        chips(hand, intern!(py, "_contrib"), &mut self.contrib[..n])?;
         let folded = list_of(hand, intern!(py, "_folded"), Some(n))?;
-        for (slot, item) in f.folded[..n].iter_mut().zip(folded.iter()) {
+        for (slot, item) in self.folded[..n].iter_mut().zip(folded.iter()) {
             *slot = item
                 .extract::<bool>()
                 .map_err(|_| field_error("_folded", format!("holds {item:.40}, not a bool")))?;
         }
         let board = hand.getattr(intern!(py, "_board"))?;
-        f.board.len = cards_of(shape, "_board", &board, &mut f.board.ids)?;
+        self.board.len = cards_of(shape, "_board", &board, &mut self.board.ids)?;
         let actor = hand.getattr(intern!(py, "_actor"))?;
         if !actor.is_none() {
-            f.actor = Some(small(hand, intern!(py, "_actor"), n)?);
+            self.actor = Some(small(hand, intern!(py, "_actor"), n)?);
         }
-        if f.phase != 2 && f.actor.is_none() {
+        if self.phase != 2 && self.actor.is_none() {
             return Err(field_error("_actor", "is None in a hand that is not over"));
         }
-        f.history = history(hand, n, shape.window)?;
-        Ok(f)
+        history(hand, n, shape.window, &mut self.history)
     }
 
     /// `me`'s hole cards and, with up cards, every seat's up cards.
@@ -474,10 +502,19 @@ fn decision<'a>(
     if t.len() < 5 {
         return Err(bad());
     }
-    d.can_fold = t.get_item(0)?.extract::<bool>().map_err(|_| bad())?;
-    d.can_check = t.get_item(1)?.extract::<bool>().map_err(|_| bad())?;
-    d.call_amount = t.get_item(2)?.extract::<u64>().map_err(|_| bad())?;
-    let (lo, hi) = (t.get_item(3)?, t.get_item(4)?);
+    d.can_fold = t
+        .get_borrowed_item(0)?
+        .extract::<bool>()
+        .map_err(|_| bad())?;
+    d.can_check = t
+        .get_borrowed_item(1)?
+        .extract::<bool>()
+        .map_err(|_| bad())?;
+    d.call_amount = t
+        .get_borrowed_item(2)?
+        .extract::<u64>()
+        .map_err(|_| bad())?;
+    let (lo, hi) = (t.get_borrowed_item(3)?, t.get_borrowed_item(4)?);
     if !lo.is_none() {
         d.raise = Some((
             lo.extract::<u64>().map_err(|_| bad())?,
@@ -543,7 +580,8 @@ fn fill(
 ) -> PyResult<()> {
     let shape = &ob.shape;
     let me = ranged("me", me, 0, shape.seats as i64 - 1)? as usize;
-    let mut f = Fields::read(shape, hand)?;
+    let mut f = Fields::new(shape.seats);
+    f.read(shape, hand)?;
     f.read_cards(shape, hand, me)?;
     let mut actor_hole = Cards {
         ids: [0; CARDS],
@@ -568,7 +606,13 @@ fn fill(
     let view = View {
         me,
         button: f.button,
-        street: f.street,
+        // once over the street is cleared (a hand won by folds keeps its
+        // `_street`)
+        street: if f.phase == 2 {
+            shape.streets
+        } else {
+            f.street
+        },
         drawing: f.phase == 1,
         hole: f.hole.slice(),
         board: f.board.slice(),

@@ -6,7 +6,10 @@
 //! the rewards in units per absolute seat and the done flags. Hand `k` of
 //! table `i` is dealt from `hand_seed(seed, i, k)` with the button at
 //! `k % seats`; a table whose hand ended on the previous step starts its
-//! next hand (Gymnasium's next-step autoreset). Nothing allocates per step.
+//! next hand (Gymnasium's next-step autoreset). A step allocates nothing
+//! but the settlement of each hand that ends (the core's `settle` returns
+//! its pots); a step that `Hand` would refuse (a masked action, or a
+//! settlement the core refuses, see `Table::may_fail`) changes no table.
 
 use super::fast;
 use super::rules::HandRules;

@@ -17,7 +17,8 @@
 //!   `Hand`), from a [`Spec`].
 //! * [`Table`] is one table's hand: [`Table::start`], then [`Table::legal`]
 //!   and the actions [`Table::fold`], [`Table::check`], [`Table::call`],
-//!   [`Table::raise_to`]. After the first hand, nothing allocates.
+//!   [`Table::raise_to`]. After the first hand, nothing allocates but the
+//!   settlement at a hand's end.
 //!
 //! Modules: `play` (the betting controller and the end of each interval),
 //! `deal` (the start of a hand and of each street), `ending` (the showdown

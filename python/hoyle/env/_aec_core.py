@@ -65,11 +65,6 @@ class CoreSteps(_Base):
             engine._deal,
             engine._rewards,
         )
-        # per agent: its seat, its observation dict, and the two rows the core fills
-        self._rows = {
-            a: (i, obs, obs["observation"], self._masks[a])
-            for i, (a, obs) in enumerate(self._obs.items())
-        }
         self._moves: list[int] = []
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -98,7 +93,7 @@ class CoreSteps(_Base):
         """``agent``'s observation (its dict, filled again now)."""
         if self.hand is None:
             raise RuntimeError("call reset() before observe()")
-        seat, obs, row, mask = self._rows[agent]
+        obs, seat, row, mask = self._views[agent]
         self._see(0, seat, row, mask)
         return obs
 
@@ -108,7 +103,7 @@ class CoreSteps(_Base):
         if observe:
             if self.hand is None:
                 raise RuntimeError("call reset() before observe()")
-            seat, obs, row, mask = self._rows[agent]
+            obs, seat, row, mask = self._views[agent]
             self._see(0, seat, row, mask)
         return (
             obs,

@@ -54,7 +54,14 @@ def _betting(b: Any) -> tuple[str, int | None, int | None] | None:
 def settings(game: Game) -> tuple[Any, ...] | None:
     """``game`` as the engine's settings, or None when it does not play it."""
     plan = game._plan
-    if plan.bring_in or plan.opener is not None or max(plan.deck, default=0) > 53:
+    top = max(plan.deck, default=0)
+    # (a joker its rules cannot rank: Hand refuses that showdown)
+    if (
+        plan.bring_in
+        or plan.opener is not None
+        or top > 53
+        or (top >= 52 and not plan.rules.jokers)
+    ):
         return None
     streets = []
     for street in plan.streets:

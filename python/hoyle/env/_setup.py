@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from hoyle._plan import MAX_SEATS
-from hoyle.betting import chip_count
+from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.env.actions import Actions
 from hoyle.env.layout import Layout, unit
 from hoyle.errors import GameError
@@ -56,7 +55,7 @@ def setup(
         )
     layout = Layout(game, seats, window=window)  # checks seats and window
     stack = _stacks(game, layout.seats, stacks)
-    if sum(stack) > (1 << 64) - 1 or layout.seats > MAX_SEATS:
+    if sum(stack) > MAX_CHIPS:
         raise GameError("the stacks of a table add up to at most 2**64 - 1 chips")
     actions.size(game)  # refuses a draw game dealing too many cards
     return Setup(game, layout.seats, stack, actions, layout)

@@ -148,8 +148,12 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             }
             for a in self.possible_agents
         }
-        # the fill writes each agent's mask as bools into its int8 array
-        self._masks = {a: obs["action_mask"].view(np.bool_) for a, obs in self._obs.items()}
+        # per agent: its dict, its seat, its observation, and its int8 mask
+        # seen as bools (the fill writes the mask there)
+        self._views = {
+            a: (obs, self._seat[a], obs["observation"], obs["action_mask"].view(np.bool_))
+            for a, obs in self._obs.items()
+        }
         self._spare = np.zeros(size, dtype=np.bool_)
         self._mask = self._spare  # the actor's mask, filled at step _masked
         self._masked = -1
@@ -195,10 +199,8 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         hand = self.hand
         if hand is None:
             raise RuntimeError("call reset() before observe()")
-        obs = self._obs[agent]
-        mask = self._masks[agent]
-        me = self._seat[agent]
-        _fill.fill(self.layout, self.actions, hand, me, obs["observation"], mask)
+        obs, me, observation, mask = self._views[agent]
+        _fill.fill(self.layout, self.actions, hand, me, observation, mask)
         actor = hand._actor
         if actor == me:
             self._mask, self._masked = mask, self._steps
