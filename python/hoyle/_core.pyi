@@ -397,6 +397,10 @@ class _Tables:
         self, i: int, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
     ) -> None:
         """``seat``'s observation of table ``i``, and its mask when it is to act."""
+    def _bind(self, rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]) -> None:
+        """One (observation, mask) pair of rows per seat, for ``_see``."""
+    def _see(self, i: int, seat: int) -> None:
+        """``_observe`` of ``seat`` into the rows ``_bind`` gave for it."""
     def _rewards(self, i: int) -> list[float]:
         """Table ``i``'s rewards in units, per absolute seat."""
 

@@ -127,6 +127,8 @@ pub struct Tables {
     dealing: Vec<usize>,
     fresh: Vec<bool>,
     arrays: Arrays,
+    /// aec-core's state for `hoyle.env.aec_env` (the marked part below).
+    aec: Aec,
 }
 
 /// The change of a stack in units, as the Python backend computes it:
@@ -438,6 +440,7 @@ impl Tables {
             legal: vec![Legal::default(); tables],
             masks: vec![false; tables * abs.size()],
             records: Vec::with_capacity(window),
+            aec: Aec::default(),
             arrays: Arrays {
                 obs: obs.clone().unbind(),
                 mask: mask.unbind(),
@@ -558,11 +561,9 @@ impl Tables {
     fn _deal(&mut self, i: usize, k: u64) -> PyResult<i64> {
         self.table_index(i)?;
         self.hands[i] = k;
-        // one generator keyed alone (`deal` keys eight lanes at once: for
-        // one table, eight times the work)
-        let seed = hand_seed(self.seed, i as u64, k);
+        let rng = self.aec.generator(self.seed, i, k);
         let button = (k % self.shape.seats as u64) as usize;
-        self.tables[i].start(&self.plan, seed, button);
+        self.tables[i].start_with(&self.plan, rng, button);
         self.moves[i].clear();
         Ok(self.after_move(i))
     }
@@ -597,6 +598,104 @@ impl Tables {
     /// into the bool row `mask` the mask of the seat to act when that is
     /// `seat`, else all False (a seat not to act, or a hand over, has none).
     fn _observe(
+        &mut self,
+        i: usize,
+        seat: usize,
+        obs: &Bound<'_, PyArray1<f32>>,
+        mask: &Bound<'_, PyArray1<bool>>,
+    ) -> PyResult<()> {
+        self.observe_into(i, seat, obs, mask)
+    }
+
+    /// Keeps one (observation, mask) pair of rows per seat for `_see`
+    /// (`rows[seat]`: a float32 and a bool row, as `_observe` takes them).
+    #[allow(clippy::type_complexity)]
+    fn _bind(
+        &mut self,
+        rows: Vec<(Bound<'_, PyArray1<f32>>, Bound<'_, PyArray1<bool>>)>,
+    ) -> PyResult<()> {
+        if rows.len() != self.shape.seats {
+            return Err(bad(format!(
+                "{} pairs of rows for {} seats",
+                rows.len(),
+                self.shape.seats
+            )));
+        }
+        self.aec.rows = rows
+            .into_iter()
+            .map(|(o, m)| (o.unbind(), m.unbind()))
+            .collect();
+        Ok(())
+    }
+
+    /// `_observe(i, seat, *rows[seat])` with the rows given to `_bind`.
+    fn _see(&mut self, py: Python<'_>, i: usize, seat: usize) -> PyResult<()> {
+        let (obs, mask) = match self.aec.rows.get(seat) {
+            Some((o, m)) => (
+                o.clone_ref(py).into_bound(py),
+                m.clone_ref(py).into_bound(py),
+            ),
+            None => return Err(bad(format!("no rows bound for seat {seat}"))),
+        };
+        self.observe_into(i, seat, &obs, &mask)
+    }
+
+    /// Table `i`'s rewards: `(final stack - starting stack) / unit` per
+    /// absolute seat, as Python floats (`float(change) / float(unit)`).
+    fn _rewards(&self, i: usize) -> PyResult<Vec<f64>> {
+        self.table_index(i)?;
+        let t = &self.tables[i];
+        let unit = self.shape.unit as f64;
+        Ok(t.stacks()
+            .iter()
+            .zip(t.starting_stacks())
+            .map(|(&after, &before)| (i128::from(after) - i128::from(before)) as f64 / unit)
+            .collect())
+    }
+}
+
+// ---- helpers of aec-core's calls above (owner: aec-core) ----------------
+
+/// What `hoyle.env.aec_env`'s calls keep between calls: the generators of
+/// the next hands of one table, keyed [`LANES`] at a time (one table deals
+/// hand after hand: keying eight at once costs little more than one), and
+/// the rows `_see` fills.
+#[derive(Default)]
+struct Aec {
+    /// `keyed[j]` deals hand `k0 + j` of table `table` in the run `seed`,
+    /// where `(seed, table, k0) = keyed_for`; taken as used.
+    keyed: Vec<Option<Mt19937>>,
+    keyed_for: (u64, usize, u64),
+    #[allow(clippy::type_complexity)]
+    rows: Vec<(Py<PyArray1<f32>>, Py<PyArray1<bool>>)>,
+}
+
+impl Aec {
+    /// The generator of hand `k` at table `i` of the run `seed` (keyed
+    /// with the seven after it when it is not keyed already).
+    fn generator(&mut self, seed: u64, i: usize, k: u64) -> Mt19937 {
+        let (s, t, k0) = self.keyed_for;
+        let j = k.wrapping_sub(k0) as usize;
+        if s == seed && t == i && j < self.keyed.len() {
+            if let Some(rng) = self.keyed[j].take() {
+                return rng;
+            }
+        }
+        let mut seeds = [0u64; LANES];
+        for (x, s) in seeds.iter_mut().enumerate() {
+            *s = hand_seed(seed, i as u64, k.wrapping_add(x as u64));
+        }
+        self.keyed = Mt19937::from_seeds(&seeds).into_iter().map(Some).collect();
+        self.keyed_for = (seed, i, k);
+        self.keyed[0]
+            .take()
+            .unwrap_or_else(|| unreachable!("just keyed"))
+    }
+}
+
+impl Tables {
+    /// `_observe`'s work (see there).
+    fn observe_into(
         &mut self,
         i: usize,
         seat: usize,
@@ -652,22 +751,6 @@ impl Tables {
         Ok(())
     }
 
-    /// Table `i`'s rewards: `(final stack - starting stack) / unit` per
-    /// absolute seat, as Python floats (`float(change) / float(unit)`).
-    fn _rewards(&self, i: usize) -> PyResult<Vec<f64>> {
-        self.table_index(i)?;
-        let t = &self.tables[i];
-        let unit = self.shape.unit as f64;
-        Ok(t.stacks()
-            .iter()
-            .zip(t.starting_stacks())
-            .map(|(&after, &before)| (i128::from(after) - i128::from(before)) as f64 / unit)
-            .collect())
-    }
-}
-
-// ---- helpers of aec-core's calls above (owner: aec-core) ----------------
-impl Tables {
     fn table_index(&self, i: usize) -> PyResult<()> {
         if i < self.tables.len() {
             Ok(())

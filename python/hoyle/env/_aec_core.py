@@ -59,8 +59,12 @@ class CoreSteps(_Base):
             raise NotPlayed(f"the core engine does not play {self.game.name}")
         engine = backend._tables  # type: ignore[attr-defined]
         self._engine = engine
+        # the core fills each agent's rows in place: bound once, by seat
+        rows = sorted((seat, row, mask) for _, seat, row, mask in self._views.values())
+        engine._bind([(row, mask) for _, row, mask in rows])
+        self._seen = {a: (seat, obs) for a, (obs, seat, _, _) in self._views.items()}
         self._see, self._act, self._deal, self._pay = (
-            engine._observe,
+            engine._see,
             engine._act,
             engine._deal,
             engine._rewards,
@@ -93,8 +97,8 @@ class CoreSteps(_Base):
         """``agent``'s observation (its dict, filled again now)."""
         if self.hand is None:
             raise RuntimeError("call reset() before observe()")
-        obs, seat, row, mask = self._views[agent]
-        self._see(0, seat, row, mask)
+        seat, obs = self._seen[agent]
+        self._see(0, seat)
         return obs
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
@@ -103,8 +107,8 @@ class CoreSteps(_Base):
         if observe:
             if self.hand is None:
                 raise RuntimeError("call reset() before observe()")
-            obs, seat, row, mask = self._views[agent]
-            self._see(0, seat, row, mask)
+            seat, obs = self._seen[agent]
+            self._see(0, seat)
         return (
             obs,
             self._cumulative_rewards[agent],
