@@ -70,6 +70,7 @@ class CoreSteps(_Base):
             engine._rewards,
         )
         self._moves: list[int] = []
+        self._human = self.render_mode == "human"
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
@@ -103,39 +104,36 @@ class CoreSteps(_Base):
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
+        try:
+            cumulative = self._cumulative_rewards[agent]
+        except AttributeError:  # (made by reset)
+            raise RuntimeError("call reset() before last()") from None
         obs = None
         if observe:
-            if self.hand is None:
-                raise RuntimeError("call reset() before observe()")
             seat, obs = self._seen[agent]
             self._see(0, seat)
-        return (
-            obs,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        return obs, cumulative, self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (an index of ``actions``;
         ``None`` once it is terminated)."""
         agent = self.agent_selection
-        hand = self.hand
-        if hand is None:
-            raise RuntimeError("call reset() before step()")
-        if self.terminations[agent]:
+        try:
+            terminated = self.terminations[agent]
+        except AttributeError:  # (made by reset)
+            raise RuntimeError("call reset() before step()") from None
+        if terminated:
             self._dead_step(agent, action)
             return
         actor = self._act(0, action)  # checks the action: changes nothing if refused
-        if type(hand) is not SleepingHand:  # woken since the last step
-            self._moves = put_to_sleep(hand, self.actions)
+        if type(self.hand) is not SleepingHand:  # woken since the last step
+            self._moves = put_to_sleep(self.hand, self.actions)  # type: ignore[arg-type]
         self._moves.append(action if action.__class__ is int else operator.index(action))
         if actor < 0:
             self._finish_core()
         else:
             self.agent_selection = self.possible_agents[actor]
-        if self.render_mode == "human":
+        if self._human:
             self.render()
 
     def _finish_core(self) -> None:

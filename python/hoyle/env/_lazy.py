@@ -5,7 +5,7 @@ The core engine plays the hand; the ``Hand`` is kept only for the user
 (search, tests, pickling). Playing every step on it too would cost as much
 as the engine saves, so the environment keeps it *asleep*: its class is
 ``SleepingHand`` (a subclass of ``TableHand`` with the same slots, so the
-class can be swapped either way), and one slot holds a ``_Dream``: how to
+class can be swapped either way), and one slot holds a dream: how to
 deal the hand (when nothing was dealt yet) and the action indices the
 engine took since. The first read of any attribute (a property, a method,
 ``==``, ``pickle``, ``copy``, ``clone``) goes through
@@ -38,50 +38,35 @@ __all__ = ["SleepingHand", "asleep", "put_to_sleep"]
 
 _get = object.__getattribute__
 _set = object.__setattr__
+_new = object.__new__
 _SLOTS = HandState.__slots__
-_STASH = "_legal"  # the slot that holds the _Dream while asleep (a cache: restored on waking)
+_STASH = "_legal"  # the slot that holds the dream while asleep (a cache: restored on waking)
 
 
 _UNSET: Any = object()  # the stash slot was unset before the hand fell asleep
 
-
-class _Dream:
-    """What a sleeping hand needs to wake: the deal (``game`` is None once
-    dealt), the saved ``_legal`` slot, the actions taken since."""
-
-    __slots__ = ("actions", "game", "k", "key", "legal", "moves", "stacks")
-    game: Game | None
-    stacks: Sequence[int]
-    key: int
-    k: int
-
-    def __init__(
-        self,
-        actions: Actions,
-        moves: list[int],
-        legal: Any = None,
-        deal: tuple[Game, Sequence[int], int, int] | None = None,
-    ) -> None:
-        self.actions, self.moves, self.legal = actions, moves, legal
-        self.game, self.stacks, self.key, self.k = deal or (None, (), 0, 0)
+# A dream (what a sleeping hand needs to wake) is a tuple, for speed: the
+# Actions that replay the moves, the list of action indices the engine took
+# since it fell asleep, the saved stash slot's value, and the deal as
+# (game, stacks, table key, hand number) or None once dealt.
 
 
 def _wake(hand: SleepingHand) -> None:
     """Deals ``hand`` if it was never dealt, then plays the moves it slept through."""
-    dream: _Dream = _get(hand, _STASH)
+    actions, moves, legal, deal = _get(hand, _STASH)
     _set(hand, "__class__", TableHand)
-    if dream.game is not None:
-        dealt = deal_keyed(dream.game, dream.stacks, dream.key, dream.k)
+    if deal is not None:
+        dealt = deal_keyed(*deal)
         object.__delattr__(hand, _STASH)
         for name in _SLOTS:
             with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
                 _set(hand, name, _get(dealt, name))
-    elif dream.legal is _UNSET:
+    elif legal is _UNSET:
         object.__delattr__(hand, _STASH)
     else:
-        _set(hand, _STASH, dream.legal)
-    apply = dream.actions.apply
-    for index in dream.moves:
+        _set(hand, _STASH, legal)
+    apply = actions.apply
+    for index in moves:
         apply(hand, index)
 
 
@@ -109,9 +94,9 @@ def asleep(
 ) -> tuple[SleepingHand, list[int]]:
     """Hand ``k`` of the table keyed ``key`` (``seeds.deal_keyed``), not dealt
     yet, and the list to append the engine's action indices to."""
-    hand: SleepingHand = object.__new__(SleepingHand)
+    hand: SleepingHand = _new(SleepingHand)
     moves: list[int] = []
-    _set(hand, _STASH, _Dream(actions, moves, deal=(game, stacks, key, k)))
+    _set(hand, _STASH, (actions, moves, _UNSET, (game, stacks, key, k)))
     return hand, moves
 
 
@@ -123,6 +108,6 @@ def put_to_sleep(hand: TableHand, actions: Actions) -> list[int]:
         legal = _get(hand, _STASH)
     except AttributeError:
         legal = _UNSET
-    _set(hand, _STASH, _Dream(actions, moves, legal))
+    _set(hand, _STASH, (actions, moves, legal, None))
     _set(hand, "__class__", SleepingHand)
     return moves
