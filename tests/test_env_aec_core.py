@@ -84,8 +84,9 @@ def step_both(core: PokerEnv, ref: PokerEnv, action: int | None) -> None:
         reject()  # the Hand engine's known refusal (tests/env_oracle.py: engine_refusals_rejected)
 
 
-def play_both(core: PokerEnv, ref: PokerEnv, rng: random.Random) -> None:
-    """One hand on both, random legal actions; checks everything each step."""
+def play_both(core: PokerEnv, ref: PokerEnv, rng: random.Random, reads: float = 0.3) -> None:
+    """One hand on both, random legal actions; checks everything each step,
+    the hands in ``infos`` at a share ``reads`` of the steps."""
     for agent in ref.agent_iter():
         same_tables(core, ref)
         obs = same_last(core, ref)
@@ -93,7 +94,7 @@ def play_both(core: PokerEnv, ref: PokerEnv, rng: random.Random) -> None:
             a, b = core.observe(other), ref.observe(other)
             assert a["observation"].tobytes() == b["observation"].tobytes()
             assert np.array_equal(a["action_mask"], b["action_mask"])
-        if rng.random() < 0.3:  # reading the hand wakes it: sometimes, not always
+        if rng.random() < reads:  # reading the hand wakes it: sometimes, not always
             assert core.infos[agent]["hand"] == ref.infos[agent]["hand"]
         if ref.terminations[agent]:
             step_both(core, ref, None)
@@ -210,6 +211,7 @@ def test_every_kind_of_read_sees_the_current_hand(read: Any) -> None:
 
 def test_a_hand_never_read_during_play_is_right_at_the_end() -> None:
     core, ref = pair(seats=6)
+    kept: list[tuple[hoyle.Hand, hoyle.Hand]] = []
     for seed in range(5):
         core.reset(seed=seed)
         ref.reset(seed=seed)
@@ -225,6 +227,13 @@ def test_a_hand_never_read_during_play_is_right_at_the_end() -> None:
         assert pickle.loads(pickle.dumps(hand)) == ref.hand
         assert hand.is_over
         assert hand.stacks == ref.hand.stacks
+        core.reset()  # the next hand: a hand kept asleep from before stays right
+        ref.reset()
+        kept.append((core.hand, ref.hand))
+        play_both(core, ref, rng, reads=0.0)
+    for asleep_hand, want in kept:
+        assert type(asleep_hand) is SleepingHand
+        assert asleep_hand == want
 
 
 def test_the_final_observations_are_each_seats_own() -> None:
@@ -276,3 +285,29 @@ def test_pettingzoo_api_test_on_the_hand_path(name: str) -> None:
 def test_pettingzoo_seed_test_on_the_hand_path(name: str) -> None:
     game = FLOP_GAMES[name]
     pettingzoo_test.seed_test(lambda: aec_env(game(), seats=3, _backend="python"), num_cycles=50)
+
+
+def test_the_engines_observe_of_any_seat() -> None:
+    """``_Tables._observe`` (the rows given per call) fills what ``observe``
+    (the rows bound once) fills, and refuses rows it cannot fill."""
+    core, _ = started(seed=5)
+    engine = core._engine  # type: ignore[attr-defined]
+    d, a = core.layout.size, core.actions.size(core.game)
+    for agent in core.possible_agents:
+        seat = int(agent.split("_")[1])
+        want = core.observe(agent)
+        obs, mask = np.full(d, np.nan, dtype=np.float32), np.ones(a, dtype=np.bool_)
+        engine._observe(0, seat, obs, mask)
+        assert obs.tobytes() == want["observation"].tobytes()
+        assert mask.tolist() == want["action_mask"].astype(bool).tolist()
+    obs, mask = np.zeros(d, dtype=np.float32), np.zeros(a, dtype=np.bool_)
+    with pytest.raises(ValueError, match="seat 4 of 4"):
+        engine._observe(0, 4, obs, mask)
+    with pytest.raises(ValueError, match="table 1 of 1"):
+        engine._observe(1, 0, obs, mask)
+    with pytest.raises(ValueError, match="entries"):
+        engine._observe(0, 0, obs[1:], mask)
+    with pytest.raises(ValueError, match="share memory"):
+        engine._observe(0, 0, obs, obs.view(np.bool_)[:a])
+    with pytest.raises(ValueError, match="pairs of rows"):
+        engine._bind([(obs, mask)])
