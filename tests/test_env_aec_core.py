@@ -229,6 +229,8 @@ def test_a_hand_never_read_during_play_is_right_at_the_end() -> None:
         assert hand.stacks == ref.hand.stacks
         core.reset()  # the next hand: a hand kept asleep from before stays right
         ref.reset()
+        assert core.hand is not None
+        assert ref.hand is not None
         kept.append((core.hand, ref.hand))
         play_both(core, ref, rng, reads=0.0)
     for asleep_hand, want in kept:
