@@ -62,11 +62,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         write(
             f"  hoyle aec_env / pettingzoo texas_holdem_no_limit_v6: {aec / zoo:.1f}x (target 30x)"
         )
-    fill = THROUGHPUT.get("hoyle aec_env: steps/s of the fill alone")
-    timed = THROUGHPUT.get("hoyle aec_env: 6-max NL steps, fill timed")
+    fill = THROUGHPUT.get("hoyle aec_env on a Hand: fill alone, steps/s")
+    timed = THROUGHPUT.get("hoyle aec_env on a Hand: 6-max NL steps")
     if fill and timed:
         write(
-            f"  hoyle aec_env: the fill (observation and mask) takes {timed / fill:.0%} of a step"
+            f"  hoyle aec_env on a Hand: the fill (observation and mask) takes {timed / fill:.0%}"
+            " of a step"
         )
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:

@@ -388,6 +388,21 @@ class _Tables:
         """``(hand_seed, button, action indices so far)`` of table ``i``'s hand."""
     def _state(self, i: int) -> _State:
         """Table ``i``'s hand as plain values (for tests)."""
+    # hoyle.env.aec_env's calls on one table (hoyle/env/_aec_core.py)
+    def _deal(self, i: int, k: int) -> int:
+        """Table ``i`` starts hand ``k`` of the run; the seat to act or -1."""
+    def _act(self, i: int, index: Any) -> int:
+        """Table ``i``'s actor takes action ``index``; the next seat to act or -1."""
+    def _observe(
+        self, i: int, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+    ) -> None:
+        """``seat``'s observation of table ``i``, and its mask when it is to act."""
+    def _bind(self, rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]) -> None:
+        """One (observation, mask) pair of rows per seat, for ``_see``."""
+    def _see(self, i: int, seat: int) -> None:
+        """``_observe`` of ``seat`` into the rows ``_bind`` gave for it."""
+    def _rewards(self, i: int) -> list[float]:
+        """Table ``i``'s rewards in units, per absolute seat."""
 
 @final
 class _Observer:

@@ -11,12 +11,13 @@
 //! its pots); a step that `Hand` would refuse (a masked action, or a
 //! settlement the core refuses, see `Table::may_fail`) changes no table.
 
+use super::fast;
 use super::rules::HandRules;
 use crate::deal::{Mt19937, LANES};
 use crate::env::{encode, mask, raise_total, Abstraction, Decision, Record, Shape, View};
 use crate::settle::Rake;
 use crate::table::{hand_seed, Betting, Legal, Plan, Spec, Street, Table};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -126,6 +127,8 @@ pub struct Tables {
     dealing: Vec<usize>,
     fresh: Vec<bool>,
     arrays: Arrays,
+    /// aec-core's state for `hoyle.env.aec_env` (the marked part below).
+    aec: Aec,
 }
 
 /// The change of a stack in units, as the Python backend computes it:
@@ -437,6 +440,7 @@ impl Tables {
             legal: vec![Legal::default(); tables],
             masks: vec![false; tables * abs.size()],
             records: Vec::with_capacity(window),
+            aec: Aec::default(),
             arrays: Arrays {
                 obs: obs.clone().unbind(),
                 mask: mask.unbind(),
@@ -543,5 +547,278 @@ impl Tables {
                 legal.raise.map(|r| r.1),
             ),
         ))
+    }
+
+    // ---- hoyle.env.aec_env's calls on one table (owner: aec-core) -------
+    // `hoyle/env/_aec_core.py` plays one PettingZoo hand on table `i` with
+    // these: `_deal` starts a hand, `_act` takes one action, `_observe`
+    // fills any seat's observation, `_rewards` pays at the end. They leave
+    // the five arrays alone.
+
+    /// Table `i` starts hand `k` of the run (seeded by the last `reset`):
+    /// the button at `k % seats`, dealt from `hand_seed(seed, i, k)`.
+    /// Returns the seat to act, or -1 when the deal ends the hand.
+    fn _deal(&mut self, i: usize, k: u64) -> PyResult<i64> {
+        self.table_index(i)?;
+        self.hands[i] = k;
+        let rng = self.aec.generator(self.seed, i, k);
+        let button = (k % self.shape.seats as u64) as usize;
+        self.tables[i].start_with(&self.plan, rng, button);
+        self.moves[i].clear();
+        Ok(self.after_move(i))
+    }
+
+    /// Table `i`'s actor takes the abstraction's action `index`; returns
+    /// the next seat to act, or -1 when the hand is over. A masked,
+    /// out-of-range or non-int index raises `IllegalActionError`, a
+    /// settlement the core refuses its error; either way nothing changes.
+    fn _act(&mut self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<i64> {
+        self.table_index(i)?;
+        let index = self.legal_index(i, index)?;
+        if self.tables[i].may_fail() {
+            self.spare.clone_from(&self.tables[i]);
+            let legal = self.legal[i];
+            act(
+                &self.plan,
+                &self.abs,
+                self.shape.unit,
+                &mut self.spare,
+                legal,
+                index,
+            );
+            if let Some(err) = self.spare.failure() {
+                return Err(err.clone().into());
+            }
+        }
+        self.apply(i, index);
+        Ok(self.after_move(i))
+    }
+
+    /// Seat `seat`'s observation of table `i` into the float32 row `obs`;
+    /// into the bool row `mask` the mask of the seat to act when that is
+    /// `seat`, else all False (a seat not to act, or a hand over, has none).
+    fn _observe(
+        &mut self,
+        i: usize,
+        seat: usize,
+        obs: &Bound<'_, PyArray1<f32>>,
+        mask: &Bound<'_, PyArray1<bool>>,
+    ) -> PyResult<()> {
+        self.observe_into(i, seat, obs, mask)
+    }
+
+    /// Keeps one (observation, mask) pair of rows per seat for `_see`
+    /// (`rows[seat]`: a float32 and a bool row, as `_observe` takes them).
+    #[allow(clippy::type_complexity)]
+    fn _bind(
+        &mut self,
+        rows: Vec<(Bound<'_, PyArray1<f32>>, Bound<'_, PyArray1<bool>>)>,
+    ) -> PyResult<()> {
+        if rows.len() != self.shape.seats {
+            return Err(bad(format!(
+                "{} pairs of rows for {} seats",
+                rows.len(),
+                self.shape.seats
+            )));
+        }
+        self.aec.rows = rows
+            .into_iter()
+            .map(|(o, m)| (o.unbind(), m.unbind()))
+            .collect();
+        Ok(())
+    }
+
+    /// `_observe(i, seat, *rows[seat])` with the rows given to `_bind`.
+    fn _see(&mut self, py: Python<'_>, i: usize, seat: usize) -> PyResult<()> {
+        let (obs, mask) = match self.aec.rows.get(seat) {
+            Some((o, m)) => (
+                o.clone_ref(py).into_bound(py),
+                m.clone_ref(py).into_bound(py),
+            ),
+            None => return Err(bad(format!("no rows bound for seat {seat}"))),
+        };
+        self.observe_into(i, seat, &obs, &mask)
+    }
+
+    /// Table `i`'s rewards: `(final stack - starting stack) / unit` per
+    /// absolute seat, as Python floats (`float(change) / float(unit)`).
+    fn _rewards(&self, i: usize) -> PyResult<Vec<f64>> {
+        self.table_index(i)?;
+        let t = &self.tables[i];
+        let unit = self.shape.unit as f64;
+        Ok(t.stacks()
+            .iter()
+            .zip(t.starting_stacks())
+            .map(|(&after, &before)| (i128::from(after) - i128::from(before)) as f64 / unit)
+            .collect())
+    }
+}
+
+// ---- helpers of aec-core's calls above (owner: aec-core) ----------------
+
+/// What `hoyle.env.aec_env`'s calls keep between calls: the generators of
+/// the next hands of one table, keyed [`LANES`] at a time (one table deals
+/// hand after hand: keying eight at once costs little more than one), and
+/// the rows `_see` fills.
+#[derive(Default)]
+struct Aec {
+    /// `keyed[j]` deals hand `k0 + j` of table `table` in the run `seed`,
+    /// where `(seed, table, k0) = keyed_for`; taken as used.
+    keyed: Vec<Option<Mt19937>>,
+    keyed_for: (u64, usize, u64),
+    #[allow(clippy::type_complexity)]
+    rows: Vec<(Py<PyArray1<f32>>, Py<PyArray1<bool>>)>,
+}
+
+impl Aec {
+    /// The generator of hand `k` at table `i` of the run `seed` (keyed
+    /// with the seven after it when it is not keyed already).
+    fn generator(&mut self, seed: u64, i: usize, k: u64) -> Mt19937 {
+        let (s, t, k0) = self.keyed_for;
+        let j = k.wrapping_sub(k0) as usize;
+        if s == seed && t == i && j < self.keyed.len() {
+            if let Some(rng) = self.keyed[j].take() {
+                return rng;
+            }
+        }
+        let mut seeds = [0u64; LANES];
+        for (x, s) in seeds.iter_mut().enumerate() {
+            *s = hand_seed(seed, i as u64, k.wrapping_add(x as u64));
+        }
+        self.keyed = Mt19937::from_seeds(&seeds).into_iter().map(Some).collect();
+        self.keyed_for = (seed, i, k);
+        self.keyed[0]
+            .take()
+            .unwrap_or_else(|| unreachable!("just keyed"))
+    }
+}
+
+impl Tables {
+    /// `_observe`'s work (see there).
+    fn observe_into(
+        &mut self,
+        i: usize,
+        seat: usize,
+        obs: &Bound<'_, PyArray1<f32>>,
+        mask: &Bound<'_, PyArray1<bool>>,
+    ) -> PyResult<()> {
+        self.table_index(i)?;
+        if seat >= self.shape.seats {
+            return Err(bad(format!("seat {seat} of {}", self.shape.seats)));
+        }
+        let (d, a) = (self.shape.size(), self.abs.size());
+        let (got_d, got_a) = (
+            PyUntypedArrayMethods::len(obs),
+            PyUntypedArrayMethods::len(mask),
+        );
+        if got_d != d || got_a != a {
+            return Err(bad(format!(
+                "obs and mask hold {d} and {a} entries, got {got_d} and {got_a}"
+            )));
+        }
+        let o0 = obs.data() as usize;
+        let m0 = mask.data() as usize;
+        if o0 < m0 + a && m0 < o0 + 4 * d {
+            return Err(bad("obs and mask must not share memory".into()));
+        }
+        // SAFETY: no Python code runs and nothing else refers to either row
+        // until both are written; they do not overlap (checked above).
+        let actor = if let (Some(o), Some(m)) = unsafe { (fast::row_mut(obs), fast::row_mut(mask)) }
+        {
+            self.fill(i, seat, o, m)
+        } else {
+            let busy =
+                |what: &str| bad(format!("{what} must be writable and not in use elsewhere"));
+            let (mut o, mut m) = (
+                obs.try_readwrite().map_err(|_| busy("obs"))?,
+                mask.try_readwrite().map_err(|_| busy("mask"))?,
+            );
+            let contiguous = |what: &str| bad(format!("{what} must be a C-contiguous array"));
+            let o = o.as_slice_mut().map_err(|_| contiguous("obs"))?;
+            let m = m.as_slice_mut().map_err(|_| contiguous("mask"))?;
+            let actor = self.fill(i, seat, o, m);
+            if actor != seat as i64 {
+                m.fill(false);
+            }
+            return Ok(());
+        };
+        if actor != seat as i64 {
+            // SAFETY: as above (the row is written again, nothing else ran).
+            if let Some(m) = unsafe { fast::row_mut(mask) } {
+                m.fill(false);
+            }
+        }
+        Ok(())
+    }
+
+    fn table_index(&self, i: usize) -> PyResult<()> {
+        if i < self.tables.len() {
+            Ok(())
+        } else {
+            Err(bad(format!("table {i} of {}", self.tables.len())))
+        }
+    }
+
+    /// After a deal or an action on table `i`: the actor's legal actions and
+    /// mask worked out (for the next `_act`), the hand marked ended when
+    /// over; the actor, or -1.
+    fn after_move(&mut self, i: usize) -> i64 {
+        let a = self.abs.size();
+        let t = &self.tables[i];
+        let legal = t.legal(&self.plan);
+        self.legal[i] = legal;
+        let d = decision(&self.plan, t, legal, 0, self.shape.unit);
+        mask(&self.abs, &d, &mut self.masks[i * a..(i + 1) * a]);
+        self.ended[i] = t.is_over();
+        t.actor().map_or(-1, |p| p as i64)
+    }
+
+    /// `index` as an action of table `i`'s mask, or the `IllegalActionError`
+    /// that says why not (the words of `hoyle.env.Actions.validated`).
+    fn legal_index(&self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let not_int = || {
+            let kind = index
+                .get_type()
+                .name()
+                .map_or_else(|_| "object".to_string(), |n| n.to_string());
+            let text = index
+                .repr()
+                .map_or_else(|_| String::new(), |r| r.to_string());
+            let text: String = text.chars().take(40).collect();
+            IllegalActionError::new_err(format!("an action index is an int, got {kind} {text}"))
+        };
+        if index.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(not_int());
+        }
+        let (x, shown) = match index.extract::<i64>() {
+            Ok(x) => (usize::try_from(x).ok(), x.to_string()),
+            Err(_) if index.is_instance_of::<pyo3::types::PyInt>() => (None, index.to_string()),
+            Err(_) => match index.call_method0("__index__") {
+                Ok(x) => (x.extract::<usize>().ok(), x.to_string()),
+                Err(_) => return Err(not_int()),
+            },
+        };
+        let a = self.abs.size();
+        let row = &self.masks[i * a..(i + 1) * a];
+        let open = !self.ended[i];
+        if let Some(x) = x.filter(|&x| open && x < a && row[x]) {
+            return Ok(x);
+        }
+        let what = match x.and_then(|x| self.names.get(x)) {
+            Some(name) => format!("{shown} ({name})"),
+            None => shown,
+        };
+        let legal: Vec<String> = (0..a)
+            .filter(|&x| open && row[x])
+            .map(|x| format!("{x} {}", self.names[x]))
+            .collect();
+        let allowed = if legal.is_empty() {
+            "none".to_string()
+        } else {
+            legal.join(", ")
+        };
+        Err(IllegalActionError::new_err(format!(
+            "action {what} is not legal now (legal: {allowed})"
+        )))
     }
 }

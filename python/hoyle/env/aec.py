@@ -15,6 +15,9 @@ dealt with ``hand_seed(seed, 0, k)``; ``reset(seed=s)`` starts the run
   zero (less the rake, if the game takes one). Then every agent is
   terminated and steps once more with ``None``.
 * ``infos[agent]["hand"]`` is the ``Hand`` being played (for search: clone it).
+  The flop games run on the core engine (``hoyle.env._aec_core``): there the
+  hand is a ``Hand`` brought up to date when it is read (``hoyle.env._lazy``),
+  so a step does not pay for it; changing it does not change the table.
 * An illegal action raises ``IllegalActionError`` and changes nothing.
 * ``render()`` returns the table as text (``render_mode="human"``: prints it).
 
@@ -51,13 +54,14 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
     ) from None
 
 from hoyle.env import _fill
+from hoyle.env._aec_core import CoreSteps, NotPlayed
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
 from hoyle.env.actions import Actions
 from hoyle.env.seeds import TableHand, deal_keyed, fresh_seed, run_seed, table_key
 from hoyle.games import Game
 
-__all__ = ["PokerEnv", "aec_env"]
+__all__ = ["CoreEnv", "PokerEnv", "aec_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -70,14 +74,30 @@ def aec_env(
     actions: Actions | None = None,
     window: int = 16,
     render_mode: str | None = None,
+    _backend: str = "auto",
 ) -> PokerEnv:
     """A PettingZoo ``AECEnv`` of ``game`` (default: no-limit hold'em,
     blinds 1/2) at a table of ``seats``, every hand starting from ``stacks``
     (one int for every seat, or one per seat; default 100 big blinds),
     with the action abstraction ``actions`` (default ``Actions()``) and a
     history ``window`` in the observation. ``render_mode``: None, ``"ansi"``
-    or ``"human"``."""
-    return PokerEnv(game, seats, stacks, actions, window, render_mode)
+    or ``"human"``.
+
+    The games the core engine plays (the flop games: ``hoyle.env._fast``)
+    run on it (``hoyle.env._aec_core``), the others on a ``Hand``; both
+    give the same observations, masks, rewards and hands. ``_backend``
+    (for tests): ``"auto"``, ``"core"`` (``GameError`` when the engine does
+    not play the game) or ``"python"`` (always a ``Hand``)."""
+    args = (game, seats, stacks, actions, window, render_mode)
+    if _backend not in ("auto", "core", "python"):
+        raise ValueError(f"_backend must be 'auto', 'core' or 'python', got {_backend!r:.40}")
+    if _backend != "python":
+        try:
+            return CoreEnv(*args)
+        except NotPlayed:
+            if _backend == "core":
+                raise
+    return PokerEnv(*args)
 
 
 def _metadata() -> dict[str, Any]:
@@ -141,6 +161,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         self._seed: int | None = None
         self._key = 0  # table_key(seed, 0)
         self._k = 0
+        self._paid = False  # some reward is not 0.0 (the hand just ended)
         self._zeros = dict.fromkeys(self.possible_agents, 0.0)
         self._falses = dict.fromkeys(self.possible_agents, False)
         self.hand: TableHand | None = None
@@ -238,6 +259,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             rewards[agent] = reward
             cumulative[agent] += reward
             terminations[agent] = True
+        self._paid = True
         self.agent_selection = self.agents[0]
 
     def _dead_step(self, agent: str, action: Any) -> None:
@@ -250,9 +272,11 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         agents.remove(agent)
         if agents:
             self.agent_selection = agents[0]
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        if self._paid:  # the rewards were this hand's: a step later they are 0
+            self._paid = False
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
 
     def render(self) -> str | None:
         """The table as text (``render_mode="human"``: printed instead)."""
@@ -266,3 +290,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
 
     def close(self) -> None:
         """Nothing to release (no window, no process)."""
+
+
+class CoreEnv(CoreSteps, PokerEnv):
+    """``PokerEnv`` on the core engine: the flop games (``hoyle.env._aec_core``)."""

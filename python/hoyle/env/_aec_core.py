@@ -1,0 +1,146 @@
+"""``aec_env`` on the core engine: the games ``hoyle.env._fast`` plays
+(the flop games) run on one engine table (``hoyle._core._Tables`` with
+``tables=1``) instead of a Python ``Hand``.
+
+Every step is one core call (``_act``: the mask check, the action, the next
+seat), every observation one more (``_observe``: any seat's view, the mask
+when it is that seat's turn, the final view once the hand is over), and
+the rewards one at the end (``_rewards``). The ``Hand`` in ``infos`` is a
+``hoyle.env._lazy.SleepingHand``: dealt and played up to the engine's
+state only when read. Everything a user sees (observations, masks, rewards,
+the agents' order, the hand in ``infos``) equals what the ``Hand``-driven
+``PokerEnv`` gives: tests/test_env_aec_core.py plays both side by side.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from hoyle.env._fast import core_backend
+from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
+from hoyle.env.seeds import fresh_seed, run_seed, table_key
+from hoyle.errors import GameError
+
+if TYPE_CHECKING:  # (hoyle.env.aec imports this module: no import back at run time)
+    from hoyle.env.aec import Obs, PokerEnv
+
+    _Base = PokerEnv
+else:
+    _Base = object
+
+__all__ = ["CoreSteps", "NotPlayed"]
+
+
+class NotPlayed(GameError):
+    """The core engine does not play this game (``aec_env`` falls back on ``PokerEnv``)."""
+
+
+class CoreSteps(_Base):
+    """What ``PokerEnv`` does differently on the core engine (see the
+    module): ``hoyle.env.aec.CoreEnv`` puts it before ``PokerEnv``."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        layout, seats = self.layout, self.seats
+        arrays = (
+            np.zeros((1, layout.size), dtype=np.float32),
+            np.zeros((1, self.actions.size(self.game)), dtype=np.bool_),
+            np.zeros(1, dtype=np.int64),
+            np.zeros((1, seats), dtype=np.float32),
+            np.zeros(1, dtype=np.bool_),
+        )
+        backend = core_backend(
+            self.game, 1, seats, list(self.stacks), self.actions, layout, *arrays
+        )
+        if backend is None:
+            raise NotPlayed(f"the core engine does not play {self.game.name}")
+        engine = backend._tables  # type: ignore[attr-defined]
+        self._engine = engine
+        # the core fills each agent's rows in place: bound once, by seat
+        rows = sorted((seat, row, mask) for _, seat, row, mask in self._views.values())
+        engine._bind([(row, mask) for _, row, mask in rows])
+        self._seen = {a: (seat, obs) for a, (obs, seat, _, _) in self._views.items()}
+        self._see, self._act, self._deal, self._pay = (
+            engine._see,
+            engine._act,
+            engine._deal,
+            engine._rewards,
+        )
+        self._moves: list[int] = []
+        self._human = self.render_mode == "human"
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
+        if seed is not None or self._seed is None:
+            self._seed = fresh_seed() if seed is None else run_seed(seed)
+            self._key, self._k = table_key(self._seed, 0), 0
+            self._engine.reset(self._seed)
+        else:
+            self._k += 1
+        actor = self._deal(0, self._k)
+        hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
+        self.hand = hand
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._falses.copy()
+        self.truncations = self._falses.copy()
+        self.infos = {a: {"hand": hand} for a in agents}
+        if actor < 0:  # every seat all in from the forced bets
+            self._finish_core()
+        else:
+            self.agent_selection = agents[actor]
+
+    def observe(self, agent: str) -> Obs:
+        """``agent``'s observation (its dict, filled again now)."""
+        if self.hand is None:
+            raise RuntimeError("call reset() before observe()")
+        seat, obs = self._seen[agent]
+        self._see(0, seat)
+        return obs
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        try:
+            cumulative = self._cumulative_rewards[agent]
+        except AttributeError:  # (made by reset)
+            raise RuntimeError("call reset() before last()") from None
+        obs = None
+        if observe:
+            seat, obs = self._seen[agent]
+            self._see(0, seat)
+        return obs, cumulative, self.terminations[agent], self.truncations[agent], self.infos[agent]
+
+    def step(self, action: Any) -> None:
+        """The selected agent takes ``action`` (an index of ``actions``;
+        ``None`` once it is terminated)."""
+        agent = self.agent_selection
+        try:
+            terminated = self.terminations[agent]
+        except AttributeError:  # (made by reset)
+            raise RuntimeError("call reset() before step()") from None
+        if terminated:
+            self._dead_step(agent, action)
+            return
+        actor = self._act(0, action)  # checks the action: changes nothing if refused
+        if type(self.hand) is not SleepingHand:  # woken since the last step
+            self._moves = put_to_sleep(self.hand, self.actions)  # type: ignore[arg-type]
+        self._moves.append(action if action.__class__ is int else operator.index(action))
+        if actor < 0:
+            self._finish_core()
+        else:
+            self.agent_selection = self.possible_agents[actor]
+        if self._human:
+            self.render()
+
+    def _finish_core(self) -> None:
+        """The hand is over: every seat's reward, and every agent terminated."""
+        agents = self.possible_agents
+        rewards = self.rewards = dict(zip(agents, self._pay(0), strict=True))
+        self._cumulative_rewards = rewards.copy()  # (nothing was paid before the end)
+        self.terminations = dict.fromkeys(agents, True)
+        self._paid = True
+        self.agent_selection = self.agents[0]

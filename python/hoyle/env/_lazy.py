@@ -1,0 +1,113 @@
+"""The ``Hand`` an engine-driven environment shows in ``infos``: a real
+``TableHand`` that is brought up to date only when someone reads it.
+
+The core engine plays the hand; the ``Hand`` is kept only for the user
+(search, tests, pickling). Playing every step on it too would cost as much
+as the engine saves, so the environment keeps it *asleep*: its class is
+``SleepingHand`` (a subclass of ``TableHand`` with the same slots, so the
+class can be swapped either way), and one slot holds a dream: how to
+deal the hand (when nothing was dealt yet) and the action indices the
+engine took since. The first read of any attribute (a property, a method,
+``==``, ``pickle``, ``copy``, ``clone``) goes through
+``SleepingHand.__getattribute__``, which swaps the class back to
+``TableHand``, deals the hand if needed and replays the indices with
+``Actions.apply`` (the same ``Hand`` calls the Python path makes, so the
+state is the one the engine reached: tests/test_env_aec_core.py compares
+them). From then on the object is a plain ``TableHand`` with no overhead,
+until the next engine step puts it to sleep again.
+
+``type(hand)`` shows ``SleepingHand`` while asleep (``hand.__class__``,
+an attribute read, wakes it and shows ``TableHand``). Changing the hand
+changes only the hand, never the environment: clone it for search.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hoyle._hand_state import HandState
+from hoyle.env.seeds import TableHand, deal_keyed
+
+if TYPE_CHECKING:
+    from hoyle.env.actions import Actions
+    from hoyle.games import Game
+
+__all__ = ["SleepingHand", "asleep", "put_to_sleep"]
+
+_get = object.__getattribute__
+_set = object.__setattr__
+_new = object.__new__
+_SLOTS = HandState.__slots__
+_STASH = "_legal"  # the slot that holds the dream while asleep (a cache: restored on waking)
+
+
+_UNSET: Any = object()  # the stash slot was unset before the hand fell asleep
+
+# A dream (what a sleeping hand needs to wake) is a tuple, for speed: the
+# Actions that replay the moves, the list of action indices the engine took
+# since it fell asleep, the saved stash slot's value, and the deal as
+# (game, stacks, table key, hand number) or None once dealt.
+
+
+def _wake(hand: SleepingHand) -> None:
+    """Deals ``hand`` if it was never dealt, then plays the moves it slept through."""
+    actions, moves, legal, deal = _get(hand, _STASH)
+    _set(hand, "__class__", TableHand)
+    if deal is not None:
+        dealt = deal_keyed(*deal)
+        object.__delattr__(hand, _STASH)
+        for name in _SLOTS:
+            with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
+                _set(hand, name, _get(dealt, name))
+    elif legal is _UNSET:
+        object.__delattr__(hand, _STASH)
+    else:
+        _set(hand, _STASH, legal)
+    apply = actions.apply
+    for index in moves:
+        apply(hand, index)
+
+
+class SleepingHand(TableHand):
+    """A ``TableHand`` behind on the engine: any attribute read (or write)
+    brings it up to date first and makes it a plain ``TableHand`` again."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        _wake(self)
+        return _get(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _wake(self)
+        _set(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        _wake(self)
+        object.__delattr__(self, name)
+
+
+def asleep(
+    game: Game, stacks: Sequence[int], key: int, k: int, actions: Actions
+) -> tuple[SleepingHand, list[int]]:
+    """Hand ``k`` of the table keyed ``key`` (``seeds.deal_keyed``), not dealt
+    yet, and the list to append the engine's action indices to."""
+    hand: SleepingHand = _new(SleepingHand)
+    moves: list[int] = []
+    _set(hand, _STASH, (actions, moves, _UNSET, (game, stacks, key, k)))
+    return hand, moves
+
+
+def put_to_sleep(hand: TableHand, actions: Actions) -> list[int]:
+    """Puts a woken ``hand`` to sleep again; the list to append the engine's
+    action indices to."""
+    moves: list[int] = []
+    try:
+        legal = _get(hand, _STASH)
+    except AttributeError:
+        legal = _UNSET
+    _set(hand, _STASH, (actions, moves, legal, None))
+    _set(hand, "__class__", SleepingHand)
+    return moves
