@@ -93,36 +93,6 @@ def same_tables(run: Run) -> None:
             assert core.rewards[i].tolist() == np.array(change, np.float32).tolist()
 
 
-def refused(run: Run, choice: np.ndarray) -> list[int]:
-    """The tables whose action ``Hand`` refuses: seats that fold to a blind
-    nobody posted in full can leave chips no live seat may win, a
-    settlement the core refuses (``SettlementError``, the hand unchanged)."""
-    out = []
-    for i in range(run.tables):
-        hand = run.ref.hand(i)
-        if not hand.is_over and not run.ref.done[i]:
-            try:
-                run.actions.apply(hand.clone(), int(choice[i]))
-            except hoyle.errors.SettlementError:
-                out.append(i)
-    return out
-
-
-def refused_steps(run: Run, choice: np.ndarray) -> None:
-    """While ``Hand`` refuses some table's action, so does the engine's
-    step, changing no table; that table then picks its next legal action."""
-    while bad := refused(run, choice):
-        arrays = [a.copy() for a in run.arrays(run.core)]
-        states = [run.engine._state(i) for i in range(run.tables)]
-        with pytest.raises(hoyle.errors.SettlementError):
-            run.core.step(choice)
-        for a, b in zip(arrays, run.arrays(run.core), strict=True):
-            assert np.array_equal(a, b)
-        assert states == [run.engine._state(i) for i in range(run.tables)]
-        for i in bad:
-            choice[i] = next(j for j in np.flatnonzero(run.core.mask[i]) if j > choice[i])
-
-
 def play(run: Run, seed: int, steps: int, rng: random.Random) -> None:
     """Steps both backends with the same random legal actions, checking
     every table after each step (``same_tables``)."""
@@ -137,7 +107,6 @@ def play(run: Run, seed: int, steps: int, rng: random.Random) -> None:
             [rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in run.core.mask],
             np.int64,
         )
-        refused_steps(run, choice)
         run.core.step(choice)
         run.ref.step(choice)
     same_tables(run)

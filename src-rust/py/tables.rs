@@ -8,8 +8,8 @@
 //! `k % seats`; a table whose hand ended on the previous step starts its
 //! next hand (Gymnasium's next-step autoreset). A step allocates nothing
 //! but the settlement of each hand that ends (the core's `settle` returns
-//! its pots); a step that `Hand` would refuse (a masked action, or a
-//! settlement the core refuses, see `Table::may_fail`) changes no table.
+//! its pots); a masked action anywhere refuses the whole step and changes
+//! no table.
 
 use super::fast;
 use super::rules::HandRules;
@@ -120,8 +120,6 @@ pub struct Tables {
     masks: Vec<bool>,
     /// The history records the encoder reads (a scratch buffer).
     records: Vec<Record>,
-    /// A table to try an action on first (see `Table::may_fail`).
-    spare: Table,
     /// The tables to deal a hand to (a scratch list) and, during a step,
     /// whether each was just dealt one.
     dealing: Vec<usize>,
@@ -129,6 +127,13 @@ pub struct Tables {
     arrays: Arrays,
     /// aec-core's state for `hoyle.env.aec_env` (the marked part below).
     aec: Aec,
+}
+
+/// The error of a settlement the core refused at the end of `t`'s hand.
+/// The core settles every state a hand reaches (docs/rules.md §8), so this
+/// never happens; were it to, the error is raised rather than chips lost.
+fn failed(t: &Table) -> PyResult<()> {
+    t.failure().map_or(Ok(()), |err| Err(err.clone().into()))
 }
 
 /// The change of a stack in units, as the Python backend computes it:
@@ -307,6 +312,7 @@ impl Tables {
             let last = t.history().last().map_or(0, |r| r.seat as usize);
             actor[i] = self.fill(i, t.actor().unwrap_or(last), obs, mask);
             if actor[i] < 0 {
+                failed(&self.tables[i])?;
                 self.end(i, reward, &mut done[i]);
             }
         }
@@ -321,31 +327,6 @@ impl Tables {
         }
         *done = true;
         self.ended[i] = true;
-    }
-
-    /// The settlement error an action would meet (`Hand` refuses the
-    /// action and undoes it): tried on a copy of each table where one can
-    /// happen, so that a refused step changes no table.
-    fn try_settlements(&mut self, acts: &[i64]) -> PyResult<()> {
-        for (i, &index) in acts.iter().enumerate() {
-            if self.ended[i] || !self.tables[i].may_fail() {
-                continue;
-            }
-            self.spare.clone_from(&self.tables[i]);
-            let legal = self.legal[i];
-            act(
-                &self.plan,
-                &self.abs,
-                self.shape.unit,
-                &mut self.spare,
-                legal,
-                index as usize,
-            );
-            if let Some(err) = self.spare.failure() {
-                return Err(err.clone().into());
-            }
-        }
-        Ok(())
     }
 
     /// The error for the first masked action, naming it and the legal ones.
@@ -428,7 +409,6 @@ impl Tables {
         );
         let table = Table::new(&plan, &stacks)?;
         let mut this = Tables {
-            spare: table.clone(),
             dealing: Vec::with_capacity(tables),
             fresh: vec![false; tables],
             tables: vec![table; tables],
@@ -482,7 +462,6 @@ impl Tables {
         if let Some(err) = self.illegal(acts) {
             return Err(err);
         }
-        self.try_settlements(acts)?;
         self.run(py, Some(acts))
     }
 
@@ -570,27 +549,13 @@ impl Tables {
 
     /// Table `i`'s actor takes the abstraction's action `index`; returns
     /// the next seat to act, or -1 when the hand is over. A masked,
-    /// out-of-range or non-int index raises `IllegalActionError`, a
-    /// settlement the core refuses its error; either way nothing changes.
+    /// out-of-range or non-int index raises `IllegalActionError` and changes
+    /// nothing.
     fn _act(&mut self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<i64> {
         self.table_index(i)?;
         let index = self.legal_index(i, index)?;
-        if self.tables[i].may_fail() {
-            self.spare.clone_from(&self.tables[i]);
-            let legal = self.legal[i];
-            act(
-                &self.plan,
-                &self.abs,
-                self.shape.unit,
-                &mut self.spare,
-                legal,
-                index,
-            );
-            if let Some(err) = self.spare.failure() {
-                return Err(err.clone().into());
-            }
-        }
         self.apply(i, index);
+        failed(&self.tables[i])?;
         Ok(self.after_move(i))
     }
 

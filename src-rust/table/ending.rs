@@ -24,8 +24,8 @@ impl Table {
             )
             .map(|s| s.payouts)
         };
-        // Refused only after seats folded to a blind nobody posted in full
-        // (`Table::may_fail`): the caller restores the table.
+        // The core settles every state a hand reaches (docs/rules.md §8);
+        // an error is kept for the caller to raise, never chips lost.
         match payouts {
             Ok(payouts) => {
                 for (stack, won) in self.stacks.iter_mut().zip(payouts) {

@@ -226,8 +226,8 @@ pub struct Table {
     /// A scratch buffer of hand values for the showdown.
     high: Vec<Option<i64>>,
     low: Vec<Option<i64>>,
-    /// Why the last action's settlement failed (the hand is then unpaid:
-    /// restore the table from before the action, as `Hand` undoes it).
+    /// Why the hand's settlement failed (never for a state a hand reaches;
+    /// the caller raises it).
     refused: Option<Error>,
 }
 
@@ -322,17 +322,8 @@ impl Table {
     pub fn pot(&self) -> u64 {
         self.contrib.iter().sum()
     }
-    /// Whether an action now could end in a settlement the core refuses:
-    /// only while the bet to answer is a blind that nobody posted in full
-    /// (its poster was short), so that seats folding to it can leave chips
-    /// above every live seat's (`Error::UncontestedChips`). `Hand` refuses
-    /// such an action and undoes it; try it on a copy first.
-    pub fn may_fail(&self) -> bool {
-        self.actor.is_some() && self.bets.iter().all(|&b| b < self.bet)
-    }
-
-    /// The settlement error of the last action, if it failed (see
-    /// [`Table::may_fail`]); the table is then not a hand `Hand` reaches.
+    /// The settlement error of the hand's end, if the core refused it
+    /// (never for a hand `Hand` reaches: the core settles every such state).
     pub fn failure(&self) -> Option<&Error> {
         self.refused.as_ref()
     }
