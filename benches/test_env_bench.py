@@ -20,7 +20,7 @@ import pytest
 
 from benches.conftest import THROUGHPUT
 
-HANDS = 300
+HANDS = 1_500  # ~0.1-0.2 s a round for each env: long enough to outlast the noise
 
 
 def pick(mask: Any, rng: random.Random) -> int:
@@ -49,7 +49,7 @@ def play(env: Any, hands: int, rng: random.Random) -> tuple[int, float]:
 def bench(benchmark: Any, env: Any, hands: int, rounds: int, name: str) -> None:
     rng = random.Random(1)
     env.reset(seed=1)
-    steps, total = play(env, hands // 10, rng)  # the warm-up, checked
+    steps, total = play(env, max(hands // 10, 5), rng)  # the warm-up, checked
     assert steps > hands // 10
     assert total == pytest.approx(0.0, abs=1e-6)
     counted: list[int] = []
@@ -61,13 +61,15 @@ def bench(benchmark: Any, env: Any, hands: int, rounds: int, name: str) -> None:
 
     benchmark.pedantic(run, rounds=rounds, iterations=1)
     if benchmark.stats is not None:  # --benchmark-enable
-        THROUGHPUT[name] = sum(counted) / len(counted) / benchmark.stats.stats.mean
+        # the median round: a shared machine's bursts of load hit single
+        # rounds; the same statistic for every env
+        THROUGHPUT[name] = sum(counted) / len(counted) / benchmark.stats.stats.median
 
 
 def test_hoyle_aec_env(benchmark: Any) -> None:
     from hoyle.env import aec_env
 
-    bench(benchmark, aec_env(seats=6), HANDS, 5, "hoyle aec_env: 6-max NL steps")
+    bench(benchmark, aec_env(seats=6), HANDS, 7, "hoyle aec_env: 6-max NL steps")
 
 
 def test_hoyle_aec_env_fill_share(benchmark: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,4 +107,4 @@ def test_pettingzoo_texas_holdem_no_limit(benchmark: Any) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # RLCard's and PettingZoo's deprecation notes
         env = classic.texas_holdem_no_limit_v6.env(num_players=6)
-        bench(benchmark, env, HANDS // 10, 3, "pettingzoo texas_holdem_no_limit_v6: 6-max steps")
+        bench(benchmark, env, HANDS // 30, 5, "pettingzoo texas_holdem_no_limit_v6: 6-max steps")
