@@ -21,7 +21,6 @@ import numpy as np
 
 from hoyle.env._fast import core_backend
 from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
-from hoyle.env.seeds import fresh_seed, run_seed, table_key
 from hoyle.errors import GameError
 
 if TYPE_CHECKING:  # (hoyle.env.aec imports this module: no import back at run time)
@@ -74,21 +73,12 @@ class CoreSteps(_Base):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
-        if seed is not None or self._seed is None:
-            self._seed = fresh_seed() if seed is None else run_seed(seed)
-            self._key, self._k = table_key(self._seed, 0), 0
-            self._engine.reset(self._seed)
-        else:
-            self._k += 1
+        fresh = self._next(seed)
+        if fresh is not None:
+            self._engine.reset(fresh)
         actor = self._deal(0, self._k)
         hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
-        self.hand = hand
-        agents = self.agents = self.possible_agents[:]
-        self.rewards = self._zeros.copy()
-        self._cumulative_rewards = self._zeros.copy()
-        self.terminations = self._falses.copy()
-        self.truncations = self._falses.copy()
-        self.infos = {a: {"hand": hand} for a in agents}
+        agents = self._open(hand)
         if actor < 0:  # every seat all in from the forced bets
             self._finish_core()
         else:

@@ -176,23 +176,35 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
+        self._next(seed)
+        hand = deal_keyed(self.game, self.stacks, self._key, self._k)
+        agents = self._open(hand)
+        self._steps += 1
+        if hand.actor is None:  # every seat all in from the forced bets
+            self._finish(hand)
+        else:
+            self.agent_selection = agents[hand.actor]
+
+    def _next(self, seed: int | None) -> int | None:
+        """The run moves to its next hand (``seed``: run ``seed``'s hand 0);
+        returns the run's seed when the run starts afresh, else None."""
         if seed is not None or self._seed is None:
             self._seed = fresh_seed() if seed is None else run_seed(seed)
             self._key, self._k = table_key(self._seed, 0), 0
-        else:
-            self._k += 1
-        hand = self.hand = deal_keyed(self.game, self.stacks, self._key, self._k)
+            return self._seed
+        self._k += 1
+        return None
+
+    def _open(self, hand: TableHand) -> list[str]:
+        """A new episode of ``hand``: every agent in, nothing paid yet."""
+        self.hand = hand
         agents = self.agents = self.possible_agents[:]
         self.rewards = self._zeros.copy()
         self._cumulative_rewards = self._zeros.copy()
         self.terminations = self._falses.copy()
         self.truncations = self._falses.copy()
         self.infos = {a: {"hand": hand} for a in agents}
-        self._steps += 1
-        if hand.actor is None:  # every seat all in from the forced bets
-            self._finish(hand)
-        else:
-            self.agent_selection = agents[hand.actor]
+        return agents
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation (its dict, filled again now)."""
