@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from hoyle._core import _Tables
 from hoyle.betting import Limit, NoLimit, PotLimit
@@ -36,7 +37,7 @@ class Backend(Protocol):
     """What ``VectorTables`` asks of a backend (the arrays are its own)."""
 
     def reset(self, seed: int) -> None: ...  # fills obs, mask, actor in place
-    def step(self, actions: np.ndarray) -> None: ...  # fills all five arrays in place
+    def step(self, actions: npt.NDArray[np.int64]) -> None: ...  # fills all five arrays in place
     def record(self, i: int) -> tuple[int, int, list[int]]: ...  # (hand_seed, button, indices)
 
 

@@ -36,7 +36,7 @@ and ``gymnasium.make_vec`` or ``gymnasium.vector.SyncVectorEnv`` run copies.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -50,7 +50,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
         f'hoyle.env.SingleAgentEnv needs Gymnasium: pip install "hoyle[rl]" ({err})'
     ) from None
 
-from hoyle.bots import BOTS
+from hoyle.bots import BOTS, Bot
 from hoyle.env import _fill
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
@@ -58,13 +58,11 @@ from hoyle.env.actions import Actions
 from hoyle.env.seeds import M64, TableHand, deal, hand_seed, run_seed
 from hoyle.errors import GameError
 from hoyle.games import Game
-from hoyle.hand import Hand
 
 __all__ = ["ENV_ID", "SingleAgentEnv"]
 
 ENV_ID = "hoyle/Poker-v0"
 MAX_SKIPPED = 10_000  # hands in a row without a decision for the learner
-Bot = Callable[[Hand, random.Random], None]
 Obs = npt.NDArray[np.float32]
 
 

@@ -38,13 +38,13 @@ the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from hoyle.env import _fill
+from hoyle.env._fast import Backend, core_backend
 from hoyle.env._setup import setup
 from hoyle.env.actions import Actions
 from hoyle.env.seeds import deal, fresh_seed, hand_seed, run_seed
@@ -53,14 +53,6 @@ from hoyle.games import Game
 from hoyle.hand import Hand
 
 __all__ = ["Backend", "VectorTables"]
-
-
-class Backend(Protocol):
-    """What a backend does with the arrays it was given (in place)."""
-
-    def reset(self, seed: int) -> None: ...
-    def step(self, actions: npt.NDArray[np.int64]) -> None: ...
-    def record(self, i: int) -> tuple[int, int, list[int]]: ...
 
 
 class VectorTables:
@@ -98,14 +90,8 @@ class VectorTables:
             raise GameError(f"backend must be 'auto', 'core' or 'python', got {backend!r:.40}")
         arrays = (self.obs, self.mask, self.actor, self.rewards, self.done)
         if backend != "python":
-            core = None
-            try:  # the core's table engine, in builds that have it
-                fast = importlib.import_module("hoyle.env._fast")
-            except ImportError:
-                pass
-            else:
-                s = (self.game, self.tables, self.seats, self.stacks, self.actions, self.layout)
-                core = fast.core_backend(*s, *arrays)
+            s = (self.game, self.tables, self.seats, self.stacks, self.actions, self.layout)
+            core = core_backend(*s, *arrays)  # None: a game the engine does not play
             if core is not None:
                 return core, "core"
             if backend == "core":
