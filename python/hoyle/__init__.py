@@ -42,6 +42,7 @@ from hoyle.errors import (
     RangeError,
     RulesError,
     SettlementError,
+    UndeterminedError,
 )
 from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
@@ -85,6 +86,7 @@ __all__ = [
     "SettlementError",
     "Street",
     "Table",
+    "UndeterminedError",
     "equity",
     "evaluate",
     "evaluate_batch",

@@ -89,6 +89,8 @@ def check_seats(plan: Plan, n: int, button: int) -> None:
         raise GameError(f"button must be a seat 0..{n - 1}, got {button}")
     if len(plan.blinds) > n:
         raise GameError(f"{len(plan.blinds)} blinds need at least as many seats, got {n}")
+    if len(plan.posts) > n:
+        raise GameError(f"{len(plan.posts)} posts need at least as many seats, got {n}")
     if len(plan.antes) > n:
         raise GameError(f"{len(plan.antes)} antes need at least as many seats, got {n}")
     need = plan.cards_needed(n)

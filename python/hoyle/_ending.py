@@ -1,6 +1,7 @@
 """How a hand ends: one path to the payout, one to the ``Settlement``.
 
-``finish`` is the only way a hand ends. It records what each seat shows
+``finish`` is the only way a hand ends (``_unshown`` then settles it again
+when some seats' cards were never seen: a replayed hand history). It records what each seat shows
 (``_shown``: high and low values, None for a folded seat) and pays the
 stacks: a natural-high game in one core call (``_core._showdown``:
 values, settlement and stacks together), any other from ``values`` and
@@ -15,11 +16,13 @@ import operator
 from hoyle._core import Settlement, _showdown, settle
 from hoyle._hand_state import OVER, HandState
 from hoyle.betting import NO_ACTION
+from hoyle.errors import GameError
 from hoyle.values import values
 
 __all__ = ["Ending"]
 
 Values = list[int | None]
+_NOTHING = -1  # the value of a seat that showed nothing: every hand's value is above it
 
 
 class Ending(HandState):
@@ -65,6 +68,39 @@ class Ending(HandState):
                 if low is not None:
                     low[s] = lo
         return high, low
+
+    def _unshown(self, seats: tuple[int, ...]) -> None:
+        """The showdown again, with ``seats`` (live seats whose cards nobody
+        saw, as in a hand history) showing nothing: each takes a value below
+        every hand's, so it wins no pot (and no half of one) that a seat
+        with cards contests, and only the pots it alone contests. Stacks and
+        settlement follow. A hand history's replay (``hoyle.history``) calls
+        this once the hand is over; pots that only such seats contest, it
+        reports as undetermined rather than read a result from here."""
+        n = self._n
+        if self._shown is None or self._unseen:
+            raise GameError("only a finished hand, once, has seats that showed nothing")
+        if (
+            type(seats) is not tuple
+            or not seats
+            or len(set(seats)) != len(seats)
+            or not all(type(s) is int and 0 <= s < n and not self._folded[s] for s in seats)
+        ):
+            raise GameError(f"seats that showed nothing must be live seats, got {seats!r:.80}")
+        high, low = self._shown
+        high = list(high)
+        low = None if low is None else list(low)
+        for s in seats:
+            high[s] = _NOTHING
+            if low is not None:
+                low[s] = None
+        self._unseen = seats
+        self._shown = (high, low)
+        result = self._settlement = self._settle()
+        self._stacks = [
+            start - put + paid
+            for start, put, paid in zip(self._start, self._contrib, result.payouts, strict=True)
+        ]
 
     def _settle(self) -> Settlement:
         """The settlement of a finished hand, from what each seat showed."""

@@ -60,6 +60,9 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
             getattr(fresh, kind)(seat=seat)
     if fresh._history != records:
         raise GameError("the history does not follow from the deal and the actions")
+    unseen = getattr(hand, "_unseen", ())
+    if unseen and records == hand._history and fresh.is_over:
+        fresh._unshown(unseen)  # seats that showed nothing (a replayed hand history)
     return cast("HandState", fresh)
 
 

@@ -92,6 +92,7 @@ class HandState:
     _min_bet: Annotated[int, SHARE]
     # the outcome
     _shown: Annotated[tuple[list[int | None], list[int | None] | None] | None, SHARE]
+    _unseen: Annotated[tuple[int, ...], SHARE]  # seats that showed no cards (``_ending``)
     _settlement: Annotated[Settlement | None, DERIVED]  # built from _shown when asked for
     _legal: Annotated[Legal | None, DERIVED]  # the actor's, once worked out
 
@@ -143,5 +144,5 @@ class HandState:
 
 _FIELDS = _kinds(HandState.__annotations__)
 _PICKLED = tuple(name for name, how in _FIELDS.items() if how != DERIVED)
-_OLD_DEFAULTS = {"_dead": None, "_dealt": None}  # fields a pickle of an older hoyle may lack
+_OLD_DEFAULTS = {"_dead": None, "_dealt": None, "_unseen": ()}  # fields a pickle of an older hoyle may lack
 _REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

@@ -49,6 +49,7 @@ class Plan:
     ante: int
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
+    posts: tuple[int, ...]  # post bets, positional like the blinds
     bring_in: int
     largest_blind: int
     smallest_bet: int  # the smallest bet in pot limit and no limit

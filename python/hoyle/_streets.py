@@ -65,6 +65,7 @@ class Streets(Ending):
         h._history = []
         h._settlement = None
         h._shown = None
+        h._unseen = ()
         h._to_draw = []
         h._street = 0
         h._first_street = 0
@@ -148,7 +149,7 @@ class Streets(Ending):
         self._phase = BET
         self._legal = None
         plan = self._plan
-        if self._street == 0 and plan.blinds:
+        if self._street == 0 and (plan.blinds or plan.posts):
             first = self._post_blinds()
         elif plan.streets[self._street].exposed:
             first = self._first_exposed()
@@ -159,10 +160,15 @@ class Streets(Ending):
         self._after(first - 1)
 
     def _post_blinds(self) -> int:
-        """Posts the blinds (and straddles); returns the seat left of the last."""
+        """Posts the blinds (and straddles), then the post bets; returns the
+        seat left of the last blind (a post does not move the first to act)."""
         plan = self._plan
         stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
         posts, after = blind_posts(plan.blinds, self._n, self._button)
+        if plan.posts:
+            posts += blind_posts(plan.posts, self._n, self._button)[0]
+            if not plan.blinds:  # posts alone: the button's left opens, as without blinds
+                after = (self._button + 1) % self._n
         for seat, blind in posts:
             stack = stacks[seat]
             put = blind if blind < stack else stack

@@ -4,6 +4,8 @@ nothing is changed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "BotError",
     "CardError",
@@ -17,6 +19,7 @@ __all__ = [
     "RangeError",
     "RulesError",
     "SettlementError",
+    "UndeterminedError",
 ]
 
 
@@ -79,6 +82,33 @@ class HistoryError(HoyleError):
     """A hand history that cannot be read or replayed: bad TOML, a missing
     or malformed field, an unknown variant, or an action the rules refuse.
     The message names the file, the hand and the action."""
+
+
+class UndeterminedError(HistoryError):
+    """A hand history whose result its file does not decide: at the showdown
+    some pot is contested only by seats whose cards the file never shows
+    (``????`` and no ``sm`` with cards). A seat whose cards are unknown has
+    mucked when a seat with known cards contests the same pot, so this
+    happens only when no contender of a pot is known.
+
+    ``pots`` lists the undetermined pots, each an ``UndeterminedPot`` with
+    its ``amount`` (chips, the rake included) and ``eligible``, the hoyle
+    seats that could have won it; ``payouts`` is what each seat receives
+    from the pots the file does decide (uncalled chips included), so
+    ``sum(payouts) + sum(pot.amount for pot in pots)`` plus the rake of the
+    decided pots is what the seats put in. ``hand`` is the replayed hand,
+    every action played, for its board, history and contributions: its
+    ``stacks`` and ``settlement`` split each undetermined pot among the
+    seats that could have won it (placeholders, not a result)."""
+
+    def __init__(
+        self, message: str, *, hand: Any = None, pots: tuple[Any, ...] = (),
+        payouts: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.pots = pots
+        self.payouts = payouts
 
 
 class BotError(HoyleError):

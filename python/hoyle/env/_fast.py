@@ -59,6 +59,7 @@ def settings(game: Game) -> tuple[Any, ...] | None:
     # (a joker its rules cannot rank: Hand refuses that showdown)
     if (
         plan.bring_in
+        or plan.posts  # post bets: the engine has none
         or plan.opener is not None
         or top > 53
         or (top >= 52 and not plan.rules.jokers)

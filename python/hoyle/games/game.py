@@ -108,7 +108,7 @@ class Game:
     opener the first seat that holds openers must open, and when nobody
     does the hand is passed (§9).
 
-    Every amount of chips (``ante``, ``antes``, ``blinds``, ``bring_in``,
+    Every amount of chips (``ante``, ``antes``, ``blinds``, ``posts``, ``bring_in``,
     ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
     (``hoyle.betting``): a fraction, a NaN or a bool is refused with
     ``TypeError``, a negative or larger amount with ``GameError``.
@@ -123,6 +123,7 @@ class Game:
     ante: int = 0
     antes: tuple[int, ...] = ()
     blinds: tuple[int, ...] = ()
+    posts: tuple[int, ...] = ()
     bring_in: int = 0
     min_bet: int | None = None
     raise_cap: int | None = None
@@ -224,6 +225,8 @@ class Game:
             "opener": self.opener,
             "first_must_bet": self.first_must_bet,
         }
+        if self.posts:  # (left out when there are none, as before posts existed)
+            out["posts"] = list(self.posts)
         if self.deck != STANDARD_DECK:
             out["deck"] = list(self.deck)
         if self.rake is not None:
@@ -251,6 +254,7 @@ class Game:
                 ante=d.get("ante", 0),
                 antes=tuple(d.get("antes", ())),
                 blinds=tuple(d.get("blinds", ())),
+                posts=tuple(d.get("posts", ())),
                 bring_in=d.get("bring_in", 0),
                 min_bet=d.get("min_bet"),
                 raise_cap=d.get("raise_cap"),
@@ -296,7 +300,7 @@ def _check_amounts(game: Game) -> None:
     """Every amount of chips an int of ``0..MAX_CHIPS`` (docs/rules.md §7): a
     fractional or NaN blind would lose chips at the showdown."""
     put = object.__setattr__
-    for name in ("blinds", "antes"):
+    for name in ("blinds", "antes", "posts"):
         items = _items(name, getattr(game, name), MAX_SEATS)
         put(game, name, tuple(chip_count(f"{name}[{i}]", a) for i, a in enumerate(items)))
     put(game, "ante", chip_count("ante", game.ante))
@@ -338,8 +342,13 @@ def _check_settings(game: Game) -> None:
         raise GameError(f"min_bet must be positive, got {game.min_bet}")
     if game.raise_cap is not None and game.raise_cap < 1:
         raise GameError(f"raise_cap must be at least 1 or None, got {game.raise_cap}")
-    if game.blinds and game.bring_in:
-        raise GameError("a game has blinds or a bring-in, not both")
+    if (game.blinds or game.posts) and game.bring_in:
+        raise GameError("a game has blinds (and posts) or a bring-in, not both")
+    both = [k for k, (b, p) in enumerate(zip(game.blinds, game.posts, strict=False)) if b and p]
+    if both:
+        raise GameError(
+            f"position {both[0]} posts a blind and a post; a seat posts one or the other"
+        )
     if game.bring_in and game.streets[0].first != "exposed":
         raise GameError("a bring-in needs a first street with first='exposed' (stud)")
     if game.opener not in (None, "jacks", "jacks-or-four-flush"):
@@ -400,8 +409,9 @@ def _derive_plan(game: Game) -> Plan:
         ante=game.ante,
         antes=game.antes,
         blinds=game.blinds,
+        posts=game.posts,
         bring_in=game.bring_in,
-        largest_blind=largest,
+        largest_blind=max(largest, *game.posts) if game.posts else largest,
         smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
         raise_cap=game.raise_cap,
         opener=game.opener,
@@ -416,7 +426,7 @@ def _derive_plan(game: Game) -> Plan:
             any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
         ),
         plain_high=game.rules.low is None and game.rules.is_natural,
-        min_seats=max(2, len(game.blinds), len(game.antes)),
+        min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
         max_seats=seats,
     )
 

@@ -201,7 +201,7 @@ class CardLedger:
         out: list[int] = []
         for k in range(0, len(token), 2):
             t = token[k : k + 2]
-            pick = self._held_slot(seat, t, out)
+            pick = self._held_slot(seat, t, out, show=not drop)
             if pick is None:
                 raise ValueError(f"the player does not hold {t}")
             out.append(pick)
@@ -210,8 +210,9 @@ class CardLedger:
                 self.held[seat].remove(s)
         return out
 
-    def _held_slot(self, seat: int, t: str, taken: list[int]) -> int | None:
-        """The slot of card text ``t`` in the seat's hand (not in ``taken``)."""
+    def _held_slot(self, seat: int, t: str, taken: list[int], *, show: bool) -> int | None:
+        """The slot of card text ``t`` in the seat's hand (not in ``taken``);
+        when the seat ``show``s ``??``, any of its cards."""
         cards, hand = self.cards, self.held[seat]
         if t in _JOKERS:
             return next((s for s in hand if cards[s] >= 52 and s not in taken), None)
@@ -228,6 +229,10 @@ class CardLedger:
         if pick is not None and c is not None:
             cards[pick] = c  # the card shown names an unknown slot
             self.known.add(c)
+        elif pick is None and c is None and show:
+            # ``??`` shown for a card the file knows (a site's own cards,
+            # ``sm ????``): PHH's "neither mucked nor shown"; it names nothing
+            pick = next((s for s in hand if s not in taken), None)
         return pick
 
     def fill_unknown(self, game: Game, up_slots: list[int]) -> Iterator[int]:

@@ -109,6 +109,7 @@ _GAME = _table(
         "ante": _CHIPS,
         "antes": _list_of(_CHIPS, 64),
         "blinds": _list_of(_CHIPS, 64),
+        "posts": _list_of(_CHIPS, 64),
         "bring_in": _CHIPS,
         "min_bet": _CHIPS,
         "raise_cap": _CHIPS,

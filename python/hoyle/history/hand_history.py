@@ -12,9 +12,18 @@ from hoyle.hand import Hand
 from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
 from hoyle.history.plan import ReplayPlan
-from hoyle.history.replay import Replay
+from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
-from hoyle.history.stakes import MAX_CHIPS, chips, scale_of, scaled, seating, stakes_game
+from hoyle.history.stakes import (
+    MAX_CHIPS,
+    chips,
+    deep_stack,
+    is_unknown_stack,
+    scale_of,
+    scaled,
+    seating,
+    stakes_game,
+)
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
@@ -110,23 +119,71 @@ class HandHistory:
     @property
     def starting_stacks(self) -> tuple[int, ...]:
         """The starting stacks, by hoyle seat (``p1``..``pN``, unless the file
-        has ``_hoyle_button``), times ``scale``."""
-        return self._in_seat_order(list(self._stacks_by_player()))
+        has ``_hoyle_button``), times ``scale``. A stack the file does not
+        know (``inf``, see ``unknown_stacks``) is the deep stack the replay
+        gives it."""
+        by_player = self._stacks_by_player()
+        if None in by_player:
+            return tuple(self._replay_plan().stacks)
+        return self._in_seat_order(list(by_player))
 
-    def _stacks_by_player(self) -> tuple[int, ...]:
-        """The starting stacks in the file's order (``p1`` first), times ``scale``."""
+    @property
+    def unknown_stacks(self) -> tuple[int, ...]:
+        """The hoyle seats whose starting stack the file does not know: PHH
+        writes an unknown stack as ``inf`` (iPoker's hands record none).
+
+        The replay gives each such seat a deep stack, one chip more than all
+        the chips that the file's forced bets and bets could move in the hand, so that
+        no such seat is ever all in; the replayed hand's ``stacks`` then
+        hold those made-up stacks, ``finishing_stacks`` is None (there is
+        nothing to compare), and ``net_chips(hand)`` is the result: what each
+        seat won or lost.
+
+        >>> import hoyle
+        >>> [h] = hoyle.history.load('''
+        ... variant = "NT"
+        ... antes = [0, 0, 0]
+        ... blinds_or_straddles = [1, 2, 0]
+        ... min_bet = 2
+        ... starting_stacks = [inf, inf, inf]
+        ... actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????",
+        ...            "p3 cbr 6", "p1 f", "p2 f"]
+        ... ''')
+        >>> h.unknown_stacks, h.net_chips(h.replay())
+        ((0, 1, 2), (-1, -2, 3))
+        """
+        by_player = self._stacks_by_player()
+        seat_of = self._replay_plan().seat_of if None in by_player else ()
+        return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
+
+    def net_chips(self, hand: Hand) -> tuple[int, ...]:
+        """What each seat won (positive) or lost in ``hand``, this history's
+        replay: its ``stacks`` less its ``starting_stacks``, by hoyle seat,
+        times ``scale``. The result of a hand whose stacks the file does not
+        know (``unknown_stacks``)."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"net_chips takes the Hand replay() returned, got {type(hand).__name__}")
+        return tuple(b - a for a, b in zip(hand.starting_stacks, hand.stacks, strict=True))
+
+    def _stacks_by_player(self) -> tuple[int | None, ...]:
+        """The starting stacks in the file's order (``p1`` first), times
+        ``scale``; None for a stack the file does not know (``inf``)."""
         value = self._field("starting_stacks")
         if not isinstance(value, list) or len(value) < 2:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
         scale = self.scale
+        out: tuple[int | None, ...]
         try:
             if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
                 out = tuple(value)
             else:
-                out = tuple(chips(v, scale, "starting_stacks") for v in value)
+                out = tuple(
+                    None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
+                    for v in value
+                )
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
-        if sum(out) > MAX_CHIPS:
+        if sum(v for v in out if v is not None) > MAX_CHIPS:
             raise HistoryError(
                 f"{self.where}: the starting stacks add up to more than hoyle's {MAX_CHIPS} chips"
             )
@@ -135,11 +192,12 @@ class HandHistory:
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
         """The file's final stacks by hoyle seat (as ``starting_stacks``),
-        times ``scale``; None when absent. A stack that is not whole in those units (a split pot
+        times ``scale``; None when absent, or when the starting stacks are
+        not all known (``unknown_stacks``). A stack that is not whole in those units (a split pot
         recorded to half a chip) stays a ``Decimal``."""
         value = self.fields.get("finishing_stacks")
-        if value is None:
-            return None
+        if value is None or None in self._stacks_by_player():
+            return None  # (unknown starting stacks: see ``unknown_stacks``)
         if not isinstance(value, list):
             raise HistoryError(f"{self.where}: finishing_stacks must be a list")
         scale = self.scale
@@ -201,11 +259,18 @@ class HandHistory:
             game, shape = self._game(n)
             button = self._button(n)
             seat_of, labels, order = seating(n, button)
-            stacks = [0] * n
-            for i, s in enumerate(seat_of):
-                stacks[s] = by_player[i]
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
+            deep = deep_stack(game, reader.acts, n) if None in by_player else 0
+            stacks = [0] * n
+            for i, s in enumerate(seat_of):
+                stack = by_player[i]
+                stacks[s] = deep if stack is None else stack
+            if deep and sum(stacks) > MAX_CHIPS:
+                raise HistoryError(
+                    f"{self.where}: the deep stacks given for the unknown ones add up to "
+                    f"more than hoyle's {MAX_CHIPS} chips"
+                )
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )
@@ -219,15 +284,28 @@ class HandHistory:
         actions end before the hand does (``partial=True`` returns the hand
         where the actions end).
 
+        Unknown cards (``??``) decide nothing: at the showdown a seat whose
+        cards the file never shows has mucked when a seat with known cards
+        contests the same pot (in a high-low game it wins neither half).
+        When no contender of some pot is known, the file has no result:
+        ``UndeterminedError`` (a ``HistoryError``) lists those pots, who
+        could have won them, and the payouts of the pots it does decide.
+
+        Unknown stacks (``inf``) are replayed deep (``unknown_stacks``);
+        ``net_chips(hand)`` is then the result.
+
         A player the file skips while facing a bet is taken to have folded
         (records from broadcasts sometimes leave the fold out; PokerKit's
         loader makes the same repair); each such fold is listed in
         ``repairs``. ``strict=True`` refuses it instead.
         """
-        run = Replay(self._replay_plan(), self.actions, self.where, strict)
+        plan = self._replay_plan()
+        run = Replay(plan, self.actions, self.where, strict)
         hand = run.play()
         self.repairs = run.repairs
         run.check_end(hand, partial=partial)
+        if (plan.hidden or plan.board_hidden) and hand.is_over:
+            settle_unseen(hand, plan, self.where)
         return hand
 
     def dumps(self) -> str:

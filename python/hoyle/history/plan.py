@@ -9,6 +9,7 @@ from itertools import islice
 
 from hoyle.errors import HistoryError
 from hoyle.games import Game
+from hoyle.history.cards import UNKNOWN
 from hoyle.history.deal import ActionReader, PlayerAction
 
 __all__ = ["ReplayPlan"]
@@ -21,7 +22,10 @@ class ReplayPlan:
     (a draw's discards as card ids), each seat's final cards as dealt, and
     the discards reshuffled when a draw empties the stub (docs/rules.md §9):
     the action line of the draw that reshuffles -> the pile in the order
-    it is dealt again."""
+    it is dealt again. ``hidden``: the seats some of whose final cards the
+    file never names (``??`` no ``sm`` shows), and ``board_hidden``: a board
+    card it never names; the replay plays them with placeholder cards, which
+    never decide a pot (``Replay.settle_unseen``)."""
 
     game: Game
     stacks: list[int]
@@ -31,6 +35,8 @@ class ReplayPlan:
     acts: list[PlayerAction]
     final: list[tuple[int, ...]]
     reshuffles: dict[int, list[int]]
+    hidden: tuple[int, ...] = ()
+    board_hidden: bool = False
 
     @classmethod
     def build(
@@ -50,6 +56,14 @@ class ReplayPlan:
             if ledger.unknown
             else []
         )
+        hidden: tuple[int, ...] = ()
+        board_hidden = False
+        if ledger.unknown:  # before the placeholders go in
+            named = ledger.cards
+            hidden = tuple(
+                s for s, held in enumerate(ledger.held) if any(named[x] == UNKNOWN for x in held)
+            )
+            board_hidden = any(named[x] == UNKNOWN for x in reader.board)
         try:
             pool = ledger.fill_unknown(game, up_slots)
         except ValueError as err:
@@ -65,7 +79,9 @@ class ReplayPlan:
         card_of = cards.__getitem__
         final = [tuple(map(card_of, h)) for h in ledger.held]  # as dealt
         reshuffles = _reshuffles(reader) if ledger.reused else {}
-        return cls(game, stacks, button, seat_of, deck, acts, final, reshuffles)
+        return cls(
+            game, stacks, button, seat_of, deck, acts, final, reshuffles, hidden, board_hidden
+        )
 
 
 def _deck(

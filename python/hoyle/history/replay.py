@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from hoyle.errors import HistoryError, HoyleError, IllegalActionError
+from typing import NamedTuple
+
+from hoyle.errors import HistoryError, HoyleError, IllegalActionError, UndeterminedError
 from hoyle.hand import Hand
 from hoyle.history.cards import card_text
 from hoyle.history.plan import ReplayPlan
 
-__all__ = ["Replay"]
+__all__ = ["Replay", "UndeterminedPot"]
+
+
+class UndeterminedPot(NamedTuple):
+    """A pot a hand history does not decide (``UndeterminedError.pots``):
+    its chips and the hoyle seats that could have won it."""
+
+    amount: int
+    eligible: tuple[int, ...]
 
 
 class Replay:
@@ -139,6 +149,53 @@ class Replay:
                     f"{' '.join(card_text([c]) for c in hole)}; the file deals "
                     f"{' '.join(card_text([c]) for c in sorted(final[seat]))}"
                 )
+
+
+def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
+    """Settle a finished hand whose file never shows some live seats' cards.
+
+    The replay dealt those seats placeholder cards (``CardLedger.fill_unknown``);
+    they must decide nothing. A seat whose cards are unknown has mucked when
+    a seat with known cards contests the same pot (in a high-low game it wins
+    neither half), so the hand is settled again with those seats showing
+    nothing (``Hand._unshown``). A pot that only such seats contest (two or
+    more of them, or any seats at all when a board card is unknown) has no
+    result in the file: ``UndeterminedError`` lists those pots."""
+    folded = hand._folded
+    live = [s for s in range(len(folded)) if not folded[s]]
+    shown = hand._shown
+    if len(live) < 2 or shown is None or not any(shown[0][s] for s in live):
+        return  # one seat left, or a draw nobody opened: no showdown
+    unseen = tuple(live) if plan.board_hidden else tuple(s for s in plan.hidden if s in live)
+    if not unseen:
+        return
+    hand._unshown(unseen)
+    settlement = hand.settlement
+    assert settlement is not None  # the hand is over
+    hidden = set(unseen)
+    open_pots = [
+        pot
+        for pot in settlement.pots
+        if len(pot.eligible) > 1 and hidden.issuperset(pot.eligible)
+    ]
+    if not open_pots:
+        return
+    payouts = list(settlement.payouts)
+    for pot in open_pots:
+        for s, share in enumerate(pot.shares):
+            payouts[s] -= share
+    labels = {s: f"p{i + 1}" for i, s in enumerate(plan.seat_of)}
+    pots = tuple(UndeterminedPot(pot.amount, tuple(pot.eligible)) for pot in open_pots)
+    said = "; ".join(
+        f"{pot.amount} chips between {', '.join(labels[s] for s in pot.eligible)}" for pot in pots
+    )
+    raise UndeterminedError(
+        f"{where}: the showdown is undetermined: the file shows the cards of no seat "
+        f"that contests {'this pot' if len(pots) == 1 else 'these pots'} ({said})",
+        hand=hand,
+        pots=pots,
+        payouts=tuple(payouts),
+    )
 
 
 def _bring_in_option(hand: Hand) -> bool:

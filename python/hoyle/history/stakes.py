@@ -9,6 +9,7 @@ here carry no file name: ``HandHistory`` adds it.
 from __future__ import annotations
 
 import functools
+import math
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,18 @@ from hoyle.history.variants import Stakes, standard_game
 if TYPE_CHECKING:
     from hoyle.games import Game
 
-__all__ = ["MAX_CHIPS", "amounts", "chips", "scale_of", "scaled", "seating", "stakes_game"]
+__all__ = [
+    "MAX_CHIPS",
+    "amounts",
+    "blinds_and_posts",
+    "deep_stack",
+    "is_unknown_stack",
+    "chips",
+    "scale_of",
+    "scaled",
+    "seating",
+    "stakes_game",
+]
 
 _INT_ONLY = {int}
 MAX_PLACES = 18
@@ -96,6 +108,24 @@ def _exact(value: Decimal | float, what: str) -> tuple[bool, int, int]:
     return bool(sign), int("".join(map(str, digits[:end]))), exponent
 
 
+def is_unknown_stack(value: Any) -> bool:
+    """PHH's unknown stack: ``inf`` (positive infinity; ``-inf`` and ``nan``
+    are errors, as any other amount that is not a finite number)."""
+    if value.__class__ is float:
+        return bool(value == math.inf)
+    return isinstance(value, Decimal) and value.is_infinite() and not value.is_signed()
+
+
+def deep_stack(game: Game, acts: list[Any], n: int) -> int:
+    """The stack a seat whose stack the file does not know gets: one chip more
+    than every chip the hand's forced bets and bets could take from a seat
+    (its ante, blind, post and bring-in, and every bet or raise the file
+    makes, added up), so no such seat is ever all in."""
+    forced = game.ante + sum(game.antes) + sum(game.blinds) + sum(game.posts) + game.bring_in
+    bets = sum(arg for kind, _, arg, _, _ in acts if kind == "cbr")
+    return max(1, forced + bets + 1)
+
+
 def _places(value: Any, what: str) -> int:
     """The decimal places a number needs (0 for whole numbers and non-numbers)."""
     if isinstance(value, int) or not isinstance(value, Decimal | float):
@@ -111,7 +141,7 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         value = fields.get(key, ())
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             for v in value:
-                if v.__class__ is not int:
+                if v.__class__ is not int and not (key == "starting_stacks" and is_unknown_stack(v)):
                     places = max(places, _places(v, key))
     for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
         v = fields.get(key, 0)
@@ -142,6 +172,35 @@ def amounts(value: Any, key: str, n: int, scale: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def blinds_and_posts(value: Any, n: int, scale: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``blinds_or_straddles`` field (None when absent) as blinds and
+    post bets in chips, positional, trailing zeros left off. A negative
+    entry is a post bet of its size: PHH leaves post bets to its tools, and
+    PokerKit's ``State`` reads a negative blind or straddle as "a post bet,
+    used to denote what a player who just got seated pays to begin playing
+    right away without waiting for the button" (pokerkit/state.py,
+    ``raw_blinds_or_straddles``)."""
+    if value is None:
+        return (), ()
+    if not isinstance(value, list | tuple):
+        raise HistoryError("blinds_or_straddles must be a list")
+    if not any(map(_negative, value)):
+        return amounts(value, "blinds_or_straddles", n, scale), ()
+    blinds = [v if not _negative(v) else 0 for v in value]
+    posts = [-v if _negative(v) else 0 for v in value]
+    return (
+        amounts(blinds, "blinds_or_straddles", n, scale),
+        amounts(posts, "blinds_or_straddles (a post bet, negative)", n, scale),
+    )
+
+
+def _negative(v: Any) -> bool:
+    """A number below zero (a NaN is not: ``chips`` refuses it)."""
+    if v.__class__ is int or v.__class__ is float:
+        return bool(v < 0)
+    return isinstance(v, Decimal) and not v.is_nan() and v.is_signed() and not v.is_zero()
+
+
 def stakes_game(fields: dict[str, Any], variant: str, scale: int, n: int) -> tuple[Game, DealShape]:
     """The game of a file's variant and stakes fields for ``n`` seats, and
     its shape (the same fields give the same objects, up to a bounded cache)."""
@@ -169,11 +228,13 @@ def _stakes_game(key: tuple[Any, ...]) -> tuple[Game, DealShape]:
     def amount(value: Any, name: str) -> int:
         return 0 if value is None else chips(value, scale, name)
 
+    blinds, posts = blinds_and_posts(blinds, n, scale)
     game = standard_game(
         variant,
         Stakes(
             antes=amounts(antes, "antes", n, scale),
-            blinds=amounts(blinds, "blinds_or_straddles", n, scale),
+            blinds=blinds,
+            posts=posts,
             bring_in=amount(bring_in, "bring_in"),
             small_bet=amount(small_bet, "small_bet"),
             big_bet=amount(big_bet, "big_bet"),

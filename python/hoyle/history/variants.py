@@ -79,12 +79,13 @@ class Stakes(NamedTuple):
     small_bet: int
     big_bet: int
     min_bet: int | None
+    posts: tuple[int, ...] = ()  # post bets (PHH's negative blinds), as ``Game.posts``
 
 
 @functools.lru_cache(maxsize=1024)
 def standard_game(variant: str, stakes: Stakes) -> Game:
     """The hoyle game of a PHH variant code with a file's stakes."""
-    antes, blinds, bring_in, small_bet, big_bet, min_bet = stakes
+    antes, blinds, bring_in, small_bet, big_bet, min_bet, posts = stakes
     structure, code = variant[:1], variant[1:]
     name = GAMES.get(code)
     if structure not in ("F", "P", "N") or name is None:
@@ -96,7 +97,7 @@ def standard_game(variant: str, stakes: Stakes) -> Game:
     ante = antes[0] if antes and len(set(antes)) == 1 and len(antes) > 1 else 0
     per_seat: tuple[int, ...] = () if ante else antes
     if name in _STUD:
-        if blinds:
+        if blinds or posts:
             raise GameError(f"{variant} is a stud game: it has a bring-in, not blinds")
         game = _STUD[name](betting=betting, late_betting=late, ante=ante, bring_in=bring_in)
         game = game.with_(antes=per_seat)
@@ -113,7 +114,7 @@ def standard_game(variant: str, stakes: Stakes) -> Game:
         game = _BLINDS[name](betting=betting, late_betting=late, blinds=blinds, ante=ante)
     if name == "short_deck_holdem":
         game = game.with_(name=name, deck=_SHORT_DECK)
-    return game.with_(antes=per_seat, min_bet=min_bet)
+    return game.with_(antes=per_seat, min_bet=min_bet, posts=posts)
 
 
 def _betting(
@@ -153,7 +154,11 @@ def stakes(game: Game, n: int) -> dict[str, Any]:
     if game.bring_in or game.name in _STUD:
         out["bring_in"] = game.bring_in
     else:
-        out["blinds_or_straddles"] = list(game.blinds) + [0] * (n - len(game.blinds))
+        blinds = list(game.blinds) + [0] * (n - len(game.blinds))
+        for k, post in enumerate(game.posts):  # a post is PHH's negative entry
+            if post:
+                blinds[k] = -post
+        out["blinds_or_straddles"] = blinds
     if isinstance(game.betting, Limit):
         late = game.streets[-1].betting or game.betting
         out["small_bet"] = game.betting.min
@@ -171,11 +176,12 @@ def plain_game(variant: str, fields: dict[str, Any]) -> Game | None:
             variant,
             Stakes(
                 antes=_strip(fields["antes"]),
-                blinds=_strip(fields.get("blinds_or_straddles", [])),
+                blinds=_strip([max(b, 0) for b in fields.get("blinds_or_straddles", [])]),
                 bring_in=fields.get("bring_in", 0),
                 small_bet=fields.get("small_bet", 0),
                 big_bet=fields.get("big_bet", 0),
                 min_bet=fields.get("min_bet"),
+                posts=_strip([max(-b, 0) for b in fields.get("blinds_or_straddles", [])]),
             ),
         )
     except (GameError, HistoryError):
