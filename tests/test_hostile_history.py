@@ -260,7 +260,10 @@ def test_huge_and_fine_amounts_are_refused() -> None:
         ("[1e999999999, 100]", "more than hoyle's"),
         ("[1e-999999999, 100]", "more than 18 decimal places"),
         ("[nan, 100]", "not a finite number"),
-        ("[inf, 100]", "not a finite number"),
+        ("[-inf, 100]", "not a finite number"),  # (``inf`` is an unknown stack, issue 17)
+        ("[inf, nan]", "not a finite number"),
+        ("[inf, -1]", "negative"),
+        ("[inf, 1e-999999999]", "more than 18 decimal places"),
         ("[-5, 100]", "negative"),
         ("[18446744073709551615, 1]", "add up to more"),
         ("[" + "9" * 5000 + ", 1]", "too many digits"),

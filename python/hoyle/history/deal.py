@@ -33,6 +33,7 @@ class ActionReader:
 
     __slots__ = (
         "acts",
+        "declined",
         "at",
         "batches",
         "board",
@@ -65,6 +66,9 @@ class ActionReader:
         self.acts: list[PlayerAction] = []
         self.at = 0  # the street the file has reached
         self.last_kind = ""
+        # seats whose last ``sm`` shows no cards: a muck (``sm``) or cards
+        # kept hidden (``sm ????``, PHH's "neither mucked nor shown")
+        self.declined: set[int] = set()
 
     def read(self, actions: list[str]) -> None:
         """Read every action line, in order.
@@ -195,7 +199,8 @@ class ActionReader:
             raise self.fail(index, text, "unknown action")
 
     def _show(self, index: int, text: str, seat: int, words: list[str]) -> None:
-        """``pN sm [CARDS]``: shown cards name the seat's unknown ones."""
+        """``pN sm [CARDS]``: shown cards name the seat's unknown ones; a
+        muck, or a show with unknown cards, shows nothing (``declined``)."""
         if len(words) == 3 and words[2] != "-":
             try:
                 self.ledger.claim(seat, words[2], drop=False)
@@ -203,6 +208,10 @@ class ActionReader:
                 raise self.fail(index, text, str(err)) from None
         elif len(words) > 3:
             raise self.fail(index, text, "expected 'pN sm [CARDS]'")
+        if len(words) == 2 or "?" in words[2]:
+            self.declined.add(seat)
+        else:
+            self.declined.discard(seat)
 
     def _draw(self, index: int, text: str, seat: int, words: list[str]) -> None:
         """``pN sd [CARDS]``: the first of a draw opens it."""

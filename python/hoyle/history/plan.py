@@ -23,7 +23,8 @@ class ReplayPlan:
     the discards reshuffled when a draw empties the stub (docs/rules.md §9):
     the action line of the draw that reshuffles -> the pile in the order
     it is dealt again. ``hidden``: the seats some of whose final cards the
-    file never names (``??`` no ``sm`` shows), and ``board_hidden``: a board
+    file never names (``??`` no ``sm`` shows), or whose last ``sm`` shows
+    no cards (a muck, or ``sm ????``), and ``board_hidden``: a board
     card it never names; the replay plays them with placeholder cards, which
     never decide a pot (``Replay.settle_unseen``)."""
 
@@ -56,12 +57,14 @@ class ReplayPlan:
             if ledger.unknown
             else []
         )
-        hidden: tuple[int, ...] = ()
+        hidden: tuple[int, ...] = tuple(sorted(reader.declined))
         board_hidden = False
         if ledger.unknown:  # before the placeholders go in
             named = ledger.cards
             hidden = tuple(
-                s for s, held in enumerate(ledger.held) if any(named[x] == UNKNOWN for x in held)
+                s
+                for s, held in enumerate(ledger.held)
+                if s in reader.declined or any(named[x] == UNKNOWN for x in held)
             )
             board_hidden = any(named[x] == UNKNOWN for x in reader.board)
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -106,6 +107,9 @@ class _ActionWriter:
         self.seat_of = seat_of
         self.label = {s: f"p{i + 1}" for i, s in enumerate(seat_of)}
         self.lines: list[str] = []
+        # seats that showed nothing at the showdown (a replayed history's
+        # unknown cards): their cards, placeholders, are written ``??``
+        self.unseen = frozenset(hand._unseen)
         holes = [list(hand.hole(s)) for s in range(len(seat_of))]
         self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
 
@@ -124,7 +128,7 @@ class _ActionWriter:
                 for s in self.seat_of:
                     mine = self.holding[s][dealt_at : dealt_at + per]
                     if len(mine) == per:
-                        self.lines.append(f"d dh {self.label[s]} {card_text(mine)}")
+                        self.lines.append(f"d dh {self.label[s]} {self._cards(s, mine)}")
                 dealt_at += per
             if st.board and board_at < len(board):
                 self.lines.append(f"d db {card_text(board[board_at : board_at + st.board])}")
@@ -132,9 +136,13 @@ class _ActionWriter:
             self._street(k, by_street.get(k, []))
         if hand.is_over and sum(hand.active) > 1 and hand.street >= len(streets):
             for s in self.seat_of:
-                if hand.active[s]:
+                if hand.active[s] and s not in self.unseen:
                     self.lines.append(f"{self.label[s]} sm {card_text(hand.hole(s))}")
         return self.lines
+
+    def _cards(self, seat: int, cards: Sequence[int]) -> str:
+        """The seat's cards as the file writes them: ``??`` each when unseen."""
+        return "??" * len(cards) if seat in self.unseen else card_text(cards)
 
     def _street(self, k: int, history: list[Action]) -> None:
         """The players' actions of street ``k``; a draw's replacements are
@@ -146,10 +154,11 @@ class _ActionWriter:
             if kind in ("ante", "blind"):
                 continue
             if kind == "draw":
-                self.lines.append(f"{who} sd {card_text(a.cards)}" if a.cards else f"{who} sd")
+                drawn = self._cards(a.seat, a.cards)
+                self.lines.append(f"{who} sd {drawn}" if a.cards else f"{who} sd")
                 got = self.received.get((k, a.seat), [])
                 if got:
-                    pending.append(f"d dh {who} {card_text(got)}")
+                    pending.append(f"d dh {who} {self._cards(a.seat, got)}")
                 continue
             self.lines.extend(pending)
             pending = []
