@@ -43,11 +43,14 @@ def _pokerkit_stacks(text: str) -> list[Any]:
     pk = pytest.importorskip("pokerkit")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = None
-        for state in pk.HandHistory.loads(text):
-            pass
-    assert state is not None
-    return list(state.stacks)
+        states = list(pk.HandHistory.loads(text))
+    return list(states[-1].stacks)
+
+
+def _settled(hand: hoyle.Hand) -> hoyle.Settlement:
+    settlement = hand.settlement
+    assert settlement is not None
+    return settlement
 
 
 def _scaled(values: list[Any], scale: int) -> tuple[int, ...]:
@@ -77,7 +80,7 @@ def test_a_hand_nobody_saw_does_not_win_the_pot() -> None:
     h = _one(ONGAME)
     hand = h.replay()
     assert hand.stacks == h.finishing_stacks == (27890, 9900, 8000, 6105)
-    [pot] = hand.settlement.pots
+    [pot] = _settled(hand).pots
     assert (pot.amount, pot.eligible, pot.high_winners) == (27890, (0, 3), (0,))
     # The placeholder cards the replay dealt p4 would have won: the rule,
     # not the luck of the filler, gives p1 the pot.
@@ -129,7 +132,7 @@ def test_real_hands_with_unshown_cards(
     assert h.scale == scale
     assert hand.stacks == stacks
     assert hand._unseen == unseen
-    for pot in hand.settlement.pots:
+    for pot in _settled(hand).pots:
         assert not set(pot.high_winners) & set(unseen)
     assert _scaled(_pokerkit_stacks(text), scale) == stacks
 
@@ -176,12 +179,13 @@ def test_nobody_shows_the_pot_is_undetermined() -> None:
         h.replay()
     err = info.value
     assert isinstance(err, HistoryError)
-    assert err.pots == ((4800, (0, 1)),)
     assert err.pots[0].eligible == (0, 1)
+    assert err.pots == ((4800, (0, 1)),)
     assert err.payouts == (0, 0, 0, 0, 0, 0)  # p4's 4.00 is in the pot
     assert "p1, p2" in str(err)
     hand = err.hand
-    assert hand.is_over and hand.contributions == (2200, 2200, 0, 400, 0, 0)
+    assert hand.is_over
+    assert hand.contributions == (2200, 2200, 0, 400, 0, 0)
     assert sum(err.payouts) + sum(p.amount for p in err.pots) == sum(hand.contributions)
 
 
@@ -235,8 +239,9 @@ actions = ['d dh p1 AcKd9s9h', 'd dh p2 ????????', 'd dh p3 ????????', 'p3 f', '
            'p1 cc', 'p2 cc', 'p1 sm AcKd9s9h', 'p2 sm ????????']
 """
     hand = _one(text).replay()
-    [pot] = hand.settlement.pots
-    assert pot.high_winners == (0,) and pot.low_winners == ()  # no low: p1 scoops
+    [pot] = _settled(hand).pots
+    assert pot.high_winners == (0,)
+    assert pot.low_winners == ()
     assert hand.stacks == (42, 38, 40)
     # p2's placeholders (the lowest unused cards) make trip deuces, which beat
     # p1's nines: before issue 17 they took the pot
@@ -248,10 +253,12 @@ actions = ['d dh p1 AcKd9s9h', 'd dh p2 ????????', 'd dh p3 ????????', 'p3 f', '
 def test_a_replayed_hand_with_unseen_seats_pickles_and_writes_back() -> None:
     hand = _one(ONGAME).replay()
     back = pickle.loads(pickle.dumps(hand))
-    assert back.stacks == hand.stacks and back._unseen == (3,)
+    assert back.stacks == hand.stacks
+    assert back._unseen == (3,)
     assert hand.clone().settlement == hand.settlement
     text = history.dumps(hand)
-    assert "d dh p4 ????" in text and "p4 sm" not in text
+    assert "d dh p4 ????" in text
+    assert "p4 sm" not in text
     again = _one(text).replay()
     assert again.stacks == hand.stacks
 
@@ -347,7 +354,7 @@ def test_unknown_cards_never_win_a_pot_a_known_hand_contests(data: st.DataObject
         fields = _hide(fields, labels[s], game)
     h = HandHistory(fields)
     known = set(live) - hidden
-    pots = hand.settlement.pots
+    pots = _settled(hand).pots
     open_pots = [p for p in pots if len(p.eligible) > 1 and hidden.issuperset(p.eligible)]
     try:
         replayed = h.replay()
@@ -359,9 +366,10 @@ def test_unknown_cards_never_win_a_pot_a_known_hand_contests(data: st.DataObject
         raise
     # the same actions (a hidden seat's discards are placeholders)
     assert [a[:5] for a in replayed.history] == [a[:5] for a in hand.history]
-    assert all(a == b for a, b in zip(replayed.history, hand.history) if a.seat not in hidden)
+    pairs = zip(replayed.history, hand.history, strict=True)
+    assert all(a == b for a, b in pairs if a.seat not in hidden)
     assert replayed.contributions == hand.contributions
-    settlement = replayed.settlement
+    settlement = _settled(replayed)
     # the same pots: the seats that showed nothing are still in the hand
     assert [(p.amount, p.eligible) for p in settlement.pots] == [
         (p.amount, p.eligible) for p in pots
@@ -418,7 +426,8 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 AsKs', 'd dh
 
 def test_a_post_bet_is_a_live_blind_that_does_not_open() -> None:
     h = _one(POST)
-    assert h.game.blinds == (50, 100) and h.game.posts == (0, 0, 0, 100)
+    assert h.game.blinds == (50, 100)
+    assert h.game.posts == (0, 0, 0, 100)
     hand = h.replay()
     forced = [(a.seat, a.kind, a.amount) for a in hand.history if a.kind == "blind"]
     assert forced == [(0, "blind", 50), (1, "blind", 100), (3, "blind", 100)]
@@ -463,7 +472,8 @@ def test_post_settings_are_checked() -> None:
     with pytest.raises(GameError, match="posts"):
         game.start([100, 100, 100])
     hand = game.start([100] * 5, button=4, seed=1)
-    assert hand.bets == (1, 2, 0, 2, 0) and hand.actor == 2
+    assert hand.bets == (1, 2, 0, 2, 0)
+    assert hand.actor == 2
     assert pickle.loads(pickle.dumps(hand)).bets == hand.bets
 
 
@@ -472,7 +482,7 @@ def test_a_negative_bring_in_or_ante_is_still_refused() -> None:
     with pytest.raises(HistoryError, match="antes = -1 is negative"):
         _one(text).replay()
     bad = POST.replace("-1, 0, 0]", "-nan, 0, 0]")
-    with pytest.raises(HistoryError, match="blinds_or_straddles .* not a finite number"):
+    with pytest.raises(HistoryError, match=r"blinds_or_straddles .* not a finite number"):
         _one(bad).replay()
 
 
@@ -505,7 +515,8 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 8hKd', 'd dh p4 ????', 'd dh
 """  # noqa: E501
     h = _one(text)
     hand = h.replay(partial=True)
-    assert not hand.is_over and hand.actor is not None
+    assert not hand.is_over
+    assert hand.actor is not None
     assert min(hand.stacks) > 0
     assert hand.contributions[2] == hand.contributions[4] == 200 + 275 + 2750
 
@@ -523,8 +534,8 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 8hKd', 'd dh p4 ????', 'd dh
 )
 def test_bad_stacks_beside_unknown_ones(stacks: str, message: str) -> None:
     text = IPN_3.replace("[inf, inf, inf, inf, inf, inf]", stacks)
+    [h] = history.load(text)
     with pytest.raises(HistoryError, match=message):
-        h = _one(text)
         h.replay()
 
 
@@ -534,7 +545,8 @@ def test_known_and_unknown_stacks_together() -> None:
     h = _one(text)
     assert h.unknown_stacks == (0, 1, 3, 4, 5)
     hand = h.replay()
-    assert hand.starting_stacks[2] == 350 and hand.stacks[2] == 500  # all in for 3.50
+    assert hand.starting_stacks[2] == 350
+    assert hand.stacks[2] == 500
     assert h.net_chips(hand) == (-50, -100, 150, 0, 0, 0)
 
 

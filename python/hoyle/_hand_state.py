@@ -144,5 +144,9 @@ class HandState:
 
 _FIELDS = _kinds(HandState.__annotations__)
 _PICKLED = tuple(name for name, how in _FIELDS.items() if how != DERIVED)
-_OLD_DEFAULTS = {"_dead": None, "_dealt": None, "_unseen": ()}  # fields a pickle of an older hoyle may lack
+_OLD_DEFAULTS = {
+    "_dead": None,
+    "_dealt": None,
+    "_unseen": (),
+}  # fields a pickle of an older hoyle may lack
 _REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

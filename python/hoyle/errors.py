@@ -4,7 +4,7 @@ nothing is changed."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "BotError",
@@ -20,6 +20,7 @@ __all__ = [
     "RulesError",
     "SettlementError",
     "UndeterminedError",
+    "UndeterminedPot",
 ]
 
 
@@ -84,6 +85,14 @@ class HistoryError(HoyleError):
     The message names the file, the hand and the action."""
 
 
+class UndeterminedPot(NamedTuple):
+    """A pot a hand history does not decide (``UndeterminedError.pots``):
+    its chips and the hoyle seats that could have won it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
 class UndeterminedError(HistoryError):
     """A hand history whose result its file does not decide: at the showdown
     some pot is contested only by seats whose cards the file never shows
@@ -102,7 +111,11 @@ class UndeterminedError(HistoryError):
     seats that could have won it (placeholders, not a result)."""
 
     def __init__(
-        self, message: str, *, hand: Any = None, pots: tuple[Any, ...] = (),
+        self,
+        message: str,
+        *,
+        hand: Any = None,
+        pots: tuple[UndeterminedPot, ...] = (),
         payouts: tuple[int, ...] = (),
     ) -> None:
         super().__init__(message)

@@ -31,9 +31,28 @@ Decisions (see also the tests):
   the smallest larger power of ten that makes them whole;
   ``starting_stacks``, ``finishing_stacks`` and the replayed hand are in
   those units.
-* **Unknown cards** (``??``) take the cards a ``sm`` later shows, else the
-  lowest unused cards of the deck (for low-only games the highest), so a
-  hand with unknown cards replays deterministically.
+* **Forced bets: posts.** A negative ``blinds_or_straddles`` entry is a
+  post bet (a player just seated paying to play at once), as PokerKit's
+  ``State`` reads it (PHH leaves it to the tools): its size is posted as a
+  live blind, but the action opens left of the last blind, not the post.
+  It becomes ``Game.posts``; ``dumps`` writes it back negative.
+* **Unknown cards** (``??``) take the cards a ``sm`` later shows, else
+  placeholders: the lowest unused cards of the deck (for low-only games the
+  highest), never a card the file names anywhere, so the replay is
+  deterministic and the known hands are what the file makes them.
+  Placeholders decide nothing: at the showdown a seat whose final cards are
+  not all known, or whose last ``sm`` shows none (a muck, ``sm ????``), has
+  mucked when a seat with known cards contests the same pot (in a high-low
+  game it wins neither half); a pot that only such seats contest has no
+  result in the file, and ``replay`` raises ``UndeterminedError`` (a
+  ``HistoryError``) with those pots, who could have won them, and the
+  payouts of the rest. ``dumps`` writes such seats' cards as ``??``.
+* **Unknown stacks** (``inf``, as iPoker's hands have) are replayed deep:
+  one chip more than every chip the file's forced bets and bets could move,
+  so no such seat is all in. ``HandHistory.unknown_stacks`` names those
+  seats, ``net_chips(hand)`` is the result (what each seat won or lost), and
+  ``finishing_stacks`` is None. ``-inf``, ``nan`` and negative stacks are
+  errors.
 * **Extension.** What PHH cannot say (a game that is not one of its
   variants: wild cards, jokers, five-card draw, custom streets) ``dumps``
   writes as ``_hoyle_game``, an inline table of ``Game`` settings, which

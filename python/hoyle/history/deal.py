@@ -33,11 +33,11 @@ class ActionReader:
 
     __slots__ = (
         "acts",
-        "declined",
         "at",
         "batches",
         "board",
         "board_deals",
+        "declined",
         "drawers",
         "game",
         "labels",

@@ -162,7 +162,9 @@ class HandHistory:
         times ``scale``. The result of a hand whose stacks the file does not
         know (``unknown_stacks``)."""
         if not isinstance(hand, Hand):
-            raise TypeError(f"net_chips takes the Hand replay() returned, got {type(hand).__name__}")
+            raise TypeError(
+                f"net_chips takes the Hand replay() returned, got {type(hand).__name__}"
+            )
         return tuple(b - a for a, b in zip(hand.starting_stacks, hand.stacks, strict=True))
 
     def _stacks_by_player(self) -> tuple[int | None, ...]:

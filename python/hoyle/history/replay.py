@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from hoyle.errors import HistoryError, HoyleError, IllegalActionError, UndeterminedError
+from hoyle.errors import (
+    HistoryError,
+    HoyleError,
+    IllegalActionError,
+    UndeterminedError,
+    UndeterminedPot,
+)
 from hoyle.hand import Hand
 from hoyle.history.cards import card_text
 from hoyle.history.plan import ReplayPlan
 
-__all__ = ["Replay", "UndeterminedPot"]
-
-
-class UndeterminedPot(NamedTuple):
-    """A pot a hand history does not decide (``UndeterminedError.pots``):
-    its chips and the hoyle seats that could have won it."""
-
-    amount: int
-    eligible: tuple[int, ...]
+__all__ = ["Replay", "settle_unseen"]
 
 
 class Replay:
@@ -174,9 +170,7 @@ def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
     assert settlement is not None  # the hand is over
     hidden = set(unseen)
     open_pots = [
-        pot
-        for pot in settlement.pots
-        if len(pot.eligible) > 1 and hidden.issuperset(pot.eligible)
+        pot for pot in settlement.pots if len(pot.eligible) > 1 and hidden.issuperset(pot.eligible)
     ]
     if not open_pots:
         return

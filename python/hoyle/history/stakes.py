@@ -25,9 +25,9 @@ __all__ = [
     "MAX_CHIPS",
     "amounts",
     "blinds_and_posts",
+    "chips",
     "deep_stack",
     "is_unknown_stack",
-    "chips",
     "scale_of",
     "scaled",
     "seating",
@@ -122,7 +122,7 @@ def deep_stack(game: Game, acts: list[Any], n: int) -> int:
     (its ante, blind, post and bring-in, and every bet or raise the file
     makes, added up), so no such seat is ever all in."""
     forced = game.ante + sum(game.antes) + sum(game.blinds) + sum(game.posts) + game.bring_in
-    bets = sum(arg for kind, _, arg, _, _ in acts if kind == "cbr")
+    bets: int = sum(arg for kind, _, arg, _, _ in acts if kind == "cbr")
     return max(1, forced + bets + 1)
 
 
@@ -141,7 +141,9 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         value = fields.get(key, ())
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             for v in value:
-                if v.__class__ is not int and not (key == "starting_stacks" and is_unknown_stack(v)):
+                if v.__class__ is not int and not (
+                    key == "starting_stacks" and is_unknown_stack(v)
+                ):
                     places = max(places, _places(v, key))
     for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
         v = fields.get(key, 0)
