@@ -250,6 +250,30 @@ actions = ['d dh p1 AcKd9s9h', 'd dh p2 ????????', 'd dh p3 ????????', 'p3 f', '
     assert p2 > hoyle.evaluate(hand.hole(0), board=board, rules=omaha)
 
 
+def test_placeholders_are_cards_the_file_never_names() -> None:
+    """The lowest cards of the deck come later on the board and in a shown
+    hand: the placeholders skip them, so the board and the shown hands are
+    what the file says (and the replay checks each seat ends with them)."""
+    text = """
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [50, 50, 50]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2 cc',
+           'd db 2c2d2h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 3c', 'p1 cc', 'p2 cc', 'p3 cc',
+           'd db 3d', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 sm 2s3h', 'p2 sm 4c4d']
+"""
+    hand = _one(text).replay()
+    assert hoyle.parse_cards("2c 2d 2h 3c 3d") == tuple(hoyle.Card(c) for c in hand.board)
+    assert hand.hole(0) == tuple(c.id for c in hoyle.parse_cards("2s3h"))
+    named = set(hand.board) | set(hand.hole(0)) | set(hand.hole(1))
+    placeholders = set(hand.hole(2))
+    assert not placeholders & named
+    assert placeholders == {c.id for c in hoyle.parse_cards("3s4h")}  # the lowest left
+    assert hand.stacks == (54, 48, 48)  # p1: four deuces; p3 (unseen) mucked
+
+
 def test_a_replayed_hand_with_unseen_seats_pickles_and_writes_back() -> None:
     hand = _one(ONGAME).replay()
     back = pickle.loads(pickle.dumps(hand))
