@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
@@ -185,7 +185,12 @@ class HandHistory:
                 )
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
-        if sum(v for v in out if v is not None) > MAX_CHIPS:
+        total = (
+            sum(v for v in out if v is not None)
+            if None in out
+            else sum(cast("tuple[int, ...]", out))
+        )
+        if total > MAX_CHIPS:
             raise HistoryError(
                 f"{self.where}: the starting stacks add up to more than hoyle's {MAX_CHIPS} chips"
             )
