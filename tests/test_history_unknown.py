@@ -145,6 +145,62 @@ def test_the_placeholder_would_have_won_the_pokerstars_hand() -> None:
     assert hoyle.evaluate(hand.hole(4) + board) > hoyle.evaluate(hand.hole(1) + board)
 
 
+# PartyPoker $5/$10, data/handhq/PTY-2009-07-01_2009-07-23_1000NLH_OBFU/10/
+# pty NLH handhq_1-OBFUSCATED.phhs, hands [1], [14], [17] and [22]: one seat
+# shows, the other never does, and the file's ``winnings`` (what the site
+# paid, after its rake) say who won: always the seat that showed.
+PARTY = {
+    "party-1": """
+variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0, 0]
+min_bet = 10
+starting_stacks = [1029, 1584.83, 256, 211, 975, 1307]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 cc', 'p4 cbr 20', 'p5 f', 'p6 f', 'p1 f', 'p2 f', 'p3 cc', 'd db TcKd7h', 'p3 cc', 'p4 cbr 25', 'p3 cc', 'd db 5s', 'p3 cc', 'p4 cc', 'd db 4s', 'p3 cc', 'p4 cc', 'p3 sm TsQs', 'p4 sm ????']
+winnings = [0, 0, 102, 0, 0, 0]
+""",  # noqa: E501
+    "party-14": """
+variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0, 0]
+min_bet = 10
+starting_stacks = [1151.51, 200, 421.08, 1856.90, 1030, 2128.16]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 cc', 'p4 f', 'p5 f', 'p6 f', 'p1 f', 'p2 cbr 200', 'p3 cc', 'p2 sm ????', 'p3 sm ????', 'd db 6dKc6h', 'p2 sm ????', 'p3 sm ????', 'd db Qd', 'p2 sm ????', 'p3 sm ????', 'd db Jc', 'p3 sm TsKs', 'p2 sm ????']
+winnings = [0, 0, 402, 0, 0, 0]
+""",  # noqa: E501
+    "party-17": """
+variant = 'NT'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0]
+min_bet = 10
+starting_stacks = [1000, 1986.30, 895.96, 1115, 1149]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'p3 f', 'p4 cbr 30', 'p5 cc', 'p1 f', 'p2 f', 'd db 8s7d2h', 'p4 cbr 54.75', 'p5 cc', 'd db Ts', 'p4 cc', 'p5 cbr 120', 'p4 cbr 1030.25', 'p5 cc', 'p4 sm ????', 'p5 sm ????', 'd db 3h', 'p5 sm 8d8h', 'p4 sm ????']
+winnings = [0, 0, 0, 0, 2243]
+""",  # noqa: E501
+    "party-22": """
+variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0, 0]
+min_bet = 10
+starting_stacks = [303, 166, 990, 1307, 1024, 1569.83]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 cc', 'p2 cc', 'd db 7c6s2s', 'p1 cc', 'p2 cbr 10', 'p1 cc', 'd db 8c', 'p1 cc', 'p2 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'p1 sm 8d4d', 'p2 sm ????']
+winnings = [38, 0, 0, 0, 0, 0]
+""",  # noqa: E501
+}
+
+
+@pytest.mark.parametrize("name", sorted(PARTY))
+def test_the_site_paid_the_seat_that_showed(name: str) -> None:
+    h = _one(PARTY[name])
+    hand = h.replay()
+    paid = _settled(hand).payouts
+    site = _scaled(h.fields["winnings"], h.scale)
+    assert [s for s, p in enumerate(paid) if p] == [s for s, w in enumerate(site) if w]
+    for mine, theirs in zip(paid, site, strict=True):
+        assert 0 <= mine - theirs <= 3 * h.scale  # the site's rake: at most $3 here
+    assert _scaled(_pokerkit_stacks(PARTY[name]), h.scale) == hand.stacks
+
+
 # iPoker $0.50/$1, data/handhq/IPN-2009-07-01_2009-07-23_100NLH_OBFU/1/
 # ipn NLH handhq_1-OBFUSCATED.phhs, hand [1] (3406280350): no stacks, and
 # at the showdown both players ``sm ????``, although the file deals p1 AcQc.
