@@ -489,9 +489,10 @@ def test_unknown_cards_never_win_a_pot_a_known_hand_contests(data: st.DataObject
 
 # -- post bets --------------------------------------------------------------------------
 
-# A post: p4 (two seats left of the big blind) has just sat down and posts
-# the big blind to play at once: -1 in blinds_or_straddles. The post is live
-# (p4 may check when nobody raised) and p3, left of the big blind, acts first.
+# A post of the big blind: p4 (two seats left of the big blind) has just sat
+# down and posts 1 to play at once: -1 in blinds_or_straddles. The post is
+# live (p4 may check when nobody raised) and p3, left of the big blind, acts
+# first. PokerKit agrees on posts of the big blind's size.
 POST = """
 variant = 'NT'
 antes = [0, 0, 0, 0, 0, 0]
@@ -539,6 +540,38 @@ def test_a_post_checked_then_folded_to_a_raise() -> None:
     assert _scaled(_pokerkit_stacks(POST_CHECKED), 100) == hand.stacks
 
 
+# Ongame $5/$10, data/handhq/ONG-2009-07-01_2009-07-23_1000NLH_OBFU/10/
+# ong NLH handhq_1-OBFUSCATED.phhs, hand [2] (R5-1714502-73): p3 posts 5 (a
+# missed small blind) under the gun, calls, and loses at the showdown.
+ONGAME_POST = """
+variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, -5, 0, 0]
+min_bet = 10
+starting_stacks = [714, 1015, 1000, 1244, 3324]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'p3 cc', 'p4 f', 'p5 f', 'p1 f', 'p2 cc', 'd db JhQsKc', 'p2 cc', 'p3 cbr 11', 'p2 cc', 'd db 4h', 'p2 cc', 'p3 cc', 'd db 4c', 'p2 cbr 21', 'p3 cc', 'p2 sm 3dKs', 'p3 sm 8cQd']
+finishing_stacks = [709, 1064, 953, 1244, 3324]
+winnings = [0, 91, 0, 0, 0]
+"""  # noqa: E501
+
+
+def test_a_small_post_is_dead_as_the_site_played_it() -> None:
+    """The post of 5 is dead money: p3 still calls the whole big blind, and
+    loses 47 (5 + 42), as the file's finishing stacks say. The winner's
+    stack is the file's plus the site's rake (the pot of 94 paid 91)."""
+    h = _one(ONGAME_POST)
+    assert h.game.posts == (0, 0, 5)
+    hand = h.replay()
+    assert hand.contributions == (5, 42, 47, 0, 0)
+    assert sum(hand.contributions) - 91 == 3  # the rake, from ``winnings``
+    assert hand.stacks == (709, 1064 + 3, 953, 1244, 3324)
+    assert h.finishing_stacks == (709, 1064, 953, 1244, 3324)
+    # PokerKit plays the post live: p3 then calls only 5 more and loses 42,
+    # which the file contradicts.
+    assert _pokerkit_stacks(ONGAME_POST) == [709, 1062, 958, 1244, 3324]
+
+
 def test_post_settings_are_checked() -> None:
     with pytest.raises(GameError, match="a blind and a post"):
         games.texas_holdem(blinds=(1, 2)).with_(posts=(0, 2))
@@ -552,9 +585,20 @@ def test_post_settings_are_checked() -> None:
     with pytest.raises(GameError, match="posts"):
         game.start([100, 100, 100])
     hand = game.start([100] * 5, button=4, seed=1)
-    assert hand.bets == (1, 2, 0, 2, 0)
+    assert hand.bets == (1, 2, 0, 2, 0)  # a post of the big blind's size: live
     assert hand.actor == 2
     assert pickle.loads(pickle.dumps(hand)).bets == hand.bets
+    # a missed small blind: dead; a big blind and a half: live for the big blind
+    for posts, live, put in [((0, 0, 0, 1), 0, 1), ((0, 0, 0, 3), 2, 3)]:
+        game = games.texas_holdem(blinds=(1, 2)).with_(posts=posts)
+        hand = game.start([100] * 5, button=4, seed=1)
+        assert hand.bets[3] == live
+        assert hand.contributions[3] == put
+        assert hand.legal.call_amount == 2  # under the gun calls the big blind
+        hand.raise_to(10)
+        while not hand.is_over:
+            hand.fold()
+        assert hand.stacks == (99, 98, 103 + put, 100 - put, 100)  # the dead part is lost too
 
 
 def test_a_negative_bring_in_or_ante_is_still_refused() -> None:

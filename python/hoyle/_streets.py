@@ -165,10 +165,6 @@ class Streets(Ending):
         plan = self._plan
         stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
         posts, after = blind_posts(plan.blinds, self._n, self._button)
-        if plan.posts:
-            posts += blind_posts(plan.posts, self._n, self._button)[0]
-            if not plan.blinds:  # posts alone: the button's left opens, as without blinds
-                after = (self._button + 1) % self._n
         for seat, blind in posts:
             stack = stacks[seat]
             put = blind if blind < stack else stack
@@ -176,10 +172,35 @@ class Streets(Ending):
             bets[seat] += put
             contrib[seat] += put
             history.append((0, seat, "blind", put, bets[seat], ()))
+        if plan.posts:
+            self._post_posts()
+            if not plan.blinds:  # posts alone: the button's left opens, as without blinds
+                after = (self._button + 1) % self._n
         self._bet = plan.largest_blind
         if self._betting.__class__ is not Limit:
             self._raise_size = max(self._min_bet, self._bet)
         return after
+
+    def _post_posts(self) -> None:
+        """The post bets (``Game.posts``), after the blinds. A post of the
+        big blind or more is live for the big blind's amount (part of the
+        seat's bet: it calls that much, and the seat keeps its option); the
+        rest of it, and a post smaller than the big blind, is dead money
+        (in the pot, no part of any bet, never refunded: ``_dead``)."""
+        plan, n = self._plan, self._n
+        stacks, bets, contrib, history = self._stacks, self._bets, self._contrib, self._history
+        big = plan.largest_blind
+        dead = self._dead[:] if self._dead is not None else [0] * n
+        for seat, post in blind_posts(plan.posts, n, self._button)[0]:
+            put = min(post, stacks[seat])
+            live = min(put, big) if post >= big else 0
+            stacks[seat] -= put
+            bets[seat] += live
+            contrib[seat] += put
+            dead[seat] += put - live
+            history.append((0, seat, "blind", put, bets[seat], ()))
+        if any(dead):
+            self._dead = dead
 
     def _first_exposed(self) -> int:
         """Stud: posts the bring-in on the first interval when the game has

@@ -96,7 +96,16 @@ class Game:
     ``ante`` is the same for every seat; ``antes`` instead gives one per
     position, in the order of the blinds: ``antes[k]`` is posted by the seat
     that posts ``blinds[k]`` (the k-th from the button's left; heads-up the
-    button first), so ``antes=(0, 100)`` is a big-blind ante. ``min_bet`` is the
+    button first), so ``antes=(0, 100)`` is a big-blind ante. ``posts`` are
+    post bets, positional like the blinds: ``posts[k]`` is put in by the
+    k-th seat from the button's left, a player who sits down or comes back
+    and pays to be dealt in at once (PHH's negative ``blinds_or_straddles``
+    entry). As in card rooms, a post of the big blind (the largest blind) or
+    more is live for the big blind's amount: it counts toward what the seat
+    must call, and the seat keeps its option. The rest of it, and a post
+    smaller than the big blind (a missed small blind), is dead money, like
+    an ante. The action opens left of the last blind, not left of a post. A
+    seat posts a blind or a post, not both. ``min_bet`` is the
     smallest bet in pot limit and no limit (default: the largest blind, else
     1). ``raise_cap`` bounds the bets and raises of one interval.
     ``opener`` is draw poker's opening requirement on the first interval
@@ -411,7 +420,7 @@ def _derive_plan(game: Game) -> Plan:
         blinds=game.blinds,
         posts=game.posts,
         bring_in=game.bring_in,
-        largest_blind=max(largest, *game.posts) if game.posts else largest,
+        largest_blind=largest,
         smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
         raise_cap=game.raise_cap,
         opener=game.opener,

@@ -32,10 +32,12 @@ Decisions (see also the tests):
   ``starting_stacks``, ``finishing_stacks`` and the replayed hand are in
   those units.
 * **Forced bets: posts.** A negative ``blinds_or_straddles`` entry is a
-  post bet (a player just seated paying to play at once), as PokerKit's
-  ``State`` reads it (PHH leaves it to the tools): its size is posted as a
-  live blind, but the action opens left of the last blind, not the post.
-  It becomes ``Game.posts``; ``dumps`` writes it back negative.
+  post bet (a player who sits down or comes back paying to play at once),
+  as PokerKit's ``State`` reads it (PHH leaves it to the tools). It becomes
+  ``Game.posts``: as in card rooms, and as the sites' own finishing stacks
+  show, a post of the big blind is live and a smaller one (a missed small
+  blind) is dead money; PokerKit plays every post live. The action opens
+  left of the last blind, not the post. ``dumps`` writes it back negative.
 * **Unknown cards** (``??``) take the cards a ``sm`` later shows, else
   placeholders: the lowest unused cards of the deck (for low-only games the
   highest), never a card the file names anywhere, so the replay is

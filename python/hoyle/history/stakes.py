@@ -177,11 +177,15 @@ def amounts(value: Any, key: str, n: int, scale: int) -> tuple[int, ...]:
 def blinds_and_posts(value: Any, n: int, scale: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The ``blinds_or_straddles`` field (None when absent) as blinds and
     post bets in chips, positional, trailing zeros left off. A negative
-    entry is a post bet of its size: PHH leaves post bets to its tools, and
-    PokerKit's ``State`` reads a negative blind or straddle as "a post bet,
-    used to denote what a player who just got seated pays to begin playing
-    right away without waiting for the button" (pokerkit/state.py,
-    ``raw_blinds_or_straddles``)."""
+    entry is a post bet of its size: PHH's specification does not define
+    it, and PokerKit's ``State`` reads a negative blind or straddle as "a
+    post bet, used to denote what a player who just got seated pays to
+    begin playing right away without waiting for the button"
+    (pokerkit/state.py, ``raw_blinds_or_straddles``). PokerKit plays the
+    whole post live; hoyle plays it as ``Game.posts`` says (a post smaller
+    than the big blind is dead), which is what the sites did: Ongame hand
+    R5-1714502-73 of the HandHQ data posts 5 at 5/10, and its finishing
+    stacks take 5 more from the poster than a live post would."""
     if value is None:
         return (), ()
     if not isinstance(value, list | tuple):
