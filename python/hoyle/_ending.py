@@ -96,6 +96,12 @@ class Ending(HandState):
                 low[s] = None
         self._unseen = seats
         self._shown = (high, low)
+        start, put, stacks = self._start, self._contrib, self._stacks
+        if all(stacks[s] - start[s] + put[s] == 0 for s in seats):
+            # they won nothing (the usual case: a muck that lost): showing
+            # nothing changes no result, and the settlement follows ``_shown``
+            self._settlement = None
+            return
         result = self._settlement = self._settle()
         self._stacks = [
             start - put + paid
