@@ -145,7 +145,8 @@ def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk
         deep = 10**6
         theirs = _pokerkit_stacks(pk, deep)
         assert theirs is not None
-        net = [Decimal(b - a) / scale for a, b in zip(hand.starting_stacks, hand.stacks)]
+        start, end = hand.starting_stacks, hand.stacks
+        net = [Decimal(b - a) / scale for a, b in zip(start, end, strict=True)]
         seats = [history.seat(p + 1) for p in range(len(net))]
         pk_net = [theirs[p] - deep for p in range(len(net))]
         if key in UNDETERMINED:  # only the seats that never reached the showdown
@@ -189,7 +190,8 @@ def test_what_the_sample_exercises() -> None:
     assert raked == 17  # hands that saw a flop; the rest paid nothing
     shown_down = [h for _, h, _ in HANDS if any(" sm " in a for a in h.actions)]
     hidden = [h for h in shown_down if any(a.endswith("sm ????") for a in h.actions)]
-    assert len(shown_down) >= 25 and len(hidden) >= 15
+    assert len(shown_down) >= 25
+    assert len(hidden) >= 15
 
 
 def test_site_rake_matches_the_engine_rake_on_one_pot() -> None:

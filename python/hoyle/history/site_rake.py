@@ -31,8 +31,9 @@ Decimal('2.65')
 (Decimal('2'), Decimal('3'))
 >>> ongame.amount(Decimal("75"), players=5, flop=False)
 Decimal('0')
->>> SiteRake.parse("5:3")
-SiteRake(percent=Decimal('5'), cap=Decimal('3'), caps=(), unit=Decimal('0.01'), no_flop_no_drop=False)
+>>> SiteRake.parse("5:3")  # doctest: +NORMALIZE_WHITESPACE
+SiteRake(percent=Decimal('5'), cap=Decimal('3'), caps=(), unit=Decimal('0.01'),
+         no_flop_no_drop=False)
 """
 
 from __future__ import annotations
@@ -115,7 +116,9 @@ class SiteRake:
         table: list[tuple[int, Decimal]] = []
         for players, amount in (caps or {}).items():
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 64:
-                raise SettlementError(f"rake caps are keyed by players dealt, 2..64, got {players!r}")
+                raise SettlementError(
+                    f"rake caps are keyed by players dealt, 2..64, got {players!r}"
+                )
             table.append((players, _money(amount, f"rake cap for {players} players")))
         if not isinstance(no_flop_no_drop, bool):
             raise TypeError(f"no_flop_no_drop must be True or False, got {no_flop_no_drop!r}")
