@@ -276,3 +276,36 @@ def test_a_file_with_its_own_rake_refuses_another() -> None:
     assert history.replay().stacks == hand.stacks
     with pytest.raises(HistoryError, match="carries its own rake"):
         history.replay(rake=ONGAME)
+
+
+def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hoyle replay --rake``: the Ongame hands match their finishing
+    stacks with the room's rake, and only with it (the counts come from the
+    API, so the post bets the i17-engine branch admits move with it)."""
+    from hoyle import cli
+
+    files = [p for p in FILES if p.name.startswith("ong-")]
+    plain = raked = errors = 0
+    for path in files:
+        for history in hoyle.history.load(path):
+            try:
+                plain += history.replay().stacks == history.finishing_stacks
+                raked += history.replay(rake=ONGAME).stacks == history.finishing_stacks
+            except HistoryError:
+                errors += 1
+    hands = 42 - errors
+    assert raked == hands
+    assert plain == hands - 17
+    status = 1 if errors else 0
+    names = [str(p) for p in files]
+    assert cli.main(["replay", "--summary-only", *names]) == status
+    assert f"{plain} match their finishing stacks, 17 differ" in capsys.readouterr().out
+    rake = ["--rake", "5", "--rake-unit", "0.05", "--rake-caps", "4=2,5=3", "--no-flop-no-drop"]
+    assert cli.main(["replay", "--summary-only", *rake, *names]) == status
+    assert f"{hands} match their finishing stacks, 0 differ" in capsys.readouterr().out
+    assert cli.main(["replay", "--no-flop-no-drop", *names]) == 2
+    assert "need --rake" in capsys.readouterr().err
+    assert cli.main(["replay", "--rake", "5", "--rake-caps", "four=2", *names]) == 2
+    assert "is not PLAYERS=CAP" in capsys.readouterr().err
+    assert cli.main(["replay", "--rake", "105", *names]) == 2
+    assert "between 0 and 100" in capsys.readouterr().err
