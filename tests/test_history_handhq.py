@@ -311,3 +311,15 @@ def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
     assert "is not PLAYERS=CAP" in capsys.readouterr().err
     assert cli.main(["replay", "--rake", "105", *names]) == 2
     assert "between 0 and 100" in capsys.readouterr().err
+
+
+def test_fast_reader_agrees_with_tomllib() -> None:
+    """hoyle's PHH reader reads every file of the sample as tomllib does,
+    iPoker's ``[inf, ...]`` stacks included, without falling back to it."""
+    import tomllib
+
+    from hoyle.history import _fast_toml
+
+    for path in FILES:
+        text = path.read_text("utf-8")
+        assert _fast_toml(text) == tomllib.loads(text, parse_float=Decimal), path
