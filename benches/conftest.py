@@ -49,7 +49,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:
         write(f"  hoyle / pokerkit, random hands: {hoyle_hands / pk_hands:.1f}x (target 60x)")
-    for task in ("PHH corpus replay", "HandHQ sample replay"):
+    for task in ("PHH corpus replay", "HandHQ sample replay", "HandHQ sample replay, interleaved"):
         ours_phh = THROUGHPUT.get(f"hoyle: {task}")
         theirs_phh = THROUGHPUT.get(f"pokerkit: {task}")
         if ours_phh and theirs_phh:

@@ -105,11 +105,14 @@ def _exact(value: Decimal | float, what: str) -> tuple[bool, int, int]:
 
 
 def _places(value: Any, what: str) -> int:
-    """The decimal places a number needs (0 for whole numbers and non-numbers)."""
+    """The decimal places a number needs (0 for whole numbers and non-numbers;
+    2 for one place, which gives the same scale)."""
     if isinstance(value, int) or not isinstance(value, Decimal | float):
         return 0
     if value.__class__ is Decimal and value.is_finite() and -MAX_PLACES <= value.adjusted() <= 20:
         bottom = value.as_integer_ratio()[1]  # 2**a * 5**b: the places are max(a, b)
+        if 100 % bottom == 0:  # whole, or cents: no finer (one place scales as two)
+            return 0 if bottom == 1 else 2
         if bottom <= _MAX_BOTTOM:
             places = 0
             while bottom > 1:
