@@ -33,7 +33,7 @@ FILES = sorted(DATA.glob("*.phhs"))
 # The rule every Ongame hand of the sample bears out (each hand's implied
 # rake, finishing stacks against the unraked replay): 5 % of the pots,
 # rounded down to $0.05 ($53.90 pays $2.65: ong-400NLH [4]), at most $2 with
-# four players dealt ($195 pays $2: ong-1000NLH [26] in the source) and $3
+# four players dealt ($170 pays $2: ong-1000NLH [21]) and $3
 # with five (ong-1000NLH [1], [5], [12]; ong-400NLH [3]), and nothing when
 # the hand ends before the flop (ong-1000NLH [3]: $75, no rake). No hand of
 # the sample with two or three players reaches the cap, so none is set.
