@@ -148,7 +148,8 @@ def test_handhq_ratio_interleaved() -> None:
     import statistics
     import time
 
-    ours, theirs = [], []
+    ours: list[float] = []
+    theirs: list[float] = []
     for _ in range(7):
         for side, times in ((replay_handhq_hoyle, ours), (replay_handhq_pokerkit, theirs)):
             started = time.process_time()

@@ -22,8 +22,9 @@ from typing import Any
 
 import hoyle
 import pytest
+import tomllib
 from hoyle.errors import HistoryError, HoyleError, SettlementError
-from hoyle.history import HandHistory, SiteRake
+from hoyle.history import HandHistory, SiteRake, _fast_toml
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -316,10 +317,6 @@ def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
 def test_fast_reader_agrees_with_tomllib() -> None:
     """hoyle's PHH reader reads every file of the sample as tomllib does,
     iPoker's ``[inf, ...]`` stacks included, without falling back to it."""
-    import tomllib
-
-    from hoyle.history import _fast_toml
-
     for path in FILES:
         text = path.read_text("utf-8")
         assert _fast_toml(text) == tomllib.loads(text, parse_float=Decimal), path
