@@ -174,6 +174,37 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if counts["errors"] else 0
 
 
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``replay`` command's arguments."""
+    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
+    p_replay.add_argument("files", nargs="+", help="PHH files")
+    p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_replay.add_argument(
+        "--summary-only", action="store_true", help="print only the summary, not a line per hand"
+    )
+    p_replay.add_argument(
+        "--rake",
+        metavar="PERCENT[:CAP]",
+        help="the room's rake, taken from each hand's pots before the finishing stacks are "
+        "compared, in the file's money: 5:3 is 5%% capped at 3",
+    )
+    p_replay.add_argument(
+        "--rake-caps",
+        metavar="N=CAP,...",
+        help="caps by players dealt in: 4=2,5=3 caps at 2 with four players and at 3 with "
+        "five or more (fewer players: the CAP of --rake)",
+    )
+    p_replay.add_argument(
+        "--rake-unit",
+        metavar="AMOUNT",
+        help="the rake is rounded down to a multiple of this (default 0.01, a cent)",
+    )
+    p_replay.add_argument(
+        "--no-flop-no-drop", action="store_true", help="no rake on a hand that ends before the flop"
+    )
+    p_replay.set_defaults(func=_replay)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the ``hoyle`` command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="hoyle", description="hoyle, a poker engine.")
@@ -231,33 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")
     p_play.set_defaults(func=_play)
-    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
-    p_replay.add_argument("files", nargs="+", help="PHH files")
-    p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
-    p_replay.add_argument(
-        "--summary-only", action="store_true", help="print only the summary, not a line per hand"
-    )
-    p_replay.add_argument(
-        "--rake",
-        metavar="PERCENT[:CAP]",
-        help="the room's rake, taken from each hand's pots before the finishing stacks are "
-        "compared, in the file's money: 5:3 is 5%% capped at 3",
-    )
-    p_replay.add_argument(
-        "--rake-caps",
-        metavar="N=CAP,...",
-        help="caps by players dealt in: 4=2,5=3 caps at 2 with four players and at 3 with "
-        "five or more (fewer players: the CAP of --rake)",
-    )
-    p_replay.add_argument(
-        "--rake-unit",
-        metavar="AMOUNT",
-        help="the rake is rounded down to a multiple of this (default 0.01, a cent)",
-    )
-    p_replay.add_argument(
-        "--no-flop-no-drop", action="store_true", help="no rake on a hand that ends before the flop"
-    )
-    p_replay.set_defaults(func=_replay)
+    _add_replay(commands)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
