@@ -17,6 +17,7 @@ import dataclasses
 import io
 import warnings
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ import pytest
 import tomllib
 from hoyle.errors import HistoryError, HoyleError, SettlementError
 from hoyle.history import HandHistory, SiteRake, _fast_toml
+from hypothesis import given
+from hypothesis import strategies as st
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -320,3 +323,34 @@ def test_fast_reader_agrees_with_tomllib() -> None:
     for path in FILES:
         text = path.read_text("utf-8")
         assert _fast_toml(text) == tomllib.loads(text, parse_float=Decimal), path
+
+
+def _places_of(exact: Fraction) -> int:
+    """The decimal places of an exact number (its denominator is 2**a * 5**b)."""
+    bottom, places = exact.denominator, 0
+    while bottom > 1:
+        bottom //= 10 if bottom % 10 == 0 else 2 if bottom % 2 == 0 else 5
+        places += 1
+    return places
+
+
+@given(
+    st.decimals(min_value=0, max_value=Decimal(10) ** 20, places=None, allow_nan=False),
+    st.sampled_from([1, 100, 1000, 10**6, 10**18]),
+)
+def test_decimal_amounts_scale_exactly(value: Decimal, scale: int) -> None:
+    """The quick road for decimal amounts (their exact ratio) agrees with
+    exact arithmetic: a whole number of chips when there is one, else the
+    exact Decimal, or hoyle's error (too many chips, too many places)."""
+    from hoyle.history import stakes
+
+    exact = Fraction(value) * scale
+    places = _places_of(Fraction(value))
+    try:
+        got = stakes.scaled(value, scale, "x")
+    except HistoryError:
+        assert exact > stakes.MAX_CHIPS or places > stakes.MAX_PLACES
+        return
+    assert Fraction(got) == exact
+    assert isinstance(got, int) == (exact.denominator == 1)
+    assert stakes._places(value, "x") == (2 if places == 1 else places)
