@@ -56,6 +56,7 @@ _BLANK = " \t\r"  # TOML's whitespace (and a line's CR); str.strip() would take 
 _LONE_CR = re.compile(r"\r(?!\n)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # and a CR not before LF
 _NUMBER_TYPES = frozenset((int, Decimal))
+_BOOLS = ("true", "false")
 _BLANK_END = ("", " ", "\t", "\r")  # the last character of a value read on the fast path
 # iPoker's unknown stacks, ``[inf, inf, ...]`` (tomllib reads each as Decimal("inf"))
 _INF_ARRAY = re.compile(r"\[inf(?:, inf)*\]")
@@ -115,6 +116,9 @@ def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912 (the canonical line
                 continue
             if rest.isdigit() and rest.isascii() and (first != "0" or rest == "0"):
                 table[key] = int(rest)
+                continue
+            if rest in _BOOLS:
+                table[key] = rest == "true"
                 continue
         line = raw.strip(_BLANK)
         if not line or line[0] == "#":
