@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import pickle
 import warnings
 from decimal import Decimal
 from fractions import Fraction
@@ -241,6 +242,10 @@ def test_rake_rounds_down_to_the_unit_and_caps_by_players() -> None:
     assert cents.amount(d("9.99"), 2, False) == d("0.44")  # 0.4495, down to the cent
     assert cents.amount(d("20"), 2, False) == d("0.50")
     assert SiteRake.parse("5").cap is None
+    assert dataclasses.replace(ONGAME, unit=Decimal("0.01")) == SiteRake(
+        percent=5, caps=[(4, 2), (5, 3)], no_flop_no_drop=True
+    )
+    assert pickle.loads(pickle.dumps(ONGAME)) == ONGAME
     assert SiteRake.parse("2.5:0.75", no_flop_no_drop=True).cap_for(6) == d("0.75")
 
 

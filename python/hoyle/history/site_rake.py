@@ -39,7 +39,7 @@ SiteRake(percent=Decimal('5'), cap=Decimal('3'), caps=(), unit=Decimal('0.01'),
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -103,7 +103,9 @@ class SiteRake:
         *,
         percent: int | Decimal | str | float,
         cap: int | Decimal | str | None = None,
-        caps: Mapping[int, int | Decimal | str] | None = None,
+        caps: Mapping[int, int | Decimal | str]
+        | Iterable[tuple[int, int | Decimal | str]]
+        | None = None,
         unit: int | Decimal | str = "0.01",
         no_flop_no_drop: bool = False,
     ) -> None:
@@ -114,7 +116,8 @@ class SiteRake:
         if step == 0:
             raise SettlementError("rake unit must be more than 0 (0.01 for cents)")
         table: list[tuple[int, Decimal]] = []
-        for players, amount in (caps or {}).items():
+        pairs = caps.items() if isinstance(caps, Mapping) else caps or ()
+        for players, amount in pairs:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 64:
                 raise SettlementError(
                     f"rake caps are keyed by players dealt, 2..64, got {players!r}"
