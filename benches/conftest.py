@@ -49,10 +49,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:
         write(f"  hoyle / pokerkit, random hands: {hoyle_hands / pk_hands:.1f}x (target 60x)")
-    ours_phh = THROUGHPUT.get("hoyle: PHH corpus replay")
-    theirs_phh = THROUGHPUT.get("pokerkit: PHH corpus replay")
-    if ours_phh and theirs_phh:
-        write(f"  hoyle / pokerkit, PHH corpus replay: {ours_phh / theirs_phh:.1f}x (target 10x)")
+    for task in ("PHH corpus replay", "HandHQ sample replay", "HandHQ sample replay, interleaved"):
+        ours_phh = THROUGHPUT.get(f"hoyle: {task}")
+        theirs_phh = THROUGHPUT.get(f"pokerkit: {task}")
+        if ours_phh and theirs_phh:
+            write(f"  hoyle / pokerkit, {task}: {ours_phh / theirs_phh:.1f}x (target 10x)")
     clones = THROUGHPUT.get("hoyle: Hand.clone() per second (6-max)")
     if clones:
         write(f"  Hand.clone(), 6-max: {1e6 / clones:.2f} us (target < 10 us)")

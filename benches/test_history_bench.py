@@ -1,7 +1,8 @@
-"""Replaying the PHH corpus (tests/data/phh, 779 hands): hoyle and PokerKit
-on the same task in the same run. Each side reads the file text already in
-memory, parses it and plays every hand to the end (PokerKit iterates the
-states of ``HandHistory``). Run with
+"""Replaying the PHH corpus (tests/data/phh, 779 hands) and the HandHQ
+sample (tests/data/handhq, 165 real online hands): hoyle and PokerKit on the
+same task in the same run. Each side reads the file text already in memory,
+parses it and plays every hand to the end (PokerKit iterates the states of
+``HandHistory``). Run with
 ``python -m pytest benches/test_history_bench.py --benchmark-enable``; the
 hands/s and the ratio (target 10x) are printed at the end.
 """
@@ -66,3 +67,95 @@ def test_pokerkit_replays_the_corpus(benchmark: Any) -> None:
     assert count == 779
     if benchmark.stats is not None:  # --benchmark-enable
         THROUGHPUT["pokerkit: PHH corpus replay"] = count / benchmark.stats.stats.mean
+
+
+# The HandHQ sample (tests/data/handhq, 165 real online hands from six
+# sites): both sides parse each file's text and play every hand hoyle
+# replays today (the hands the i17-engine gaps refuse are left out of both,
+# and come in by themselves once hoyle replays them), keeping each hand's
+# final stacks; hoyle takes Ongame's rake too, as its test does.
+HANDHQ_DIR = Path(__file__).parent.parent / "tests" / "data" / "handhq"
+HANDHQ = [(str(p), p.read_bytes()) for p in sorted(HANDHQ_DIR.glob("*.phhs"))]
+ONGAME = hoyle.history.SiteRake(percent=5, unit="0.05", caps={4: 2, 5: 3}, no_flop_no_drop=True)
+
+
+def _replayable() -> list[list[int]]:
+    """For each file, the indices of the hands hoyle replays."""
+    out = []
+    for name, raw in HANDHQ:
+        keep = []
+        for i, history in enumerate(hoyle.history.loads(raw.decode("utf-8"), source=name)):
+            try:
+                history.replay()
+            except hoyle.HistoryError:
+                continue
+            keep.append(i)
+        out.append(keep)
+    return out
+
+
+HANDHQ_KEEP = _replayable()
+HANDHQ_COUNT = sum(map(len, HANDHQ_KEEP))
+
+
+def replay_handhq_hoyle() -> list[tuple[int, ...]]:
+    results = []
+    for (name, raw), keep in zip(HANDHQ, HANDHQ_KEEP, strict=True):
+        histories = hoyle.history.loads(raw.decode("utf-8"), source=name)
+        for i in keep:
+            history = histories[i]
+            rake = ONGAME if history.fields.get("venue") == "Ongame Network" else None
+            results.append(history.replay(rake=rake).stacks)
+    return results
+
+
+def replay_handhq_pokerkit() -> list[tuple[Any, ...]]:
+    import pokerkit
+
+    results = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for (_, raw), keep in zip(HANDHQ, HANDHQ_KEEP, strict=True):
+            histories = list(pokerkit.HandHistory.load_all(io.BytesIO(raw)))
+            for i in keep:
+                *_, state = iter(histories[i])
+                results.append(tuple(state.stacks))
+    return results
+
+
+def test_hoyle_replays_the_handhq_sample(benchmark: Any) -> None:
+    assert HANDHQ_COUNT >= 140
+    assert len(replay_handhq_hoyle()) == HANDHQ_COUNT
+    results = benchmark.pedantic(replay_handhq_hoyle, rounds=10, iterations=1, warmup_rounds=1)
+    assert len(results) == HANDHQ_COUNT
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT["hoyle: HandHQ sample replay"] = HANDHQ_COUNT / benchmark.stats.stats.mean
+
+
+def test_pokerkit_replays_the_handhq_sample(benchmark: Any) -> None:
+    pytest.importorskip("pokerkit")
+    results = benchmark.pedantic(replay_handhq_pokerkit, rounds=3, iterations=1, warmup_rounds=1)
+    assert len(results) == HANDHQ_COUNT
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT["pokerkit: HandHQ sample replay"] = HANDHQ_COUNT / benchmark.stats.stats.mean
+
+
+def test_handhq_ratio_interleaved() -> None:
+    """The ratio from rounds that alternate the two sides (this machine is
+    shared: load that comes and goes hits both sides alike): the median of
+    seven rounds each, in CPU time of this process."""
+    pytest.importorskip("pokerkit")
+    import statistics
+    import time
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(7):
+        for side, times in ((replay_handhq_hoyle, ours), (replay_handhq_pokerkit, theirs)):
+            started = time.process_time()
+            assert len(side()) == HANDHQ_COUNT
+            times.append(time.process_time() - started)
+    THROUGHPUT["hoyle: HandHQ sample replay, interleaved"] = HANDHQ_COUNT / statistics.median(ours)
+    THROUGHPUT["pokerkit: HandHQ sample replay, interleaved"] = HANDHQ_COUNT / statistics.median(
+        theirs
+    )

@@ -88,9 +88,30 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _site_rake(args: argparse.Namespace) -> hoyle.history.SiteRake | None:
+    """The ``--rake`` options as a ``SiteRake`` (None without ``--rake``)."""
+    from hoyle.history import SiteRake
+
+    if args.rake is None:
+        if args.no_flop_no_drop or args.rake_caps or args.rake_unit:
+            raise hoyle.HoyleError("--no-flop-no-drop, --rake-caps and --rake-unit need --rake")
+        return None
+    caps: dict[int, str] = {}
+    for item in filter(None, (args.rake_caps or "").split(",")):
+        players, sep, cap = item.partition("=")
+        if not sep or not players.strip().isdigit():
+            raise hoyle.HoyleError(f"--rake-caps: {item!r} is not PLAYERS=CAP (as 2=1,4=2,5=3)")
+        caps[int(players)] = cap.strip()
+    options: dict[str, object] = {"caps": caps, "no_flop_no_drop": args.no_flop_no_drop}
+    if args.rake_unit:
+        options["unit"] = args.rake_unit
+    return SiteRake.parse(args.rake, **options)
+
+
 def _replay(args: argparse.Namespace) -> int:
     from hoyle import history
 
+    rake = _site_rake(args)
     counts = {"hands": 0, "match": 0, "differ": 0, "unknown": 0, "errors": 0}
 
     def one(path: str, say: Callable[[str], None]) -> None:
@@ -102,7 +123,7 @@ def _replay(args: argparse.Namespace) -> int:
             return
         for h in hands:
             try:
-                hand = h.replay()
+                hand = h.replay(rake=rake)
             except hoyle.HistoryError as err:
                 counts["errors"] += 1
                 say(f"error: {err}")
@@ -151,6 +172,37 @@ def _replay(args: argparse.Namespace) -> int:
         f"{counts['unknown']} have none; {counts['errors']} errors"
     )
     return 1 if counts["errors"] else 0
+
+
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``replay`` command's arguments."""
+    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
+    p_replay.add_argument("files", nargs="+", help="PHH files")
+    p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_replay.add_argument(
+        "--summary-only", action="store_true", help="print only the summary, not a line per hand"
+    )
+    p_replay.add_argument(
+        "--rake",
+        metavar="PERCENT[:CAP]",
+        help="the room's rake, taken from each hand's pots before the finishing stacks are "
+        "compared, in the file's money: 5:3 is 5%% capped at 3",
+    )
+    p_replay.add_argument(
+        "--rake-caps",
+        metavar="N=CAP,...",
+        help="caps by players dealt in: 4=2,5=3 caps at 2 with four players and at 3 with "
+        "five or more (fewer players: the CAP of --rake)",
+    )
+    p_replay.add_argument(
+        "--rake-unit",
+        metavar="AMOUNT",
+        help="the rake is rounded down to a multiple of this (default 0.01, a cent)",
+    )
+    p_replay.add_argument(
+        "--no-flop-no-drop", action="store_true", help="no rake on a hand that ends before the flop"
+    )
+    p_replay.set_defaults(func=_replay)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -210,13 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")
     p_play.set_defaults(func=_play)
-    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
-    p_replay.add_argument("files", nargs="+", help="PHH files")
-    p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
-    p_replay.add_argument(
-        "--summary-only", action="store_true", help="print only the summary, not a line per hand"
-    )
-    p_replay.set_defaults(func=_replay)
+    _add_replay(commands)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

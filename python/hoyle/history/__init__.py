@@ -107,8 +107,9 @@ from __future__ import annotations
 from hoyle.history import toml_text
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
+from hoyle.history.site_rake import SiteRake
 from hoyle.history.writing import dumps
 
-__all__ = ["HandHistory", "dumps", "load"]
+__all__ = ["HandHistory", "SiteRake", "dumps", "load"]
 
 _fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

@@ -16,9 +16,11 @@ from typing import Any
 
 from hoyle.errors import HistoryError
 from hoyle.games import Game
-from hoyle.history.cards import PAIR, CardLedger
+from hoyle.history.cards import PAIR, UNKNOWN, CardLedger
 from hoyle.history.shape import DealShape
 from hoyle.history.stakes import chips
+
+_TWO_UNKNOWN = (UNKNOWN, UNKNOWN)  # '????': two hole cards nobody saw
 
 __all__ = ["ActionReader", "PlayerAction"]
 
@@ -162,6 +164,11 @@ class ActionReader:
         """New slots for ``token`` (``CardLedger.deal``, else ``deal_any``; a
         draw's replacements ``redeal``), or the error."""
         ledger = self.ledger
+        if token == "????" and not draw:  # two hole cards nobody saw (online hands)
+            cards = ledger.cards
+            cards += _TWO_UNKNOWN
+            ledger.unknown = True
+            return [len(cards) - 2, len(cards) - 1]
         try:
             return ledger.deal(token) or (
                 ledger.redeal(token, self._stub()) if draw else ledger.deal_any(token)

@@ -14,6 +14,7 @@ from hoyle.history.extension import game_of_extension
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
+from hoyle.history.site_rake import SiteRake
 from hoyle.history.stakes import (
     MAX_CHIPS,
     chips,
@@ -283,7 +284,9 @@ class HandHistory:
             )
         return self._plan
 
-    def replay(self, *, partial: bool = False, strict: bool = False) -> Hand:
+    def replay(
+        self, *, partial: bool = False, strict: bool = False, rake: SiteRake | None = None
+    ) -> Hand:
         """Play the recorded actions and return the finished hand.
 
         Raises ``HistoryError`` naming the file, the hand and the action
@@ -305,6 +308,26 @@ class HandHistory:
         (records from broadcasts sometimes leave the fold out; PokerKit's
         loader makes the same repair); each such fold is listed in
         ``repairs``. ``strict=True`` refuses it instead.
+
+        ``rake``: the room's rake (a ``SiteRake``, in the file's money),
+        taken from the finished hand's pots, so that its stacks are what the
+        room paid (a site's ``finishing_stacks`` are after rake). A file whose
+        ``_hoyle_game`` carries a rake is raked by the engine already and
+        refuses a second one.
+
+        >>> import hoyle
+        >>> from hoyle.history import SiteRake
+        >>> [h] = hoyle.history.load('''
+        ... variant = "NT"
+        ... blinds_or_straddles = [1, 2]
+        ... min_bet = 2
+        ... starting_stacks = [50, 50]
+        ... actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 10", "p1 cc",
+        ...            "d db 2c3d9h", "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc",
+        ...            "d db Js", "p1 cc", "p2 cc"]
+        ... ''')
+        >>> h.replay().stacks, h.replay(rake=SiteRake(percent=5, cap=3)).stacks
+        ((60, 40), (59, 40))
         """
         plan = self._replay_plan()
         run = Replay(plan, self.actions, self.where, strict)
@@ -313,6 +336,13 @@ class HandHistory:
         run.check_end(hand, partial=partial)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
+        if rake is not None and hand.is_over:
+            if plan.game.rake is not None:
+                raise HistoryError(
+                    f"{self.where}: the file carries its own rake (_hoyle_game.rake); "
+                    "replay it without rake="
+                )
+            rake.take(hand, self.scale, self.where)
         return hand
 
     def dumps(self) -> str:

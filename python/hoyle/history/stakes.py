@@ -37,6 +37,7 @@ __all__ = [
 _INT_ONLY = {int}
 MAX_PLACES = 18
 """The most decimal places an amount of a file may have (its scale is at most ``10**18``)."""
+_MAX_BOTTOM = 10**MAX_PLACES  # the largest denominator of such an amount
 
 
 def chips(value: Any, scale: int, what: str) -> int:
@@ -59,6 +60,13 @@ def scaled(value: Any, scale: int, what: str) -> int | Decimal:
     ``Decimal``. ``HistoryError`` for a value that is not a finite number
     from 0 to ``MAX_CHIPS`` chips with at most ``MAX_PLACES`` decimal places
     (so no arithmetic here is ever on huge numbers)."""
+    if value.__class__ is Decimal and value.is_finite() and -MAX_PLACES <= value.adjusted() <= 20:
+        # the usual decimal (a stack in cents): its exact ratio, no digit tuples
+        top, bottom = value.as_integer_ratio()
+        if top >= 0 and bottom <= _MAX_BOTTOM:
+            whole, part = divmod(top * scale, bottom)
+            if part == 0 and whole <= MAX_CHIPS:
+                return whole
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
         raise HistoryError(f"{what} must be a number, got {value!r}")
     digits: int
@@ -127,9 +135,21 @@ def deep_stack(game: Game, acts: list[Any], n: int) -> int:
 
 
 def _places(value: Any, what: str) -> int:
-    """The decimal places a number needs (0 for whole numbers and non-numbers)."""
+    """The decimal places a number needs (0 for whole numbers and non-numbers;
+    2 for one place, which gives the same scale)."""
     if isinstance(value, int) or not isinstance(value, Decimal | float):
         return 0
+    if value.__class__ is Decimal and value.is_finite() and -MAX_PLACES <= value.adjusted() <= 20:
+        bottom = value.as_integer_ratio()[1]  # 2**a * 5**b: the places are max(a, b)
+        if 100 % bottom == 0:  # whole, or cents: no finer (one place scales as two)
+            return 0 if bottom == 1 else 2
+        if bottom <= _MAX_BOTTOM:
+            places = 0
+            while bottom > 1:
+                bottom //= 10 if bottom % 10 == 0 else 2 if bottom % 2 == 0 else 5
+                places += 1
+            if places <= MAX_PLACES:
+                return places
     exponent = _exact(value, what)[2]
     return max(0, -exponent)
 

@@ -56,6 +56,11 @@ _BLANK = " \t\r"  # TOML's whitespace (and a line's CR); str.strip() would take 
 _LONE_CR = re.compile(r"\r(?!\n)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # and a CR not before LF
 _NUMBER_TYPES = frozenset((int, Decimal))
+_BOOLS = ("true", "false")
+_BLANK_END = ("", " ", "\t", "\r")  # the last character of a value read on the fast path
+# iPoker's unknown stacks, ``[inf, inf, ...]`` (tomllib reads each as Decimal("inf"))
+_INF_ARRAY = re.compile(r"\[inf(?:, inf)*\]")
+_INF = Decimal("inf")
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
 _KEYS_SEEN: set[str] = set()  # bare keys already checked (PHH files share a few names)
 
@@ -90,7 +95,7 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         raise HistoryError(f"{where}: arrays or tables nested too deeply") from None
 
 
-def fast_toml(text: str) -> dict[str, Any]:
+def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912 (the canonical line first, inline)
     """The PHH part of TOML, as ``tomllib.loads(text, parse_float=Decimal)``
     reads it; ``GiveUp`` on anything else."""
     if _CONTROL.search(text) is not None or ("\r" in text and _LONE_CR.search(text)):
@@ -98,7 +103,23 @@ def fast_toml(text: str) -> dict[str, Any]:
     root: dict[str, Any] = {}
     table = root
     lines = iter(text.split("\n"))
+    seen = _KEYS_SEEN
     for raw in lines:
+        key, eq, rest = raw.partition(" = ")  # the canonical line: a known key, one value
+        if eq and key in seen and key not in table and rest[-1:] not in _BLANK_END:
+            first = rest[:1]
+            if first == "[":
+                table[key] = _array_value(rest, lines)
+                continue
+            if first == "'" and rest[-1] == "'" and rest.count("'") == 2:
+                table[key] = rest[1:-1]
+                continue
+            if rest.isdigit() and rest.isascii() and (first != "0" or rest == "0"):
+                table[key] = int(rest)
+                continue
+            if rest in _BOOLS:
+                table[key] = rest == "true"
+                continue
         line = raw.strip(_BLANK)
         if not line or line[0] == "#":
             continue
@@ -152,6 +173,8 @@ def _array_value(rest: str, lines: Iterator[str]) -> Any:
             end = -1
         if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
             return value
+    if rest[1:2] == "i" and _INF_ARRAY.fullmatch(rest) is not None:
+        return [_INF] * rest.count("inf")
     flat = _FLAT_STRINGS.fullmatch(rest)
     if flat is not None:
         return [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]

@@ -1,0 +1,228 @@
+"""``SiteRake``: a card room's rake rule, in a hand history's money, and
+how a replay takes it (``HandHistory.replay(rake=...)``).
+
+Online rooms rake a hand, not a pot: a percentage of everything the pots
+hold once the uncalled bets are back, rounded *down* to a multiple of
+``unit`` (a cent, or the room's coarser step), then capped; the cap may
+depend on how many players were dealt in (``caps``), and with "no flop,
+no drop" a hand that ends before the flop pays nothing. PHH has no field
+for a rake (its ``winnings`` are after rake, its ``finishing_stacks`` too),
+so the rule comes from the caller; a file that carries hoyle's own rake
+(``_hoyle_game.rake``, per pot, settled by the engine) keeps it.
+
+How the replay takes it: the hand is played and settled as recorded, then
+the rake comes out of the pots in order (the main pot first, then the side
+pots, each at most what it holds), and each raked pot is divided again
+among the same winners by the engine's rule (docs/rules.md §4: the high
+half takes the odd chip, tied hands share evenly, leftover chips go one
+each from the button's left). ``Hand.stacks`` and ``Hand.settlement`` then
+say what the room paid; payouts plus rake equal what the pots held.
+
+The rule the HandHQ sample shows for Ongame (tests/test_history_handhq.py):
+5 %, rounded down to $0.05 (a $53.90 pot pays $2.65, not $2.69 or
+$2.70), at most $2 with four players dealt and $3 with five or more, no
+flop no drop:
+
+>>> from decimal import Decimal
+>>> ongame = SiteRake(percent=5, unit="0.05", caps={4: 2, 5: 3}, no_flop_no_drop=True)
+>>> ongame.amount(Decimal("53.90"), players=5, flop=True)
+Decimal('2.65')
+>>> ongame.amount(Decimal("195"), players=4, flop=True), ongame.amount(Decimal("195"), 6, True)
+(Decimal('2'), Decimal('3'))
+>>> ongame.amount(Decimal("75"), players=5, flop=False)
+Decimal('0')
+>>> SiteRake.parse("5:3")  # doctest: +NORMALIZE_WHITESPACE
+SiteRake(percent=Decimal('5'), cap=Decimal('3'), caps=(), unit=Decimal('0.01'),
+         no_flop_no_drop=False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from hoyle import _core
+from hoyle.errors import HistoryError, SettlementError
+
+if TYPE_CHECKING:
+    from hoyle._core import Pot, Settlement
+    from hoyle.hand import Hand
+
+__all__ = ["SiteRake"]
+
+_AMOUNT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,18})?", re.ASCII)
+
+
+def _money(value: Any, what: str) -> Decimal:
+    """An amount of money: an int, a Decimal, or decimal text (``"0.05"``);
+    finite, 0 or more, at most 20 digits before the point and 18 after."""
+    if isinstance(value, bool):
+        raise SettlementError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, str):
+        if _AMOUNT.fullmatch(value) is None:
+            raise SettlementError(f"{what} must be decimal text such as '0.05', got {value!r}")
+        return Decimal(value)
+    if isinstance(value, int):
+        if not 0 <= value < 10**20:
+            raise SettlementError(f"{what} must be between 0 and 10**20, got {value}")
+        return Decimal(value)
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if not isinstance(value, Decimal):
+        raise SettlementError(f"{what} must be an int, a Decimal or decimal text, got {value!r}")
+    if not value.is_finite() or value < 0 or value.adjusted() >= 20:
+        raise SettlementError(f"{what} must be a finite amount from 0 to 10**20, got {value}")
+    if value != value.quantize(Decimal(1).scaleb(-18), rounding=ROUND_FLOOR):
+        raise SettlementError(f"{what} has more than 18 decimal places: {value}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class SiteRake:
+    """A room's rake: ``percent`` of a hand's pots, rounded down to a
+    multiple of ``unit``, at most the cap for the number of players dealt
+    (``caps[k]`` for the largest ``k`` not above it, else ``cap``; None: no
+    cap); ``no_flop_no_drop``: a hand that ends before a flop (before its
+    second street, in a game with no board) pays nothing. Amounts are in the
+    file's money (a file in dollars: dollars), given as ints, Decimals or
+    decimal text.
+    """
+
+    percent: Decimal
+    cap: Decimal | None = None
+    caps: tuple[tuple[int, Decimal], ...] = ()
+    unit: Decimal = Decimal("0.01")
+    no_flop_no_drop: bool = False
+    _fraction: Decimal = field(init=False, repr=False, compare=False)
+
+    def __init__(
+        self,
+        *,
+        percent: int | Decimal | str | float,
+        cap: int | Decimal | str | None = None,
+        caps: Mapping[int, int | Decimal | str]
+        | Iterable[tuple[int, int | Decimal | str]]
+        | None = None,
+        unit: int | Decimal | str = "0.01",
+        no_flop_no_drop: bool = False,
+    ) -> None:
+        pct = _money(percent, "rake percent")
+        if pct > 100:
+            raise SettlementError(f"rake percent must be between 0 and 100, got {pct}")
+        step = _money(unit, "rake unit")
+        if step == 0:
+            raise SettlementError("rake unit must be more than 0 (0.01 for cents)")
+        table: list[tuple[int, Decimal]] = []
+        pairs = caps.items() if isinstance(caps, Mapping) else caps or ()
+        for players, amount in pairs:
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 64:
+                raise SettlementError(
+                    f"rake caps are keyed by players dealt, 2..64, got {players!r}"
+                )
+            table.append((players, _money(amount, f"rake cap for {players} players")))
+        if not isinstance(no_flop_no_drop, bool):
+            raise TypeError(f"no_flop_no_drop must be True or False, got {no_flop_no_drop!r}")
+        object.__setattr__(self, "percent", pct)
+        object.__setattr__(self, "cap", None if cap is None else _money(cap, "rake cap"))
+        object.__setattr__(self, "caps", tuple(sorted(table)))
+        object.__setattr__(self, "unit", step)
+        object.__setattr__(self, "no_flop_no_drop", no_flop_no_drop)
+        object.__setattr__(self, "_fraction", pct / 100)
+
+    @classmethod
+    def parse(cls, text: str, **options: Any) -> SiteRake:
+        """``PERCENT[:CAP]`` as the command line writes it (``"5"``,
+        ``"5:3"``, ``"2.5:0.50"``); ``options`` are the other settings."""
+        percent, _, cap = text.partition(":")
+        return cls(percent=percent, cap=cap or None, **options)
+
+    def cap_for(self, players: int) -> Decimal | None:
+        """The cap with ``players`` dealt in."""
+        out = self.cap
+        for k, amount in self.caps:
+            if k <= players:
+                out = amount
+        return out
+
+    def amount(self, pot: Decimal, players: int, flop: bool) -> Decimal:
+        """The rake of a hand whose pots hold ``pot`` (money), with
+        ``players`` dealt in; ``flop``: the hand saw a flop."""
+        if self.no_flop_no_drop and not flop:
+            return Decimal(0)
+        steps = (pot * self._fraction / self.unit).to_integral_value(rounding=ROUND_FLOOR)
+        out = steps * self.unit
+        cap = self.cap_for(players)
+        return out if cap is None else min(out, cap)
+
+    def take(self, hand: Hand, scale: int, where: str) -> None:
+        """Take this rake from a finished ``hand`` whose chips are the
+        file's money times ``scale``: its stacks and settlement change to
+        what the room paid."""
+        settlement = hand.settlement
+        if settlement is None:
+            return
+        if settlement.rake:
+            raise HistoryError(f"{where}: this hand was raked already (its game has a rake)")
+        pots = settlement.pots
+        total = sum(p.amount for p in pots)
+        flop = bool(hand.board) or hand.street > 0
+        try:
+            money = self.amount(Decimal(total) / scale, len(hand.stacks), flop) * scale
+        except InvalidOperation:  # pragma: no cover - amounts are bounded above
+            raise HistoryError(f"{where}: the rake cannot be worked out") from None
+        if money != money.to_integral_value():
+            raise HistoryError(
+                f"{where}: the rake {money / scale} is finer than this hand's chips "
+                f"(1/{scale} of the file's unit)"
+            )
+        left = int(money)
+        if left == 0:
+            return
+        button = settlement.button
+        new_pots = []
+        for pot in pots:
+            cut = min(left, pot.amount)
+            left -= cut
+            new_pots.append(_raked(pot, cut, button) if cut else pot)
+        refunds = settlement.refunds
+        payouts = [refunds[s] + sum(p.shares[s] for p in new_pots) for s in range(len(refunds))]
+        raked: Settlement = _core._settlement(
+            tuple(payouts), refunds, tuple(new_pots), int(money), button
+        )
+        old = settlement.payouts
+        hand._stacks = [st - old[s] + payouts[s] for s, st in enumerate(hand._stacks)]
+        hand._settlement = raked
+
+
+def _raked(pot: Pot, cut: int, button: int) -> Pot:
+    """``pot`` less ``cut`` chips of rake, divided again among its winners
+    as the engine divides a pot (docs/rules.md §4)."""
+    amount = pot.amount - cut
+    n = len(pot.shares)
+    shares = [0] * n
+    if pot.low_winners:
+        low_half = amount // 2
+        high_half = amount - low_half
+    else:
+        high_half, low_half = amount, 0
+    for winners, half in ((pot.high_winners, high_half), (pot.low_winners, low_half)):
+        if not winners:
+            continue
+        each, odd = divmod(half, len(winners))
+        for s in winners:
+            shares[s] += each
+        for s in sorted(winners, key=lambda s: (s - button - 1) % n)[:odd]:
+            shares[s] += 1
+    return _core._pot(
+        pot.amount,
+        pot.rake + cut,
+        pot.eligible,
+        pot.high_winners,
+        pot.low_winners,
+        high_half if pot.high_winners else 0,
+        low_half,
+        tuple(shares),
+    )
