@@ -83,7 +83,11 @@ fn main() {
             p.install(|| enumerate(&s, &HighScorer, threads > 1).unwrap())
         });
         // OMPEval: 2.4 ms on one thread of the reference machine (issue 14)
-        let target = if threads == 1 { "at most 2.0" } else { "under 1.2" };
+        let target = if threads == 1 {
+            "at most 2.0"
+        } else {
+            "under 1.2"
+        };
         println!(
             "exact AhKh v QsQd, {threads} thread(s): {:.2} ms (best of 20; target {target} ms; OMPEval 2.4 ms on 1 thread: {:.2}x)",
             secs * 1e3,
