@@ -143,3 +143,22 @@ fn ten_players() {
         check(&holes, &b, &d);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Flop, turn and river spots of 2..=10 players, dealt from a seeded
+    /// shuffle, some from one suit first.
+    #[test]
+    fn dealt_spots_match_the_generic_path(
+        seed in proptest::prelude::any::<u64>(),
+        n in 2usize..=10,
+        board in 3usize..=5,
+        dead in 0usize..6,
+        suit in proptest::option::of(0u8..4),
+    ) {
+        let mut rng = Xoshiro256pp::seed(seed);
+        let (holes, b, d) = random_spot(&mut rng, n, board, dead, suit);
+        check(&holes, &b, &d);
+    }
+}
