@@ -147,6 +147,14 @@ struct Fast<const N: usize> {
     suits: [u8; 13],
     /// Live cards of the ranks below each rank.
     below: [u8; 14],
+    /// The river's cards for each set of live suits, ranks descending:
+    /// `(word, mask, boards)` per card of a live suit and per rank's dead
+    /// cards together (empty when boards lack at most two cards).
+    items: Vec<(u64, u64, u64)>,
+    /// `starts[live][top]`: where the items of the ranks below `top` start
+    /// in `live`'s list (written after rank `top`'s items, or before all
+    /// for 13); `starts[live][0]`, after rank 0's, is where it ends.
+    starts: [[u16; 14]; 16],
 }
 
 impl<const N: usize> Fast<N> {
@@ -276,10 +284,35 @@ impl<const N: usize> Fast<N> {
         }
     }
 
+    /// [`Fast::river`] through the prepared items: one short loop, no
+    /// branching on the suits.
+    #[inline(always)]
+    fn river_items(&self, node: Node, tally: &mut Tally) {
+        let live = self.live(node.key, 1) as usize;
+        let mut turn = [0u64; N];
+        let mut hands = [0u64; N];
+        for p in 0..N {
+            turn[p] = node.key.wrapping_add(self.keys[p]);
+            hands[p] = node.mask | self.masks[p];
+        }
+        let from = self.starts[live][node.top] as usize;
+        let to = self.starts[live][0] as usize;
+        let mut values = [0u32; N];
+        for &(k, b, w) in &self.items[from..to] {
+            for p in 0..N {
+                values[p] = full_value(turn[p].wrapping_add(k), hands[p] | b);
+            }
+            Self::bump(tally, &values, node.weight.wrapping_mul(w));
+        }
+    }
+
     /// Every board below `node`.
     fn deal(&self, node: Node, tally: &mut Tally) {
         if node.left == 1 {
-            return self.river(node, tally);
+            if self.items.is_empty() {
+                return self.river(node, tally);
+            }
+            return self.river_items(node, tally);
         }
         self.children(node, |c| {
             if c.left == 0 {
@@ -371,12 +404,35 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
     for r in 0..13 {
         below[r + 1] = below[r] + suits[r].count_ones() as u8;
     }
+    // the river's items, for runs long enough to repay them
+    let mut items = Vec::new();
+    let mut starts = [[0u16; 14]; 16];
+    if board.len() <= 2 {
+        for live in 0..16u8 {
+            starts[live as usize][13] = items.len() as u16;
+            for r in (0..13).rev() {
+                let dead = (suits[r] & !live).count_ones() as u64;
+                if dead > 0 {
+                    items.push((RANK_BASES[r] as u64, 0, dead));
+                }
+                for s in 0..4 {
+                    if (suits[r] & live) >> s & 1 == 1 {
+                        let c = 4 * r as u8 + s;
+                        items.push((CARD_KEY[c as usize], suit_bit(c), 1));
+                    }
+                }
+                starts[live as usize][r] = items.len() as u16;
+            }
+        }
+    }
     Fast::<N> {
         keys,
         masks,
         live_base,
         suits,
         below,
+        items,
+        starts,
     }
     .run(board, split)
 }
