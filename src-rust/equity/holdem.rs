@@ -147,14 +147,72 @@ struct Fast<const N: usize> {
     suits: [u8; 13],
     /// Live cards of the ranks below each rank.
     below: [u8; 14],
-    /// The river's cards for each set of live suits, ranks descending:
-    /// `(word, mask, boards)` per card of a live suit and per rank's dead
-    /// cards together (empty when boards lack at most two cards).
-    items: Vec<(u64, u64, u64)>,
+    /// One card's choices (a live card, or a rank's dead cards together)
+    /// for each set of live suits: the river's, and the two-card level's
+    /// first card below which the river comes; empty when boards lack at
+    /// most two cards (too few boards to repay them).
+    singles: Choices,
+    /// The two-card level's choices of both cards from one rank (leaves).
+    pairs: Choices,
+}
+
+/// The children of a node at one level, prepared once per spot for each
+/// set of live suits (4 bits), ranks descending: `(word, mask, boards,
+/// rank)` with the word and mask of the cards added and the boards each
+/// stands for (the binomial of the dead cards chosen).
+struct Choices {
+    items: Vec<(u64, u64, u64, usize)>,
     /// `starts[live][top]`: where the items of the ranks below `top` start
     /// in `live`'s list (written after rank `top`'s items, or before all
     /// for 13); `starts[live][0]`, after rank 0's, is where it ends.
     starts: [[u16; 14]; 16],
+}
+
+impl Choices {
+    /// Every choice of `from..=to` cards of one rank, `from ≥ 1`, each
+    /// rank's dead cards merged (`suits`: the live cards' suits by rank).
+    fn new(suits: &[u8; 13], from: usize, to: usize) -> Choices {
+        let mut items = Vec::new();
+        let mut starts = [[0u16; 14]; 16];
+        for live in 0..16u8 {
+            starts[live as usize][13] = items.len() as u16;
+            for r in (0..13).rev() {
+                let alive = suits[r] & live;
+                let dead = (suits[r] & !live).count_ones() as usize;
+                let mut set = alive as usize;
+                loop {
+                    let (k0, m0) = RANK_SUITS[r][set];
+                    let n = set.count_ones() as usize;
+                    for k in 0..=dead {
+                        if (from..=to).contains(&(n + k)) {
+                            let key = k0 + k as u64 * RANK_BASES[r] as u64;
+                            items.push((key, m0, BINOMIAL[dead][k], r));
+                        }
+                    }
+                    if set == 0 {
+                        break;
+                    }
+                    set = (set - 1) & alive as usize;
+                }
+                starts[live as usize][r] = items.len() as u16;
+            }
+        }
+        Choices { items, starts }
+    }
+
+    fn empty() -> Choices {
+        Choices {
+            items: Vec::new(),
+            starts: [[0; 14]; 16],
+        }
+    }
+
+    /// The choices of the ranks below `top` for the `live` suits.
+    #[inline(always)]
+    fn below(&self, live: u32, top: usize) -> &[(u64, u64, u64, usize)] {
+        let l = live as usize;
+        &self.items[self.starts[l][top] as usize..self.starts[l][0] as usize]
+    }
 }
 
 impl<const N: usize> Fast<N> {
@@ -295,10 +353,8 @@ impl<const N: usize> Fast<N> {
             turn[p] = node.key.wrapping_add(self.keys[p]);
             hands[p] = node.mask | self.masks[p];
         }
-        let from = self.starts[live][node.top] as usize;
-        let to = self.starts[live][0] as usize;
         let mut values = [0u32; N];
-        for &(k, b, w) in &self.items[from..to] {
+        for &(k, b, w, _) in self.singles.below(live as u32, node.top) {
             for p in 0..N {
                 values[p] = full_value(turn[p].wrapping_add(k), hands[p] | b);
             }
@@ -306,13 +362,40 @@ impl<const N: usize> Fast<N> {
         }
     }
 
+    /// The last two cards below `node` (`left == 2`) through the prepared
+    /// choices: both from one rank, or one and then the river.
+    fn two(&self, node: Node, tally: &mut Tally) {
+        let live = self.live(node.key, 2);
+        for &(k, b, w, _) in self.pairs.below(live, node.top) {
+            self.leaf(
+                node.key.wrapping_add(k),
+                node.mask | b,
+                node.weight.wrapping_mul(w),
+                tally,
+            );
+        }
+        for &(k, b, w, r) in self.singles.below(live, node.top) {
+            let river = Node {
+                top: r,
+                left: 1,
+                key: node.key.wrapping_add(k),
+                mask: node.mask | b,
+                weight: node.weight.wrapping_mul(w),
+            };
+            self.river_items(river, tally);
+        }
+    }
+
     /// Every board below `node`.
     fn deal(&self, node: Node, tally: &mut Tally) {
         if node.left == 1 {
-            if self.items.is_empty() {
+            if self.singles.items.is_empty() {
                 return self.river(node, tally);
             }
             return self.river_items(node, tally);
+        }
+        if node.left == 2 && !self.pairs.items.is_empty() {
+            return self.two(node, tally);
         }
         self.children(node, |c| {
             if c.left == 0 {
@@ -404,35 +487,24 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
     for r in 0..13 {
         below[r + 1] = below[r] + suits[r].count_ones() as u8;
     }
-    // the river's items, for runs long enough to repay them
-    let mut items = Vec::new();
-    let mut starts = [[0u16; 14]; 16];
-    if board.len() <= 2 {
-        for live in 0..16u8 {
-            starts[live as usize][13] = items.len() as u16;
-            for r in (0..13).rev() {
-                let dead = (suits[r] & !live).count_ones() as u64;
-                if dead > 0 {
-                    items.push((RANK_BASES[r] as u64, 0, dead));
-                }
-                for s in 0..4 {
-                    if (suits[r] & live) >> s & 1 == 1 {
-                        let c = 4 * r as u8 + s;
-                        items.push((CARD_KEY[c as usize], suit_bit(c), 1));
-                    }
-                }
-                starts[live as usize][r] = items.len() as u16;
-            }
+    // the prepared levels, for runs long enough to repay them (a few
+    // microseconds)
+    let long = board.len() <= 2;
+    let choices = |from, to| {
+        if long {
+            Choices::new(&suits, from, to)
+        } else {
+            Choices::empty()
         }
-    }
+    };
     Fast::<N> {
         keys,
         masks,
         live_base,
         suits,
         below,
-        items,
-        starts,
+        singles: choices(1, 1),
+        pairs: choices(2, 2),
     }
     .run(board, split)
 }
