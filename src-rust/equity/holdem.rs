@@ -5,7 +5,10 @@
 //! word carried down (SPEED.md §2); the cards of suits in which nobody can
 //! make a flush any more are merged within their rank and counted with
 //! binomial weights (see [`Fast`] for why each board is counted exactly
-//! once). AhKh v QsQd's 1,712,304 boards become 301,376 classes.
+//! once). AhKh v QsQd's 1,712,304 boards become 301,376 classes. On long
+//! runs (two board cards or fewer known) the last two levels go through
+//! choices prepared once per spot for each set of live suits ([`Choices`]);
+//! the generic level ([`Fast::children`]) deals the rest.
 
 use super::count::{winners, Tally};
 use crate::eval::gen::RANK_BASES;
@@ -297,10 +300,10 @@ impl<const N: usize> Fast<N> {
         }
     }
 
-    /// The last card below `node` (`left == 1`), a rank at a time: the
-    /// players' words are made once, each live card is scored on its own
-    /// and the dead cards of a rank together (the same case of
-    /// [`Fast::children`], written out for speed).
+    /// The last card below `node` (`left == 1`) on short runs (no prepared
+    /// choices), a rank at a time: the players' words are made once, each
+    /// live card is scored on its own and the dead cards of a rank together
+    /// (the same case of [`Fast::children`], written out for speed).
     #[inline(always)]
     fn river(&self, node: Node, tally: &mut Tally) {
         let Node {
