@@ -19,9 +19,14 @@ BOARDS = 1_712_304
 @pytest.mark.parametrize("threads", [1, 2])
 def test_exact_akh_qq(benchmark: BenchmarkFixture, threads: int) -> None:
     eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
-        hoyle.equity, args=(["AhKh", "QsQd"],), kwargs={"threads": threads}, rounds=30
+        hoyle.equity,
+        args=(["AhKh", "QsQd"],),
+        kwargs={"exact": True, "threads": threads},
+        rounds=30,
+        warmup_rounds=1,
     )
     assert eq.wins == (787_966, 917_606)
+    assert eq.ties == (6_732, 6_732)
     if benchmark.stats is not None:
         THROUGHPUT[f"equity exact AhKh v QsQd, {threads} thread(s)"] = (
             BOARDS / benchmark.stats.stats.min

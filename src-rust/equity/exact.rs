@@ -280,6 +280,7 @@ fn one_joint<S: Scorer>(
         && n <= TALLY_MAX_PLAYERS
         && joint.iter().all(|c| c.len == 2)
         && scorer.natural_high()
+        && deck.iter().all(|&c| c < 52)
     {
         let holes: Vec<[u8; 2]> = joint.iter().map(|c| [c.ids[0], c.ids[1]]).collect();
         return holdem_boards(&holes, &spot.board, &deck, split).counts();

@@ -1,0 +1,164 @@
+//! The hold'em fast path of exact equity (fixed two-card hands, boards
+//! enumerated rank by rank with the suits that can no longer flush merged)
+//! against the generic enumeration: the same spots through a scorer that
+//! does not claim the natural high, so every board is dealt one by one and
+//! every hand scored from its cards by `value_of`. The integer counters
+//! must be equal, on one thread and split over pools of 2 and 8 threads.
+
+use _core::equity::{enumerate, Combo, Counts, HighScorer, Scorer, Shape, Spot, Xoshiro256pp};
+
+/// [`HighScorer`]'s values without its claim to the natural high: the
+/// generic path.
+struct Generic;
+
+impl Scorer for Generic {
+    fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        HighScorer.score(hole, board)
+    }
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+/// The fast path's counters on one thread, on 2 and on 8 threads, and the
+/// generic path's, all equal; returns them.
+fn check(holes: &[[u8; 2]], board: &[u8], dead: &[u8]) -> Counts {
+    let players = holes
+        .iter()
+        .map(|h| vec![Combo::new(h, 1.0).unwrap()])
+        .collect();
+    let spot = Spot::new(Shape::HOLDEM, players, board, dead).unwrap();
+    let fast = enumerate(&spot, &HighScorer, false).unwrap().counts;
+    let slow = pool(2).install(|| enumerate(&spot, &Generic, true).unwrap().counts);
+    let what = format!("holes {holes:?} board {board:?} dead {dead:?}");
+    assert_eq!(fast, slow, "{what}");
+    for threads in [2, 8] {
+        let split = pool(threads).install(|| enumerate(&spot, &HighScorer, true).unwrap().counts);
+        assert_eq!(split, slow, "{what}, {threads} threads");
+    }
+    fast
+}
+
+/// A spot dealt from a shuffled deck: `n` players, `board` board cards,
+/// `dead` dead cards; `suit` (0..4) when every card that can be is taken
+/// from that suit first (flush-heavy spots).
+fn random_spot(
+    rng: &mut Xoshiro256pp,
+    n: usize,
+    board: usize,
+    dead: usize,
+    suit: Option<u8>,
+) -> (Vec<[u8; 2]>, Vec<u8>, Vec<u8>) {
+    let mut deck: Vec<u8> = (0..52).collect();
+    for i in (1..52).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    if let Some(s) = suit {
+        // the suit's cards first (in shuffled order), then the rest
+        deck.sort_by_key(|&c| c & 3 != s);
+    }
+    let mut cards = deck.into_iter();
+    let mut take = || cards.next().unwrap();
+    let holes: Vec<[u8; 2]> = (0..n).map(|_| [take(), take()]).collect();
+    let b: Vec<u8> = (0..board).map(|_| take()).collect();
+    let d: Vec<u8> = (0..dead).map(|_| take()).collect();
+    (holes, b, d)
+}
+
+#[test]
+fn known_preflop_figures() {
+    // AhKh v QsQd: 787,966 / 917,606 wins of 1,712,304 boards (SPEED.md,
+    // OMPEval's figures), through the generic path as well.
+    let c = check(&[[50, 46], [43, 41]], &[], &[]);
+    assert_eq!(c.deals, 1_712_304);
+    assert_eq!(c.win, vec![787_966, 917_606]);
+    assert_eq!(c.tie, vec![6_732, 6_732]);
+}
+
+#[test]
+fn three_suited_hands_in_one_suit_preflop() {
+    // AhKh v QhJh v 9h8h: every board of 46 cards, hearts everywhere.
+    let h = |rank: u8| 4 * rank + 2;
+    let c = check(&[[h(12), h(11)], [h(10), h(9)], [h(7), h(6)]], &[], &[]);
+    assert_eq!(c.deals, 1_370_754);
+}
+
+#[test]
+fn random_spots_match_the_generic_path() {
+    let mut rng = Xoshiro256pp::seed(0x4F1D_E4E5);
+    for i in 0..48 {
+        let n = 2 + i % 5;
+        let board = [0, 3, 4, 5][i / 5 % 4];
+        // preflop spots lose cards to the dead pile so the generic path
+        // stays quick
+        let dead = if board == 0 {
+            16 + rng.below(8) as usize
+        } else {
+            rng.below(7) as usize
+        };
+        let (holes, b, d) = random_spot(&mut rng, n, board, dead, None);
+        check(&holes, &b, &d);
+    }
+}
+
+#[test]
+fn flush_heavy_spots_match_the_generic_path() {
+    // Every player's cards, then the board's, from one suit as far as it
+    // goes: flushes on most boards, several players sharing the suit.
+    let mut rng = Xoshiro256pp::seed(0xF1A5_4EA7);
+    for i in 0..24 {
+        let n = 2 + i % 5;
+        let board = [0, 3, 4, 5, 0, 3][i % 6];
+        let dead = if board == 0 {
+            14 + rng.below(8) as usize
+        } else {
+            rng.below(4) as usize
+        };
+        let suit = rng.below(4) as u8;
+        let (holes, b, d) = random_spot(&mut rng, n, board, dead, Some(suit));
+        check(&holes, &b, &d);
+    }
+    // one suit split between the players and the board, nothing dead:
+    // AhKh v QhJh on Th 2c 3d (a made straight flush for one, outs for
+    // both)
+    check(&[[50, 46], [42, 38]], &[34, 0, 5], &[]);
+}
+
+#[test]
+fn ten_players() {
+    let mut rng = Xoshiro256pp::seed(0x10_9A4E55);
+    for (board, dead, suit) in [
+        (0, 6, None),
+        (0, 4, Some(1)),
+        (3, 0, None),
+        (3, 2, Some(3)),
+        (4, 0, None),
+    ] {
+        let (holes, b, d) = random_spot(&mut rng, 10, board, dead, suit);
+        check(&holes, &b, &d);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Flop, turn and river spots of 2..=10 players, dealt from a seeded
+    /// shuffle, some from one suit first.
+    #[test]
+    fn dealt_spots_match_the_generic_path(
+        seed in proptest::prelude::any::<u64>(),
+        n in 2usize..=10,
+        board in 3usize..=5,
+        dead in 0usize..6,
+        suit in proptest::option::of(0u8..4),
+    ) {
+        let mut rng = Xoshiro256pp::seed(seed);
+        let (holes, b, d) = random_spot(&mut rng, n, board, dead, suit);
+        check(&holes, &b, &d);
+    }
+}
