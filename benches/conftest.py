@@ -45,6 +45,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
         if mc:
             write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
+    for threads in (1, 2):
+        rate = THROUGHPUT.get(f"equity exact AA v KK v QQ v AKs, {threads} thread(s)")
+        if rate:
+            secs = 216 * 1_086_008 / rate
+            goal = " (target 0.3 s on 1)" if threads == 1 else ""
+            write(f"  exact AA v KK v QQ v AKs, {threads} thread(s): {secs:.3f} s{goal}")
     hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:

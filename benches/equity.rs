@@ -1,6 +1,7 @@
 //! Criterion benchmarks of equity: `cargo bench --bench equity`.
 //! AhKh v QsQd preflop, all 1,712,304 boards, on 1 and 2 threads; Monte
-//! Carlo boards per second.
+//! Carlo boards per second; AA v KK v QQ v AKs preflop (216 joint
+//! holdings in 10 suit-isomorphism classes) on 1 and 2 threads.
 
 use _core::equity::{enumerate, monte_carlo, HighScorer, Shards, SHARD_TRIALS};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -8,12 +9,26 @@ use std::hint::black_box;
 
 #[path = "common/equity_setup.rs"]
 mod setup;
-use setup::{pool, spot};
+use setup::{class_spot, pool, spot};
 
 fn bench_exact(c: &mut Criterion) {
     let s = spot(&["AhKh", "QsQd"]);
     let mut group = c.benchmark_group("exact_akh_qq");
     group.throughput(Throughput::Elements(1_712_304));
+    for threads in [1usize, 2] {
+        let p = pool(threads);
+        group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
+            b.iter(|| p.install(|| enumerate(black_box(&s), &HighScorer, true).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+fn bench_exact_ranges(c: &mut Criterion) {
+    let s = class_spot(&["AA", "KK", "QQ", "AKs"]);
+    let mut group = c.benchmark_group("exact_aa_kk_qq_aks");
+    group.throughput(Throughput::Elements(216 * 1_086_008));
+    group.sample_size(10);
     for threads in [1usize, 2] {
         let p = pool(threads);
         group.bench_with_input(BenchmarkId::from_parameter(threads), &threads, |b, _| {
@@ -52,5 +67,5 @@ fn bench_monte_carlo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_exact, bench_monte_carlo);
+criterion_group!(benches, bench_exact, bench_exact_ranges, bench_monte_carlo);
 criterion_main!(benches);

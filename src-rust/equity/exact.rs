@@ -32,10 +32,11 @@ const JOINT_CHUNK: usize = 1 << 12;
 /// isomorphism: below it, dealing is about as cheap as finding the class.
 const ISO_MIN_DEALS: f64 = 16.0;
 
-/// Classes of joint holdings whose counters are kept at once; past it the
-/// kept counters are dropped (at a chunk's end), so memory stays bounded
-/// however many classes a spot has.
-const CLASS_CACHE_CAP: usize = 1 << 16;
+/// Classes of joint holdings whose counters are kept at once, times the
+/// players + 1 (a class's counters take about 300 bytes a player): past it
+/// the kept counters are dropped (at a chunk's end), so memory stays within
+/// some 40 MB however many classes a spot has.
+const CLASS_CACHE_CAP: usize = 1 << 17;
 
 /// An exact result: integer counters summed over the joint holdings (one
 /// weight each), and the weighted fractions.
@@ -618,8 +619,9 @@ impl Classes {
                 todo.push(i);
             }
         }
-        // Few classes: each splits its own deals over the pool.
-        let split = parallel && todo.len() < rayon::current_num_threads();
+        // Few classes (a handful per thread): each also splits its own
+        // deals over the pool, so that every thread has work to steal.
+        let split = parallel && todo.len() < 4 * rayon::current_num_threads();
         let one = |&i: &usize| one_joint(spot, scorer, &combos_of(spot, &chunk[i]), split, stop);
         let results: Vec<Counts> = if parallel {
             todo.par_iter().map(one).collect()
@@ -636,7 +638,7 @@ impl Classes {
         for (j, k) in chunk.iter().zip(&keys) {
             into.add(weight_of(spot, j), &self.cache[k]);
         }
-        if self.cache.len() > CLASS_CACHE_CAP {
+        if self.cache.len() * (spot.players.len() + 1) > CLASS_CACHE_CAP {
             self.cache.clear();
         }
         Ok(())
