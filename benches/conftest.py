@@ -3,9 +3,22 @@ between hoyle and its peers at the end (same run, same machine)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 THROUGHPUT: dict[str, float] = {}
+
+
+def _range_figures(write: Callable[[str], None]) -> None:
+    """Exact range equity: seconds per run (216 joint holdings, 1,086,008
+    boards each)."""
+    for threads in (1, 2):
+        rate = THROUGHPUT.get(f"equity exact AA v KK v QQ v AKs, {threads} thread(s)")
+        if rate:
+            secs = 216 * 1_086_008 / rate
+            goal = " (target 0.3 s on 1)" if threads == 1 else ""
+            write(f"  exact AA v KK v QQ v AKs, {threads} thread(s): {secs:.3f} s{goal}")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:  # noqa: PLR0912 (one report line per optional figure)
@@ -53,6 +66,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
         if mc:
             write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
+    _range_figures(write)
     hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:

@@ -79,3 +79,41 @@ def test_eval7_monte_carlo(benchmark: BenchmarkFixture) -> None:
     assert abs(eq - 0.462) < 0.01, time.perf_counter() - t
     if benchmark.stats is not None:
         THROUGHPUT["eval7 Monte Carlo"] = trials / benchmark.stats.stats.min
+
+
+# Pre-change engine's counts (1,086,008 boards for each of 216 joint holdings).
+RANGE_WINS = (150_671_808, 23_661_252, 38_246_580, 19_079_964)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_exact_aa_kk_qq_aks(benchmark: BenchmarkFixture, threads: int) -> None:
+    # Four ranges preflop, exact: what `hoyle equity AA KK QQ AKs --exact` runs.
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        hoyle.equity,
+        args=(["AA", "KK", "QQ", "AKs"],),
+        kwargs={"exact": True, "threads": threads},
+        rounds=5,
+        warmup_rounds=1,
+    )
+    assert eq.holdings == 216
+    assert eq.wins == RANGE_WINS
+    if benchmark.stats is not None:
+        THROUGHPUT[f"equity exact AA v KK v QQ v AKs, {threads} thread(s)"] = (
+            216 * 1_086_008 / benchmark.stats.stats.min
+        )
+
+
+def test_exact_range_v_range(benchmark: BenchmarkFixture) -> None:
+    # `hoyle equity "QQ+,AKs" "JJ-99,AQs+" --exact`, one thread.
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        hoyle.equity,
+        args=(["QQ+,AKs", "JJ-99,AQs+"],),
+        kwargs={"exact": True, "threads": 1},
+        rounds=3,
+        warmup_rounds=1,
+    )
+    assert eq.combos == (22, 26)
+    if benchmark.stats is not None:
+        THROUGHPUT["equity exact QQ+,AKs v JJ-99,AQs+, 1 thread(s)"] = (
+            eq.trials / benchmark.stats.stats.min
+        )

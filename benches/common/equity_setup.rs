@@ -19,3 +19,27 @@ pub fn pool(threads: usize) -> rayon::ThreadPool {
         .build()
         .unwrap()
 }
+
+/// A hold'em spot of hand classes preflop: pairs ("AA") or suited hands
+/// ("AKs"), every combo weighted 1.
+#[allow(dead_code)] // the timing example uses single hands only
+pub fn class_spot(classes: &[&str]) -> Spot {
+    let players = classes
+        .iter()
+        .map(|class| {
+            let r: Vec<char> = class.chars().collect();
+            let mut combos = Vec::new();
+            for (i, a) in "cdhs".chars().enumerate() {
+                for (j, b) in "cdhs".chars().enumerate() {
+                    let keep = if r[0] == r[1] { i < j } else { i == j };
+                    if keep {
+                        let ids = parse_text(&format!("{}{a}{}{b}", r[0], r[1])).unwrap();
+                        combos.push(Combo::new(&ids, 1.0).unwrap());
+                    }
+                }
+            }
+            combos
+        })
+        .collect();
+    Spot::new(Shape::HOLDEM, players, &[], &[]).unwrap()
+}

@@ -9,6 +9,7 @@ use super::score::Scorer;
 use super::spot::{Combo, Spot, MAX_HOLE};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// The most hand evaluations an exact run may take (joint holdings × deals
 /// each × players): about 10^11, minutes on the hold'em path and up to an
@@ -27,6 +28,16 @@ const JOINT_SAMPLES: u32 = 1 << 16;
 /// chunk is weighed, so memory stays flat however many there are.
 const JOINT_CHUNK: usize = 1 << 12;
 
+/// Deals per joint holding from which joint holdings are grouped by suit
+/// isomorphism: below it, dealing is about as cheap as finding the class.
+const ISO_MIN_DEALS: f64 = 16.0;
+
+/// Classes of joint holdings whose counters are kept at once, times the
+/// players + 1 (a class's counters take about 300 bytes a player): past it
+/// the kept counters are dropped (at a chunk's end), so memory stays within
+/// some 40 MB however many classes a spot has.
+const CLASS_CACHE_CAP: usize = 1 << 17;
+
 /// An exact result: integer counters summed over the joint holdings (one
 /// weight each), and the weighted fractions.
 #[derive(Clone, Debug)]
@@ -35,6 +46,11 @@ pub struct Exact {
     pub counts: Counts,
     /// Joint holdings enumerated (1 when every hand is fixed).
     pub combos: u64,
+    /// Joint holdings whose deals were actually dealt: the others are
+    /// images of one of these under a suit permutation that keeps the
+    /// board, the dead cards, the deck and the scorer's special cards, and
+    /// reuse its counters (equal to `combos` when no suit is free).
+    pub classes: u64,
     /// Per player, weighted by the product of the combos' weights.
     pub equity: Vec<f64>,
     pub win: Vec<f64>,
@@ -336,6 +352,7 @@ pub fn enumerate<S: Scorer>(spot: &Spot, scorer: &S, parallel: bool) -> Result<E
 struct Weighing {
     counts: Counts,
     joints: u64,
+    classes: u64,
     equity: Vec<f64>,
     win: Vec<f64>,
     tie: Vec<f64>,
@@ -348,6 +365,7 @@ impl Weighing {
         Weighing {
             counts: Counts::new(n),
             joints: 0,
+            classes: 0,
             equity: vec![0.0; n],
             win: vec![0.0; n],
             tie: vec![0.0; n],
@@ -393,6 +411,7 @@ impl Weighing {
         Ok(Exact {
             counts: self.counts,
             combos: self.joints,
+            classes: self.classes,
             equity: self.equity,
             win: self.win,
             tie: self.tie,
@@ -434,6 +453,7 @@ fn weigh_chunk<S: Scorer>(
     if stop.stop() {
         return Err(interrupted());
     }
+    into.classes += results.len() as u64;
     for (j, c) in chunk.iter().zip(&results) {
         into.add(weight_of(spot, j), c);
     }
@@ -467,23 +487,252 @@ pub fn enumerate_with<S: Scorer>(
             if stop.stop() {
                 return Err(interrupted());
             }
+            weighing.classes = 1;
             weighing.add(weight_of(spot, &only), &c);
             return weighing.finish();
         }
         _ => {}
     }
+    let group = symmetries(spot, scorer);
+    let mut iso = (group.len() > 1 && deals_per_joint(spot) >= ISO_MIN_DEALS).then(|| Classes {
+        group,
+        cache: HashMap::new(),
+    });
     let mut chunk: Vec<Vec<usize>> = Vec::with_capacity(JOINT_CHUNK);
     let mut failed: Result<()> = Ok(());
+    let mut weigh = |chunk: &[Vec<usize>], weighing: &mut Weighing| match iso.as_mut() {
+        Some(classes) => classes.weigh(spot, scorer, chunk, parallel, stop, weighing),
+        None => weigh_chunk(spot, scorer, chunk, parallel, stop, weighing),
+    };
     for_each_joint(&spot.players, |j| {
         chunk.push(j.to_vec());
         if chunk.len() < JOINT_CHUNK {
             return true;
         }
-        failed = weigh_chunk(spot, scorer, &chunk, parallel, stop, &mut weighing);
+        failed = weigh(&chunk, &mut weighing);
         chunk.clear();
         failed.is_ok()
     });
     failed?;
-    weigh_chunk(spot, scorer, &chunk, parallel, stop, &mut weighing)?;
+    weigh(&chunk, &mut weighing)?;
     weighing.finish()
+}
+
+/// A permutation of the four suits: suit `s` becomes `perm[s]`.
+pub type SuitPerm = [u8; 4];
+
+/// The card ids of suit 0 (`4·rank + suit`, ranks 0..13).
+const SUIT0: u64 = 0x0001_1111_1111_1111;
+
+/// The natural cards (ids 0..52); jokers (52, 53) have no suit.
+const NATURAL: u64 = (1 << 52) - 1;
+
+/// The image of a card mask under a suit permutation (jokers stay).
+#[inline]
+pub fn permute_mask(mask: u64, perm: &SuitPerm) -> u64 {
+    let mut out = mask & !NATURAL;
+    for s in 0..4 {
+        out |= (mask >> s & SUIT0) << perm[s];
+    }
+    out
+}
+
+/// The suit permutations under which `spot` and `scorer` look the same:
+/// each maps the board, the dead cards, the deck and the scorer's special
+/// cards (wild cards, bugs) onto themselves as sets. Any two joint
+/// holdings mapped onto each other by one of them have the same counters,
+/// player by player (the deals of one map one to one onto the deals of the
+/// other, and every score is kept). Only the identity when the scorer's
+/// scores depend on suits in another way.
+pub fn symmetries<S: Scorer>(spot: &Spot, scorer: &S) -> Vec<SuitPerm> {
+    let identity: SuitPerm = [0, 1, 2, 3];
+    let Some(mut sets) = scorer.suit_symmetric() else {
+        return vec![identity];
+    };
+    sets.push(spot.board.iter().fold(0u64, |m, &c| m | 1 << c));
+    sets.push(spot.dead.iter().fold(0u64, |m, &c| m | 1 << c));
+    sets.push(spot.deck);
+    let mut out = Vec::with_capacity(24);
+    for a in 0..4u8 {
+        for b in (0..4u8).filter(|&b| b != a) {
+            for c in (0..4u8).filter(|&c| c != a && c != b) {
+                let perm = [a, b, c, 6 - a - b - c];
+                if sets.iter().all(|&m| permute_mask(m, &perm) == m) {
+                    out.push(perm);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The class of a joint holding under `group`: the smallest image of its
+/// per-player card masks (players in order), compared player by player.
+pub fn canonical(masks: &[u64], group: &[SuitPerm]) -> Vec<u64> {
+    let mut best = masks.to_vec();
+    let mut image = vec![0u64; masks.len()];
+    for perm in group {
+        for (x, &m) in image.iter_mut().zip(masks) {
+            *x = permute_mask(m, perm);
+        }
+        if image < best {
+            best.copy_from_slice(&image);
+        }
+    }
+    best
+}
+
+/// Joint holdings counted once per suit-isomorphism class: each chunk's
+/// new classes are dealt (in parallel), then every joint holding of the
+/// chunk is weighed in enumeration order with its class's counters, so the
+/// weighted sums are the very sums of a run without classes.
+struct Classes {
+    group: Vec<SuitPerm>,
+    cache: HashMap<Vec<u64>, Counts>,
+}
+
+impl Classes {
+    fn weigh<S: Scorer>(
+        &mut self,
+        spot: &Spot,
+        scorer: &S,
+        chunk: &[Vec<usize>],
+        parallel: bool,
+        stop: &dyn Interrupt,
+        into: &mut Weighing,
+    ) -> Result<()> {
+        if stop.stop() {
+            return Err(interrupted());
+        }
+        let keys: Vec<Vec<u64>> = chunk
+            .iter()
+            .map(|j| {
+                let masks: Vec<u64> = combos_of(spot, j).iter().map(|c| c.mask).collect();
+                canonical(&masks, &self.group)
+            })
+            .collect();
+        // the chunk's new classes, each with its first joint holding
+        let mut fresh: HashMap<&[u64], usize> = HashMap::new();
+        let mut todo: Vec<usize> = Vec::new();
+        for (i, k) in keys.iter().enumerate() {
+            if !self.cache.contains_key(k) && !fresh.contains_key(k.as_slice()) {
+                fresh.insert(k, i);
+                todo.push(i);
+            }
+        }
+        // Few classes (a handful per thread): each also splits its own
+        // deals over the pool, so that every thread has work to steal.
+        let split = parallel && todo.len() < 4 * rayon::current_num_threads();
+        let one = |&i: &usize| one_joint(spot, scorer, &combos_of(spot, &chunk[i]), split, stop);
+        let results: Vec<Counts> = if parallel {
+            todo.par_iter().map(one).collect()
+        } else {
+            todo.iter().map(one).collect()
+        };
+        if stop.stop() {
+            return Err(interrupted());
+        }
+        into.classes += todo.len() as u64;
+        for (&i, c) in todo.iter().zip(results) {
+            self.cache.insert(keys[i].clone(), c);
+        }
+        for (j, k) in chunk.iter().zip(&keys) {
+            into.add(weight_of(spot, j), &self.cache[k]);
+        }
+        if self.cache.len() * (spot.players.len() + 1) > CLASS_CACHE_CAP {
+            self.cache.clear();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_text;
+    use crate::equity::{HighScorer, RuledScorer, Shape};
+
+    fn pairs(rank: &str) -> Vec<Combo> {
+        let mut out = Vec::new();
+        for (i, a) in "cdhs".chars().enumerate() {
+            for b in "cdhs".chars().skip(i + 1) {
+                let ids = parse_text(&format!("{rank}{a}{rank}{b}")).unwrap();
+                out.push(Combo::new(&ids, 1.0).unwrap());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn permutations_move_suits_and_keep_jokers() {
+        let m = parse_text("As Kd 2c").unwrap();
+        let mask = m.iter().fold(1u64 << 52, |x, &c| x | 1 << c);
+        // clubs <-> spades, diamonds <-> hearts
+        let image = permute_mask(mask, &[3, 2, 1, 0]);
+        let want = parse_text("Ac Kh 2s").unwrap();
+        assert_eq!(image, want.iter().fold(1u64 << 52, |x, &c| x | 1 << c));
+    }
+
+    #[test]
+    fn stabiliser_of_the_board() {
+        let spot = |board: &str| {
+            Spot::new(
+                Shape::HOLDEM,
+                vec![pairs("A"), pairs("K")],
+                &parse_text(board).unwrap(),
+                &[],
+            )
+            .unwrap()
+        };
+        // preflop: all 24; rainbow unpaired flop: only the identity; a
+        // monotone flop: the 6 permutations of the other three suits; a
+        // two-tone flop: 2; a paired flop 2c2d9h: swapping clubs and
+        // diamonds, and no other
+        for (board, n) in [
+            ("", 24),
+            ("2c7d9h", 1),
+            ("2s7s9s", 6),
+            ("2s7s9d", 2),
+            ("2c2d9h", 2),
+        ] {
+            assert_eq!(symmetries(&spot(board), &HighScorer).len(), n, "{board}");
+        }
+    }
+
+    #[test]
+    fn aa_v_kk_has_three_classes() {
+        // AA's 6 combos x KK's 6 = 36 joint holdings. Under all 24 suit
+        // permutations a pair of 2-suit sets is classed by how many suits
+        // the two share: 2 (6 joint holdings), 1 (24) or 0 (6): 3 classes.
+        let spot = Spot::new(Shape::HOLDEM, vec![pairs("A"), pairs("K")], &[], &[]).unwrap();
+        let ex = enumerate(&spot, &HighScorer, false).unwrap();
+        assert_eq!((ex.combos, ex.classes), (36, 3));
+        // the same counters, joint holding by joint holding, as without
+        // classes (a dead card leaves the group trivial only if it fixes
+        // every suit; here compare with each joint holding dealt alone)
+        let mut want = Counts::new(2);
+        for a in &spot.players[0] {
+            for k in &spot.players[1] {
+                let one = Spot::new(Shape::HOLDEM, vec![vec![*a], vec![*k]], &[], &[]).unwrap();
+                want.add(&enumerate(&one, &HighScorer, false).unwrap().counts);
+            }
+        }
+        assert_eq!(ex.counts, want);
+    }
+
+    #[test]
+    fn a_wild_card_keeps_its_suit() {
+        use crate::eval::rules::{Rules, RulesText};
+        use crate::eval::wild::HighEvaluator;
+        let rules = Rules::new(&RulesText {
+            wild_cards: "Jh Js",
+            ..RulesText::default()
+        })
+        .unwrap();
+        let prep = HighEvaluator::new(rules);
+        let sc = RuledScorer::new(true, &prep, None).unwrap();
+        let spot = Spot::new(Shape::HOLDEM, vec![pairs("A"), pairs("K")], &[], &[]).unwrap();
+        // only permutations mapping {h, s} onto itself: 2 x 2 = 4
+        assert_eq!(symmetries(&spot, &sc).len(), 4);
+    }
 }

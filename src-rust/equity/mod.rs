@@ -26,8 +26,8 @@ mod spot;
 
 pub use count::{denominator, ratio, Counts, Split, Tally};
 pub use exact::{
-    count_joints, deals_per_joint, enumerate, enumerate_with, estimate, exact_work, Estimate,
-    Exact, EXACT_WORK_LIMIT,
+    canonical, count_joints, deals_per_joint, enumerate, enumerate_with, estimate, exact_work,
+    permute_mask, symmetries, Estimate, Exact, SuitPerm, EXACT_WORK_LIMIT,
 };
 pub use interrupt::{interrupted, Interrupt, Never, CHECK_DEALS, CHECK_TRIALS};
 pub use monte::{monte_carlo, monte_carlo_with, shard_seed, Shards, MAX_SHARDS, SHARD_TRIALS};

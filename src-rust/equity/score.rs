@@ -39,6 +39,16 @@ pub trait Scorer: Sync {
     fn natural_high(&self) -> bool {
         false
     }
+    /// Whether scores stay the same when the suits of every card are
+    /// permuted, and under which condition: `Some(sets)` when any suit
+    /// permutation that maps each of these card masks onto itself (wild
+    /// cards, bugs: cards the scorer treats one by one) leaves every score
+    /// unchanged; `None` when scores depend on suits some other way (the
+    /// default: no suit isomorphism is used). Jokers have no suit and are
+    /// never moved by a permutation.
+    fn suit_symmetric(&self) -> Option<Vec<u64>> {
+        None
+    }
 }
 
 /// The scoring rules the core knows without hand rules.
@@ -150,6 +160,11 @@ impl Scorer for HighScorer {
     fn natural_high(&self) -> bool {
         true
     }
+
+    fn suit_symmetric(&self) -> Option<Vec<u64>> {
+        // a flush is any five of one suit, whichever suit
+        Some(Vec::new())
+    }
 }
 
 /// Exactly `h` hole cards and `5 - h` board cards, the best such five.
@@ -195,6 +210,10 @@ impl Scorer for OmahaScorer {
             });
         });
         (best as u32, 0)
+    }
+
+    fn suit_symmetric(&self) -> Option<Vec<u64>> {
+        Some(Vec::new())
     }
 }
 
@@ -242,6 +261,22 @@ impl Scorer for RuledScorer<'_> {
 
     fn low_only(&self) -> bool {
         self.high.is_none()
+    }
+
+    fn suit_symmetric(&self) -> Option<Vec<u64>> {
+        // Natural cards count by rank and by suit only through "the same
+        // suit" (flushes, the four-flush, badugi's distinct suits); wild
+        // cards and bugs count one by one, so their sets must be kept
+        // (one-eyed jacks: a permutation may swap hearts and spades only).
+        let mut sets = Vec::new();
+        for rules in [self.high.map(|h| &h.rules), self.low.map(|l| &l.rules)]
+            .into_iter()
+            .flatten()
+        {
+            sets.push(rules.wild);
+            sets.push(rules.bug);
+        }
+        Some(sets)
     }
 }
 

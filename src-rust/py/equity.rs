@@ -333,6 +333,8 @@ fn run<T: Send>(
 /// The weighted results of an exact run, beside its counters.
 #[derive(Clone, PartialEq)]
 struct Weighted {
+    /// Joint holdings actually dealt (the rest reused a suit-isomorphic one's counters).
+    classes: u64,
     /// Joint holdings enumerated.
     holdings: u64,
     equity: Vec<f64>,
@@ -480,6 +482,15 @@ impl EquityCounts {
         self.weighted.as_ref().map_or(0, |w| w.holdings)
     }
 
+    /// Joint holdings whose deals were dealt (exact; 0 for Monte Carlo):
+    /// the other joint holdings are images of these under a permutation
+    /// of the suits that keeps the board, the dead cards, the deck and the
+    /// wild cards, and have the same counters.
+    #[getter]
+    fn classes(&self) -> u64 {
+        self.weighted.as_ref().map_or(0, |w| w.classes)
+    }
+
     /// Deals each player won alone.
     #[getter]
     fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
@@ -587,6 +598,7 @@ impl EquityCounts {
         EquityCounts {
             counts: ex.counts,
             weighted: Some(Weighted {
+                classes: ex.classes,
                 holdings: ex.combos,
                 equity: ex.equity,
                 win: ex.win,
