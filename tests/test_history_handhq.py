@@ -413,6 +413,39 @@ def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
     assert "between 0 and 100" in capsys.readouterr().err
 
 
+def test_command_line_undetermined_and_unknown_stacks(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hoyle replay`` on iPoker's file: a hand the file does not decide is
+    counted as undetermined (not as an error), with its pot and who could
+    have won it; a hand with unknown stacks shows each player's net chips,
+    PokerKit's deep-stack result; the hand cut short is the one error."""
+    from hoyle import cli
+
+    path = DATA / "ipn-100NLH-1-handhq_1.phhs"
+    assert cli.main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    lines = {line.split("  ")[0].rsplit(" ", 1)[-1]: line for line in out.splitlines()}
+    for n, pot, who in (("1", "48.00", "p1 p2"), ("4", "68.00", "p1 p4"), ("20", "14.00", "p2 p5")):
+        assert lines[f"[{n}]"].endswith(
+            f"NT  undetermined: pot {pot} to one of {who} (no contender shows)"
+        )
+    checked = 0
+    for p, history, pk in HANDS:
+        if p != path or _key(p, history) in UNDETERMINED | TRUNCATED:
+            continue
+        net = " ".join(
+            f"p{i + 1} {x:+.2f}" if x else f"p{i + 1} 0.00" for i, x in enumerate(_pokerkit_net(pk))
+        )
+        assert lines[f"[{history.name}]"].endswith(f"unknown stacks, net {net}")
+        checked += 1
+    assert checked == 18
+    assert "hand [22]: the actions end before the hand is over" in out
+    assert out.splitlines()[-1].endswith(
+        "0 match their finishing stacks, 0 differ, 18 have none (18 with unknown stacks: "
+        "net chips), 3 undetermined; 1 errors"
+    )
+    assert out.splitlines()[-1].startswith("21 hands replayed from 1 files")
+
+
 def test_fast_reader_agrees_with_tomllib() -> None:
     """hoyle's PHH reader reads every file of the sample as tomllib does,
     iPoker's ``[inf, ...]`` stacks included, without falling back to it."""
