@@ -110,9 +110,14 @@ class ActionReader:
                 kind = "dh"
                 label = words[2]
                 seat = labels[label] if label in labels else self._player(index, text, label)
-                pair = PAIR.get(words[3])  # the usual hole cards: two known cards, new
-                if pair is None or pair[0] in known or pair[1] in known:
-                    slots = self._cards(index, text, words[3], bool(self.drawers))
+                token = words[3]
+                pair = PAIR.get(token)  # the usual hole cards: two known cards, new
+                if pair is None and token == "????" and not self.drawers:  # online hands
+                    ledger.unknown = True
+                    slots = [len(cards), len(cards) + 1]
+                    cards += _TWO_UNKNOWN
+                elif pair is None or pair[0] in known or pair[1] in known:
+                    slots = self._cards(index, text, token, bool(self.drawers))
                 else:
                     known.update(pair)
                     slots = [len(cards), len(cards) + 1]

@@ -180,10 +180,18 @@ class HandHistory:
             if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
                 out = tuple(value)
             else:
-                out = tuple(
-                    None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
-                    for v in value
-                )
+                found: list[int | None] = []
+                for v in value:
+                    if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
+                        top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
+                        whole, part = divmod(top * scale, bottom)
+                        if top >= 0 and part == 0 and whole <= MAX_CHIPS:
+                            found.append(whole)
+                            continue
+                    found.append(
+                        None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
+                    )
+                out = tuple(found)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
         total = (

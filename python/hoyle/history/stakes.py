@@ -161,6 +161,12 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         value = fields.get(key, ())
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             for v in value:
+                if v.__class__ is Decimal and v.is_finite() and -MAX_PLACES <= v.adjusted() <= 20:
+                    bottom = v.as_integer_ratio()[1]  # _places, inline: the usual decimal
+                    if 100 % bottom == 0:  # whole, or cents
+                        if bottom != 1 and places < 2:  # noqa: PLR2004 (two places)
+                            places = 2
+                        continue
                 if v.__class__ is not int and not (
                     key == "starting_stacks" and is_unknown_stack(v)
                 ):
