@@ -218,7 +218,7 @@ def _check_undetermined(history: HandHistory, pk: Any) -> None:
     states = _pokerkit_states(pk, DEEP)
     # every bet was called: the pot is all PokerKit's bets and pots held
     pot = max(Decimal(str(s.total_pot_amount)) for s in states)
-    assert [(p.amount, p.eligible) for p in err.pots] == [
+    assert [(Decimal(p.amount), p.eligible) for p in err.pots] == [
         (pot * history.scale, tuple(sorted(history.seat(p + 1) for p in contenders)))
     ]
     assert err.payouts == (0,) * len(players)  # no other pot, nothing uncalled

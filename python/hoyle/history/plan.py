@@ -105,7 +105,7 @@ def _deck(
         if j >= 0:
             batch = batches[j] if j < len(batches) else {}
             dealt = [batch[s] for s in order if s in batch]
-            for got in dealt:
+            for got in dealt if set(map(len, dealt)) - {per} else ():
                 if len(got) != per:
                     s = next(s for s in order if batch.get(s) is got)
                     raise HistoryError(

@@ -39,7 +39,7 @@ class Replay:
             raise HistoryError(f"{self.where}: {err}") from None
         stud = plan.game.bring_in > 0
         for kind, seat, arg, index, street in plan.acts:
-            actor = hand.actor
+            actor = hand._actor  # (the ``actor`` property, without its call)
             if seat != actor or stud:
                 actor = self._take_turn(hand, actor, (kind, seat, index, street))
                 if actor is None:
