@@ -10,6 +10,7 @@ street by street as ``DealShape`` says the game deals.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from typing import Any
@@ -21,6 +22,13 @@ from hoyle.history.shape import DealShape
 from hoyle.history.stakes import chips
 
 _TWO_UNKNOWN = (UNKNOWN, UNKNOWN)  # '????': two hole cards nobody saw
+
+
+@functools.lru_cache(maxsize=64)
+def _unknown_deals(n: int) -> tuple[str, ...]:
+    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open."""
+    return tuple(f"d dh p{i + 1} ????" for i in range(n))
+
 
 __all__ = ["ActionReader", "PlayerAction"]
 
@@ -82,9 +90,10 @@ class ActionReader:
         ledger, batches, drawers = self.ledger, self.batches, self.drawers
         known, cards, held = ledger.known, ledger.cards, ledger.held
         betting = _BETTING.get
+        start = self._unknown_deal(actions) if not cards and not batches else 0
         at = self.at  # a copy: dealing and draws move it on
         last = self.last_kind  # the kind of the line before (``_draw`` reads it)
-        for index, text in enumerate(actions):
+        for index, text in enumerate(actions[start:] if start else actions, start):
             words = text.split("#", 1)[0].split() if "#" in text else text.split()
             size = len(words)
             if not size:
@@ -142,6 +151,30 @@ class ActionReader:
                 at = self.at
             last = kind
         self.last_kind = last
+
+    def _unknown_deal(self, actions: list[str]) -> int:
+        """Online hands open ``d dh p1 ????``, ``d dh p2 ????``...: the
+        lines that ``read`` would read one by one into the first batch of
+        two unknown cards a seat, read at once. Returns how many."""
+        count = 0
+        for text, line in zip(actions, _unknown_deals(len(self.labels)), strict=False):
+            if text != line:
+                break
+            count += 1
+        if count:
+            labels, ledger = self.labels, self.ledger
+            seats = [labels[f"p{i + 1}"] for i in range(count)]
+            ledger.cards += _TWO_UNKNOWN * count
+            ledger.unknown = True
+            held = ledger.held
+            batch = {}
+            for i, seat in enumerate(seats):
+                held[seat] += (slots := [2 * i, 2 * i + 1])
+                batch[seat] = slots
+            self.batches.append(batch)
+            self._reach(self.shape.deal, 1)
+            self.last_kind = "dh"
+        return count
 
     def fail(self, index: int, text: str, why: str) -> HistoryError:
         """The error for action line ``index``."""
