@@ -70,42 +70,30 @@ def test_pokerkit_replays_the_corpus(benchmark: Any) -> None:
 
 
 # The HandHQ sample (tests/data/handhq, 165 real online hands from six
-# sites): both sides parse each file's text and play every hand hoyle
-# replays today (the hands the i17-engine gaps refuse are left out of both,
-# and come in by themselves once hoyle replays them), keeping each hand's
-# final stacks; hoyle takes Ongame's rake too, as its test does.
+# sites): both sides parse each file's text and play every hand, keeping
+# each hand's result. hoyle takes Ongame's rake, as its test does, and
+# keeps the stacks, the net chips where the stacks are unknown (iPoker), the
+# pots and who could have won them where the file decides no winner
+# (UndeterminedError: iPoker [1], [4], [20]), and the hand where the file
+# stops (partial=True: iPoker [22]); PokerKit keeps its final stacks.
 HANDHQ_DIR = Path(__file__).parent.parent / "tests" / "data" / "handhq"
 HANDHQ = [(str(p), p.read_bytes()) for p in sorted(HANDHQ_DIR.glob("*.phhs"))]
 ONGAME = hoyle.history.SiteRake(percent=5, unit="0.05", caps={4: 2, 5: 3}, no_flop_no_drop=True)
+HANDHQ_COUNT = 165
 
 
-def _replayable() -> list[list[int]]:
-    """For each file, the indices of the hands hoyle replays."""
-    out = []
+def replay_handhq_hoyle() -> list[Any]:
+    results: list[Any] = []
     for name, raw in HANDHQ:
-        keep = []
-        for i, history in enumerate(hoyle.history.loads(raw.decode("utf-8"), source=name)):
-            try:
-                history.replay()
-            except hoyle.HistoryError:
-                continue
-            keep.append(i)
-        out.append(keep)
-    return out
-
-
-HANDHQ_KEEP = _replayable()
-HANDHQ_COUNT = sum(map(len, HANDHQ_KEEP))
-
-
-def replay_handhq_hoyle() -> list[tuple[int, ...]]:
-    results = []
-    for (name, raw), keep in zip(HANDHQ, HANDHQ_KEEP, strict=True):
-        histories = hoyle.history.loads(raw.decode("utf-8"), source=name)
-        for i in keep:
-            history = histories[i]
+        for history in hoyle.history.loads(raw.decode("utf-8"), source=name):
             rake = ONGAME if history.fields.get("venue") == "Ongame Network" else None
-            results.append(history.replay(rake=rake).stacks)
+            try:
+                hand = history.replay(rake=rake, partial=True)
+            except hoyle.UndeterminedError as err:
+                results.append(err.pots)
+                continue
+            unknown = history.unknown_stacks
+            results.append(history.net_chips(hand) if unknown else hand.stacks)
     return results
 
 
@@ -115,16 +103,14 @@ def replay_handhq_pokerkit() -> list[tuple[Any, ...]]:
     results = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for (_, raw), keep in zip(HANDHQ, HANDHQ_KEEP, strict=True):
-            histories = list(pokerkit.HandHistory.load_all(io.BytesIO(raw)))
-            for i in keep:
-                *_, state = iter(histories[i])
+        for _, raw in HANDHQ:
+            for history in pokerkit.HandHistory.load_all(io.BytesIO(raw)):
+                *_, state = iter(history)
                 results.append(tuple(state.stacks))
     return results
 
 
 def test_hoyle_replays_the_handhq_sample(benchmark: Any) -> None:
-    assert HANDHQ_COUNT >= 140
     assert len(replay_handhq_hoyle()) == HANDHQ_COUNT
     results = benchmark.pedantic(replay_handhq_hoyle, rounds=10, iterations=1, warmup_rounds=1)
     assert len(results) == HANDHQ_COUNT

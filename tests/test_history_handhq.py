@@ -1,18 +1,16 @@
 """Real online hands from the six HandHQ sites of the PHH dataset
 (tests/data/handhq, see its SOURCE.md): every hand is replayed by hoyle and
 by PokerKit; hoyle ends with PokerKit's stacks on every hand PokerKit
-replays, and with the file's ``finishing_stacks`` (Ongame, the one site of
-the sample that records them) once the room's rake is taken. Each
-difference has a named reason below.
-
-Hands that fail today only because of the gaps the ``i17-engine`` branch
-closes (unknown cards deciding a pot, post bets, unknown ``inf`` stacks)
-are ``xfail(strict=True)``: they pass, and so fail the strict mark, once
-that branch is merged.
+replays (iPoker's, whose stacks are unknown: the same net chips, both
+replaying deep), and with the file's ``finishing_stacks`` and ``winnings``
+(Ongame, the one site of the sample that records them) once the room's rake
+is taken. Each difference has a named reason below, and each reason is an
+assertion of its own.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import io
 import pickle
@@ -25,7 +23,7 @@ from typing import Any
 import hoyle
 import pytest
 import tomllib
-from hoyle.errors import HistoryError, HoyleError, SettlementError
+from hoyle.errors import HistoryError, HoyleError, SettlementError, UndeterminedError
 from hoyle.history import HandHistory, SiteRake, _fast_toml
 from hypothesis import given
 from hypothesis import strategies as st
@@ -55,25 +53,33 @@ SITES = {
 }
 
 # Named reasons for a difference, and the hands they cover.
-INF = "i17-engine: unknown stacks (starting_stacks = inf, iPoker) are refused"
-POST = "i17-engine: a post bet (a negative blinds_or_straddles entry) is refused"
-UNKNOWN = "i17-engine: unknown cards (sm ????) win the pot with the filler's cards"
-# PokerKit 0.7 plays a post as a live blind; the room's finishing stacks
-# show it dead (ong-1000NLH [2]: p3 paid the $5 post and called $10, 953
-# left, PokerKit 958). The file is the oracle for these.
-POST_LIVE_IN_POKERKIT = {("ong-1000NLH-10-handhq_1.phhs", "2")}
-# At iPoker's showdowns of hands [1], [4] and [20] no contender shows: the
-# winner is unknown (PokerKit splits the pot). Only the seats that folded
+# A post bet below the big blind is dead money (docs/history.md, "Post
+# bets"); PokerKit 0.7 plays every post live. The room's records show it
+# dead: ong-1000NLH [2], p3 posts $5 with the $5/$10 blinds, calls and loses:
+# the file takes $47 from p3 ($5 dead, $42 in bets; PokerKit $42) and pays
+# p2 the $94 pot less $3 rake (winnings 91; PokerKit's pot is $89). So
+# hoyle's stacks are PokerKit's with the dead post moved from the poster to
+# the winner: (poster, winner, post), PHH players counted from 0. In
+# ong-400NLH [1] p4 posts $2 dead ($2/$4), raises and takes the blinds: the
+# stacks are PokerKit's (the poster is the winner), and the file's winnings
+# (12: the pot with the dead $2) are hoyle's pot.
+POST_DEAD = {
+    ("ong-1000NLH-10-handhq_1.phhs", "2"): (2, 1, 5),
+    ("ong-400NLH-4-handhq_1.phhs", "1"): (3, 3, 2),
+}
+# At iPoker's showdowns of hands [1], [4] and [20] no contender shows (each
+# answers ``sm ????``): the file has no winner, hoyle raises
+# UndeterminedError (PokerKit splits the pot). Only the seats that folded
 # have a known result there.
 UNDETERMINED = {("ipn-100NLH-1-handhq_1.phhs", n) for n in ("1", "4", "20")}
-# iPoker [22] ends on the river card with the betting not done.
+# iPoker [22] ends on the river card with the betting not done: no result;
+# replay(partial=True) is the hand where the file stops.
 TRUNCATED = {("ipn-100NLH-1-handhq_1.phhs", "22")}
-
-GAPS: dict[tuple[str, str], str] = {
-    ("ong-1000NLH-10-handhq_1.phhs", "2"): POST,
-    ("ong-400NLH-4-handhq_1.phhs", "1"): POST,
-    ("ps-1000NLH-10-handhq_2.phhs", "2"): UNKNOWN,
-}
+# PokerStars [2] (ps-1000NLH-10-handhq_2): p1 shows two pair, p2's cards
+# are never shown (``sm ????``): p2 has mucked and p1 takes the pot, although
+# the placeholders the replay deals p2 make a full house.
+HIDDEN_LOSES = ("ps-1000NLH-10-handhq_2.phhs", "2")
+DEEP = 10**6  # PokerKit's stack for iPoker's unknown ones, in dollars
 
 
 def _hands() -> list[tuple[Path, HandHistory, Any]]:
@@ -96,26 +102,45 @@ def _key(path: Path, history: HandHistory) -> tuple[str, str]:
 
 
 def _params() -> list[Any]:
-    params = []
-    for path, history, pk in HANDS:
-        key = _key(path, history)
-        reason = INF if path.name.startswith("ipn") else GAPS.get(key)
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, history, pk, id=f"{key[0]}[{key[1]}]", marks=marks))
-    return params
+    return [
+        pytest.param(path, history, pk, id="{}[{}]".format(*_key(path, history)))
+        for path, history, pk in HANDS
+    ]
 
 
-def _pokerkit_stacks(pk: Any, deep: int | None = None) -> tuple[Decimal, ...] | None:
-    """PokerKit's final stacks (with every stack ``deep`` when given), None
-    when it does not finish the hand."""
+def _pokerkit_states(pk: Any, deep: int | None = None) -> list[Any]:
+    """PokerKit's states replaying the hand, copied as they go (PokerKit
+    moves one state along), with every stack ``deep`` when given."""
     if deep is not None:
         pk = dataclasses.replace(pk, starting_stacks=[deep] * len(pk.starting_stacks))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        *_, state = iter(pk)
+        return [copy.deepcopy(state) for state in pk]
+
+
+def _pokerkit_stacks(pk: Any) -> tuple[Decimal, ...] | None:
+    """PokerKit's final stacks, None when it does not finish the hand."""
+    state = _pokerkit_states(pk)[-1]
     if state.status:  # still in play: the actions stop before the end
         return None
     return tuple(Decimal(str(x)) for x in state.stacks)
+
+
+def _pokerkit_net(pk: Any) -> list[Decimal]:
+    """What each player won or lost by PokerKit, every stack deep (the file's
+    money, players in the file's order)."""
+    return [Decimal(str(x)) - DEEP for x in _pokerkit_states(pk, DEEP)[-1].stacks]
+
+
+def _net(history: HandHistory, hand: hoyle.Hand) -> list[Decimal]:
+    """hoyle's net chips in the file's money, players in the file's order."""
+    net = history.net_chips(hand)
+    return [Decimal(net[history.seat(p + 1)]) / history.scale for p in range(len(net))]
+
+
+def _by_player(history: HandHistory, values: Any) -> list[Any]:
+    """Values by hoyle seat, in the file's player order."""
+    return [values[history.seat(p + 1)] for p in range(len(values))]
 
 
 def test_sample_covers_every_site() -> None:
@@ -135,8 +160,10 @@ def test_sample_covers_every_site() -> None:
 def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk: Any) -> None:
     key = _key(path, history)
     if key in TRUNCATED:
-        with pytest.raises(HistoryError, match="actions end before the hand is over"):
-            history.replay()
+        _check_truncated(history, pk)
+        return
+    if key in UNDETERMINED:
+        _check_undetermined(history, pk)
         return
     try:
         hand = history.replay()
@@ -146,27 +173,19 @@ def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk
         pytest.fail(f"{history.where}: {type(err).__name__}: {err}")
     assert hand.is_over
     scale = history.scale
-    if path.name.startswith("ipn"):  # unknown stacks: compare what each seat won or lost
-        deep = 10**6
-        theirs = _pokerkit_stacks(pk, deep)
-        assert theirs is not None
-        start, end = hand.starting_stacks, hand.stacks
-        net = [Decimal(b - a) / scale for a, b in zip(start, end, strict=True)]
-        seats = [history.seat(p + 1) for p in range(len(net))]
-        pk_net = [theirs[p] - deep for p in range(len(net))]
-        if key in UNDETERMINED:  # only the seats that never reached the showdown
-            actions = history.actions
-            folded = [p for p in range(len(net)) if f"p{p + 1} f" in actions]
-            pairs = [(net[seats[p]], pk_net[p]) for p in folded]
-        else:
-            pairs = [(net[seats[p]], pk_net[p]) for p in range(len(net))]
-        assert all(a == b for a, b in pairs), (net, pk_net)
+    if history.unknown_stacks:  # iPoker: compare what each player won or lost
+        assert path.name.startswith("ipn")
+        assert history.finishing_stacks is None
+        assert _net(history, hand) == _pokerkit_net(pk)
         return
     theirs = _pokerkit_stacks(pk)
     assert theirs is not None, "PokerKit replays every hand of the sample but iPoker's"
-    expected = tuple(x * scale for x in theirs)
-    if key not in POST_LIVE_IN_POKERKIT:
-        assert hand.stacks == expected
+    expected = [x * scale for x in theirs]
+    if key in POST_DEAD:  # PokerKit plays the post live: move it to the winner
+        poster, winner, post = POST_DEAD[key]
+        expected[poster] -= post * scale
+        expected[winner] += post * scale
+    assert _by_player(history, hand.stacks) == expected
     finishing = history.finishing_stacks
     rule = RAKE.get(history.fields["venue"])
     if finishing is not None:
@@ -179,6 +198,73 @@ def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk
         assert settlement.rake == taken >= 0
         held = sum(p.amount for p in settlement.pots)
         assert sum(settlement.payouts) - sum(settlement.refunds) + settlement.rake == held
+        # the room's winnings: what each player took from the pots, after rake
+        won = [a - b for a, b in zip(settlement.payouts, settlement.refunds, strict=True)]
+        winnings = [Decimal(str(x)) * scale for x in history.fields["winnings"]]
+        assert _by_player(history, won) == winnings
+
+
+def _check_undetermined(history: HandHistory, pk: Any) -> None:
+    """No contender of the pot shows: hoyle names the pot and who could have
+    won it; the seats that folded have the result PokerKit gives them."""
+    with pytest.raises(UndeterminedError, match="the showdown is undetermined") as info:
+        history.replay()
+    err = info.value
+    players = range(len(history.fields["starting_stacks"]))
+    contenders = [p for p in players if f"p{p + 1} sm ????" in history.actions]
+    folded = [p for p in players if f"p{p + 1} f" in history.actions]
+    assert len(contenders) == 2
+    assert sorted(contenders + folded) == list(players)
+    states = _pokerkit_states(pk, DEEP)
+    # every bet was called: the pot is all PokerKit's bets and pots held
+    pot = max(Decimal(str(s.total_pot_amount)) for s in states)
+    assert [(Decimal(p.amount), p.eligible) for p in err.pots] == [
+        (pot * history.scale, tuple(sorted(history.seat(p + 1) for p in contenders)))
+    ]
+    assert err.payouts == (0,) * len(players)  # no other pot, nothing uncalled
+    hand = err.hand
+    assert sum(err.payouts) + sum(p.amount for p in err.pots) == sum(hand.contributions)
+    # what each player put in: PokerKit's lowest stack in the hand, every stack deep
+    put_in = [DEEP - min(Decimal(str(s.stacks[p])) for s in states) for p in players]
+    assert [Decimal(x) / history.scale for x in _by_player(history, hand.contributions)] == put_in
+    theirs, ours = _pokerkit_net(pk), _net(history, hand)
+    assert [ours[p] for p in folded] == [theirs[p] for p in folded]
+    assert all(ours[p] == -put_in[p] for p in folded)
+
+
+def _check_truncated(history: HandHistory, pk: Any) -> None:
+    """The file stops on the river with a player to act: replay() refuses
+    to invent the rest; partial=True is the hand where PokerKit stops too."""
+    with pytest.raises(HistoryError, match=r"actions end before the hand is over \(p3 is to"):
+        history.replay()
+    hand = history.replay(partial=True)
+    state = _pokerkit_states(pk, DEEP)[-1]
+    assert not hand.is_over
+    assert hand.settlement is None
+    assert state.status
+    assert history.seat(state.actor_index + 1) == hand.actor
+    assert len(hand.board) == 5
+    assert hand.legal.can_check
+    assert [str(hoyle.Card(c)) for c in hand.board] == [repr(c[0]) for c in state.board_cards]
+    # net chips so far: what each player has put in, as PokerKit has it
+    assert _net(history, hand) == _pokerkit_net(pk)
+    assert sum(history.net_chips(hand)) == -hand.pot
+
+
+def test_hidden_cards_never_win() -> None:
+    """PokerStars [2]: the seat that never shows has mucked, even though the
+    placeholders dealt to it would have won."""
+    [(history, pk)] = [(h, pk) for p, h, pk in HANDS if _key(p, h) == HIDDEN_LOSES]
+    assert history.actions[-2:] == ["p1 sm JhQh", "p2 sm ????"]
+    hand = history.replay()
+    board = list(hand.board)
+    shown, hidden = (hoyle.evaluate([*hand.hole(history.seat(p)), *board]) for p in (1, 2))
+    assert hidden > shown  # the filler's cards: a full house against two pair
+    settlement = hand.settlement
+    assert settlement is not None
+    assert len(settlement.pots) == 1
+    assert settlement.payouts[history.seat(1)] == settlement.pots[0].amount == 65500
+    assert _by_player(history, hand.stacks) == [x * 100 for x in _pokerkit_stacks(pk) or ()]
 
 
 def test_what_the_sample_exercises() -> None:
@@ -187,12 +273,17 @@ def test_what_the_sample_exercises() -> None:
     assert len(finishing) == 42  # every Ongame hand
     raked = 0
     for _, history, _ in HANDS:
-        if history.finishing_stacks is None or _key(Path(str(history.source)), history) in GAPS:
+        if history.finishing_stacks is None:
             continue
         if history.replay().stacks != history.finishing_stacks:
             raked += 1
             assert history.replay(rake=ONGAME).stacks == history.finishing_stacks
-    assert raked == 17  # hands that saw a flop; the rest paid nothing
+    assert raked == 18  # hands that saw a flop; the rest paid nothing
+    unknown = [(p, h) for p, h, _ in HANDS if h.unknown_stacks]
+    assert {p.name for p, _ in unknown} == {"ipn-100NLH-1-handhq_1.phhs"}
+    assert len(unknown) == 22  # 18 with a result, 3 undetermined, 1 cut short
+    assert len(UNDETERMINED) == 3
+    assert len(TRUNCATED) == 1
     shown_down = [h for _, h, _ in HANDS if any(" sm " in a for a in h.actions)]
     hidden = [h for h in shown_down if any(a.endswith("sm ????") for a in h.actions)]
     assert len(shown_down) >= 25
@@ -205,7 +296,7 @@ def test_site_rake_matches_the_engine_rake_on_one_pot() -> None:
     split pot (ABS [6], aces against aces) included."""
     compared = 0
     for path, history, _ in HANDS:
-        if path.name.startswith("ipn") or _key(path, history) in GAPS:
+        if path.name.startswith("ipn") or _key(path, history) in POST_DEAD:
             continue
         cap = 3 * history.scale
         site = hoyle.history.loads(path.read_text("utf-8"), source=path.name)
@@ -320,6 +411,39 @@ def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
     assert "is not PLAYERS=CAP" in capsys.readouterr().err
     assert cli.main(["replay", "--rake", "105", *names]) == 2
     assert "between 0 and 100" in capsys.readouterr().err
+
+
+def test_command_line_undetermined_and_unknown_stacks(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hoyle replay`` on iPoker's file: a hand the file does not decide is
+    counted as undetermined (not as an error), with its pot and who could
+    have won it; a hand with unknown stacks shows each player's net chips,
+    PokerKit's deep-stack result; the hand cut short is the one error."""
+    from hoyle import cli
+
+    path = DATA / "ipn-100NLH-1-handhq_1.phhs"
+    assert cli.main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    lines = {line.split("  ")[0].rsplit(" ", 1)[-1]: line for line in out.splitlines()}
+    for n, pot, who in (("1", "48.00", "p1 p2"), ("4", "68.00", "p1 p4"), ("20", "14.00", "p2 p5")):
+        assert lines[f"[{n}]"].endswith(
+            f"NT  undetermined: pot {pot} to one of {who} (no contender shows)"
+        )
+    checked = 0
+    for p, history, pk in HANDS:
+        if p != path or _key(p, history) in UNDETERMINED | TRUNCATED:
+            continue
+        net = " ".join(
+            f"p{i + 1} {x:+.2f}" if x else f"p{i + 1} 0.00" for i, x in enumerate(_pokerkit_net(pk))
+        )
+        assert lines[f"[{history.name}]"].endswith(f"unknown stacks, net {net}")
+        checked += 1
+    assert checked == 18
+    assert "hand [22]: the actions end before the hand is over" in out
+    assert out.splitlines()[-1].endswith(
+        "0 match their finishing stacks, 0 differ, 18 have none (18 with unknown stacks: "
+        "net chips), 3 undetermined; 1 errors"
+    )
+    assert out.splitlines()[-1].startswith("21 hands replayed from 1 files")
 
 
 def test_fast_reader_agrees_with_tomllib() -> None:

@@ -108,11 +108,71 @@ def _site_rake(args: argparse.Namespace) -> hoyle.history.SiteRake | None:
     return SiteRake.parse(args.rake, **options)
 
 
+def _money(amount: int, scale: int, sign: bool = False) -> str:
+    """Chips times ``scale`` as the file's money: 4800 at scale 100 is 48.00."""
+    from decimal import Decimal
+
+    places = len(str(scale)) - 1
+    return f"{Decimal(amount).scaleb(-places):{'+' if sign and amount else ''}f}"
+
+
+def _replay_hand(
+    h: hoyle.history.HandHistory, rake: hoyle.history.SiteRake | None, counts: dict[str, int]
+) -> str:
+    """Replays one hand for ``hoyle replay``: counts it and returns its line
+    (``error: ...`` for a hand hoyle refuses)."""
+    try:
+        hand = h.replay(rake=rake)
+    except hoyle.UndeterminedError as err:  # a result the file does not have
+        counts["hands"] += 1
+        counts["undetermined"] += 1
+        player = {h.seat(i + 1): f"p{i + 1}" for i in range(len(err.payouts))}
+        pots = "; ".join(
+            f"pot {_money(pot.amount, h.scale)} to one of "
+            + " ".join(player[s] for s in pot.eligible)
+            for pot in err.pots
+        )
+        return f"{h.where}  {h.variant}  undetermined: {pots} (no contender shows)"
+    except hoyle.HistoryError as err:
+        counts["errors"] += 1
+        return f"error: {err}"
+    counts["hands"] += 1
+    expected = h.finishing_stacks
+    seat_of = [h.seat(i + 1) for i in range(len(hand.stacks))]
+    if h.unknown_stacks:
+        net = h.net_chips(hand)
+        verdict = "unknown stacks, net " + " ".join(
+            f"p{i + 1} {_money(net[s], h.scale, sign=True)}" for i, s in enumerate(seat_of)
+        )
+        counts["unknown"] += 1
+        counts["deep"] += 1
+    elif expected is None:
+        verdict = "no finishing_stacks"
+        counts["unknown"] += 1
+    elif hand.stacks == expected:
+        verdict = "finishing stacks match"
+        counts["match"] += 1
+    else:
+        verdict = "finishing stacks differ"
+        counts["differ"] += 1
+    winners = [
+        f"p{i + 1}" for i, s in enumerate(seat_of) if hand.stacks[s] > hand.starting_stacks[s]
+    ]
+    settlement = hand.settlement
+    pot = sum(p.amount for p in settlement.pots) if settlement else hand.pot
+    return (
+        f"{h.where}  {h.variant}  pot {_money(pot, h.scale)}  "
+        f"won by {' '.join(winners) or 'nobody'}  {verdict}"
+    )
+
+
 def _replay(args: argparse.Namespace) -> int:
     from hoyle import history
 
     rake = _site_rake(args)
-    counts = {"hands": 0, "match": 0, "differ": 0, "unknown": 0, "errors": 0}
+    counts = dict.fromkeys(
+        ("hands", "match", "differ", "unknown", "deep", "undetermined", "errors"), 0
+    )
 
     def one(path: str, say: Callable[[str], None]) -> None:
         try:
@@ -122,36 +182,9 @@ def _replay(args: argparse.Namespace) -> int:
             say(f"error: {err}")
             return
         for h in hands:
-            try:
-                hand = h.replay(rake=rake)
-            except hoyle.HistoryError as err:
-                counts["errors"] += 1
-                say(f"error: {err}")
-                continue
-            counts["hands"] += 1
-            expected = h.finishing_stacks
-            if expected is None:
-                verdict = "no finishing_stacks"
-                counts["unknown"] += 1
-            elif hand.stacks == expected:
-                verdict = "finishing stacks match"
-                counts["match"] += 1
-            else:
-                verdict = "finishing stacks differ"
-                counts["differ"] += 1
-            seat_of = [h.seat(i + 1) for i in range(len(hand.stacks))]
-            winners = [
-                f"p{i + 1}"
-                for i, s in enumerate(seat_of)
-                if hand.stacks[s] > hand.starting_stacks[s]
-            ]
-            settlement = hand.settlement
-            pot = sum(p.amount for p in settlement.pots) if settlement else hand.pot
-            if not args.summary_only:
-                say(
-                    f"{h.where}  {h.variant}  pot {pot}  "
-                    f"won by {' '.join(winners) or 'nobody'}  {verdict}"
-                )
+            line = _replay_hand(h, rake, counts)
+            if not args.summary_only or line.startswith("error: "):
+                say(line)
 
     started = time.perf_counter()
     if len(args.files) > 20 and not args.quiet:
@@ -169,7 +202,8 @@ def _replay(args: argparse.Namespace) -> int:
     print(
         f"{counts['hands']} hands replayed from {len(args.files)} files in {seconds:.2f} s: "
         f"{counts['match']} match their finishing stacks, {counts['differ']} differ, "
-        f"{counts['unknown']} have none; {counts['errors']} errors"
+        f"{counts['unknown']} have none ({counts['deep']} with unknown stacks: net chips), "
+        f"{counts['undetermined']} undetermined; {counts['errors']} errors"
     )
     return 1 if counts["errors"] else 0
 

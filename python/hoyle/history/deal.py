@@ -10,6 +10,7 @@ street by street as ``DealShape`` says the game deals.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from typing import Any
@@ -21,6 +22,13 @@ from hoyle.history.shape import DealShape
 from hoyle.history.stakes import chips
 
 _TWO_UNKNOWN = (UNKNOWN, UNKNOWN)  # '????': two hole cards nobody saw
+
+
+@functools.lru_cache(maxsize=64)
+def _unknown_deals(n: int) -> tuple[str, ...]:
+    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open."""
+    return tuple(f"d dh p{i + 1} ????" for i in range(n))
+
 
 __all__ = ["ActionReader", "PlayerAction"]
 
@@ -72,17 +80,20 @@ class ActionReader:
         # kept hidden (``sm ????``, PHH's "neither mucked nor shown")
         self.declined: set[int] = set()
 
-    def read(self, actions: list[str]) -> None:
+    def read(self, actions: list[str]) -> None:  # noqa: PLR0912, PLR0915 (the hot loop, inline)
         """Read every action line, in order.
 
         Hole cards and the usual player actions are read here, in the loop
         (the usual hole cards straight into the ledger): a method call or two
         per line cost 3-4% of the corpus replay bench."""
         labels, add, scale = self.labels, self.acts.append, self.scale
-        ledger, batches = self.ledger, self.batches
+        ledger, batches, drawers = self.ledger, self.batches, self.drawers
         known, cards, held = ledger.known, ledger.cards, ledger.held
+        betting = _BETTING.get
+        start = self._unknown_deal(actions) if not cards and not batches else 0
         at = self.at  # a copy: dealing and draws move it on
-        for index, text in enumerate(actions):
+        last = self.last_kind  # the kind of the line before (``_draw`` reads it)
+        for index, text in enumerate(actions[start:] if start else actions, start):
             words = text.split("#", 1)[0].split() if "#" in text else text.split()
             size = len(words)
             if not size:
@@ -93,35 +104,42 @@ class ActionReader:
                     labels[head] if head in labels and size > 1 else self._seat(index, text, words)
                 )
                 kind = words[1]
-                if kind in _BETTING and size == _BETTING[kind]:
-                    word = words[-1]
-                    amount = (
-                        None  # f, cc, pb
-                        if size == 2
-                        else int(word) * scale  # cbr, in whole chips: the usual case
-                        if word.isascii() and word.isdigit() and len(word) < 20
-                        else self._amount(index, text, word)
-                    )
-                    add((kind, seat, amount, index, at))
+                if betting(kind) == size:
+                    if size == 2:  # f, cc, pb
+                        add((kind, seat, None, index, at))
+                    else:  # cbr, in whole chips: the usual case
+                        word = words[2]
+                        amount = (
+                            int(word) * scale
+                            if word.isascii() and word.isdigit() and len(word) < 20
+                            else self._amount(index, text, word)
+                        )
+                        add((kind, seat, amount, index, at))
                 else:
+                    self.last_kind = last
                     self._show_or_draw(index, text, seat, words)
                     at = self.at
             elif size == 4 and words[1] == "dh":  # hole cards, or a draw's replacements
                 kind = "dh"
                 label = words[2]
                 seat = labels[label] if label in labels else self._player(index, text, label)
-                pair = PAIR.get(words[3])  # the usual hole cards: two known cards, new
-                if pair is None or pair[0] in known or pair[1] in known:
-                    slots = self._cards(index, text, words[3], bool(self.drawers))
+                token = words[3]
+                pair = PAIR.get(token)  # the usual hole cards: two known cards, new
+                if pair is None and token == "????" and not drawers:  # online hands
+                    ledger.unknown = True
+                    slots = [len(cards), len(cards) + 1]
+                    cards += _TWO_UNKNOWN
+                elif pair is None or pair[0] in known or pair[1] in known:
+                    slots = self._cards(index, text, token, bool(drawers))
                 else:
                     known.update(pair)
                     slots = [len(cards), len(cards) + 1]
                     cards += pair
                 held[seat] += slots
-                if self.drawers:
+                if drawers:
                     self.replacements[-1].setdefault(seat, []).extend(slots)
                     ledger.served(seat)
-                elif self.last_kind == "dh" and batches and seat not in batches[-1]:
+                elif last == "dh" and batches and seat not in batches[-1]:
                     batches[-1][seat] = slots
                 else:  # the first card, or a seat dealt twice: the next dealing street
                     batches.append({seat: slots})
@@ -131,7 +149,32 @@ class ActionReader:
                 kind = "db"
                 self._board(index, text, words)
                 at = self.at
-            self.last_kind = kind
+            last = kind
+        self.last_kind = last
+
+    def _unknown_deal(self, actions: list[str]) -> int:
+        """Online hands open ``d dh p1 ????``, ``d dh p2 ????``...: the
+        lines that ``read`` would read one by one into the first batch of
+        two unknown cards a seat, read at once. Returns how many."""
+        count = 0
+        for text, line in zip(actions, _unknown_deals(len(self.labels)), strict=False):
+            if text != line:
+                break
+            count += 1
+        if count:
+            labels, ledger = self.labels, self.ledger
+            seats = [labels[f"p{i + 1}"] for i in range(count)]
+            ledger.cards += _TWO_UNKNOWN * count
+            ledger.unknown = True
+            held = ledger.held
+            batch = {}
+            for i, seat in enumerate(seats):
+                held[seat] += (slots := [2 * i, 2 * i + 1])
+                batch[seat] = slots
+            self.batches.append(batch)
+            self._reach(self.shape.deal, 1)
+            self.last_kind = "dh"
+        return count
 
     def fail(self, index: int, text: str, why: str) -> HistoryError:
         """The error for action line ``index``."""

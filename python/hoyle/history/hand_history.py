@@ -41,7 +41,16 @@ class HandHistory:
     ``.phhs`` file. Amounts are in chips times ``scale``.
     """
 
-    __slots__ = ("_actions", "_plan", "_scale", "fields", "name", "repairs", "source")
+    __slots__ = (
+        "_actions",
+        "_by_player",
+        "_plan",
+        "_scale",
+        "fields",
+        "name",
+        "repairs",
+        "source",
+    )
 
     def __init__(
         self, fields: dict[str, Any], *, source: str | None = None, name: str | None = None
@@ -51,6 +60,7 @@ class HandHistory:
         self.name = name
         self._plan: ReplayPlan | None = None
         self._scale: int | None = None
+        self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
         self.repairs: list[str] = []
 
@@ -170,7 +180,13 @@ class HandHistory:
 
     def _stacks_by_player(self) -> tuple[int | None, ...]:
         """The starting stacks in the file's order (``p1`` first), times
-        ``scale``; None for a stack the file does not know (``inf``)."""
+        ``scale``; None for a stack the file does not know (``inf``). Read
+        once, as ``scale`` and the replay plan are."""
+        if self._by_player is None:
+            self._by_player = self._read_stacks()
+        return self._by_player
+
+    def _read_stacks(self) -> tuple[int | None, ...]:
         value = self._field("starting_stacks")
         if not isinstance(value, list) or len(value) < 2:
             raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
@@ -180,10 +196,18 @@ class HandHistory:
             if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
                 out = tuple(value)
             else:
-                out = tuple(
-                    None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
-                    for v in value
-                )
+                found: list[int | None] = []
+                for v in value:
+                    if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
+                        top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
+                        whole, part = divmod(top * scale, bottom)
+                        if top >= 0 and part == 0 and whole <= MAX_CHIPS:
+                            found.append(whole)
+                            continue
+                    found.append(
+                        None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
+                    )
+                out = tuple(found)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
         total = (

@@ -60,13 +60,14 @@ class ReplayPlan:
         hidden: tuple[int, ...] = tuple(sorted(reader.declined))
         board_hidden = False
         if ledger.unknown:  # before the placeholders go in
-            named = ledger.cards
+            named = ledger.cards.__getitem__  # (map and ``in``: C loops)
+            declined = reader.declined
             hidden = tuple(
                 s
                 for s, held in enumerate(ledger.held)
-                if s in reader.declined or any(named[x] == UNKNOWN for x in held)
+                if s in declined or UNKNOWN in map(named, held)
             )
-            board_hidden = any(named[x] == UNKNOWN for x in reader.board)
+            board_hidden = UNKNOWN in map(named, reader.board)
         try:
             pool = ledger.fill_unknown(game, up_slots)
         except ValueError as err:
@@ -104,7 +105,7 @@ def _deck(
         if j >= 0:
             batch = batches[j] if j < len(batches) else {}
             dealt = [batch[s] for s in order if s in batch]
-            for got in dealt:
+            for got in dealt if set(map(len, dealt)) - {per} else ():
                 if len(got) != per:
                     s = next(s for s in order if batch.get(s) is got)
                     raise HistoryError(

@@ -39,7 +39,7 @@ class Replay:
             raise HistoryError(f"{self.where}: {err}") from None
         stud = plan.game.bring_in > 0
         for kind, seat, arg, index, street in plan.acts:
-            actor = hand.actor
+            actor = hand._actor  # (the ``actor`` property, without its call)
             if seat != actor or stud:
                 actor = self._take_turn(hand, actor, (kind, seat, index, street))
                 if actor is None:
@@ -48,9 +48,8 @@ class Replay:
                 if kind == "f":
                     hand.fold()
                 elif kind == "cc":
-                    bets = hand.bets
-                    # max(bets) first: facing a bet, no need to work out ``legal``
-                    if max(bets) <= bets[actor] and hand.legal.can_check:
+                    # facing a bet first: then no need to work out ``legal``
+                    if hand._bet <= hand._bets[actor] and hand.legal.can_check:
                         hand.check()
                     else:
                         hand.call()
@@ -137,8 +136,9 @@ class Replay:
                 if hand.actor is not None
                 else f"{where}: the actions end before the hand is over"
             )
-        for seat in range(len(final) if hand.is_over else 0):
-            hole = hand.hole(seat)
+        held = hand._cards if hand.is_over else ()  # (the seats' cards, read only)
+        for seat, mine in enumerate(held):
+            hole = tuple(mine)
             if hole != final[seat] and sorted(hole) != sorted(final[seat]):
                 raise HistoryError(
                     f"{where}: {self._label(seat)} ends with "

@@ -154,17 +154,29 @@ def _places(value: Any, what: str) -> int:
     return max(0, -exponent)
 
 
+def _list_places(value: list[Any], key: str) -> int:
+    """The most decimal places of a list's numbers (``_places``; an
+    unknown stack, ``inf``, has none)."""
+    places = 0
+    for v in value:
+        if v.__class__ is Decimal and v.is_finite() and -MAX_PLACES <= v.adjusted() <= 20:
+            bottom = v.as_integer_ratio()[1]  # _places, inline: the usual decimal
+            if 100 % bottom == 0:  # whole, or cents
+                if bottom != 1:
+                    places = max(places, 2)
+                continue
+        if v.__class__ is not int and not (key == "starting_stacks" and is_unknown_stack(v)):
+            places = max(places, _places(v, key))
+    return places
+
+
 def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
     """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
     places = 0
     for key in ("antes", "blinds_or_straddles", "starting_stacks"):
         value = fields.get(key, ())
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
-            for v in value:
-                if v.__class__ is not int and not (
-                    key == "starting_stacks" and is_unknown_stack(v)
-                ):
-                    places = max(places, _places(v, key))
+            places = max(places, _list_places(value, key))
     for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
         v = fields.get(key, 0)
         if v.__class__ is not int:

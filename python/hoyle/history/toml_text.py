@@ -120,6 +120,9 @@ def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912 (the canonical line
             if rest in _BOOLS:
                 table[key] = rest == "true"
                 continue
+            if rest[2:3] == ":" and (t := _TIME.fullmatch(rest)) is not None:  # time = 02:37:42
+                table[key] = datetime.time(int(t[1]), int(t[2]), int(t[3]))
+                continue
         line = raw.strip(_BLANK)
         if not line or line[0] == "#":
             continue
