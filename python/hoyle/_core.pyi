@@ -117,6 +117,9 @@ def parse_cards(cards: _CardsLike) -> tuple[Card, ...]: ...
 def evaluate(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules | None = None
 ) -> HandRank: ...
+def rank(
+    cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules | None = None
+) -> int: ...
 def evaluate_batch(
     hands: npt.NDArray[np.uint8],
     *,

@@ -105,14 +105,14 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
     if let Some(rank) = SPARE.reuse(py, refill) {
         return Ok(rank);
     }
-    let rank = Bound::new(
+    let rank = fast::untracked(Bound::new(
         py,
         HandRank {
             value: AtomicU32::new(value),
             cards: AtomicU64::new(cards),
             ruled: None,
         },
-    )?;
+    )?);
     SPARE.keep(&rank);
     Ok(rank)
 }
@@ -123,8 +123,8 @@ static CATEGORIES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 impl HandRank {
     /// The value: larger is stronger, equal means a tie.
     #[getter]
-    fn value(&self) -> u32 {
-        self.get_value()
+    fn value<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        fast::int_of(py, self.get_value())
     }
 
     /// The hand's `hoyle.Category`.
@@ -227,6 +227,22 @@ fn natural(rules: Option<&Bound<'_, HandRules>>) -> bool {
     rules.is_none_or(|r| r.get().rules().is_natural())
 }
 
+/// The natural value of `cards` (no board, natural rules) and the cards
+/// packed, by the tuple fast path when it applies.
+#[inline(always)]
+fn natural_value(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<(u32, u64)> {
+    let mut buf = [0u8; 7];
+    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
+            let hand = &buf[..n];
+            return Ok((high::value_of(hand) as u32, pack(hand)));
+        }
+    }
+    let ids = to_ids(cards)?;
+    high::check_hand(&ids)?;
+    Ok((high::value_of(&ids) as u32, pack(&ids)))
+}
+
 /// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of
 /// ints is the fast path), with `board` cards if given, under `rules`
 /// (`hoyle.HandRules`: wild cards, the bug, the four-flush, Omaha's split).
@@ -245,18 +261,38 @@ pub fn evaluate<'py>(
     rules: Option<&Bound<'py, HandRules>>,
 ) -> PyResult<Bound<'py, HandRank>> {
     if board.is_some() || !natural(rules) {
-        return Bound::new(py, evaluate_ruled(cards, board, rules)?);
+        return Ok(fast::untracked(Bound::new(
+            py,
+            evaluate_ruled(cards, board, rules)?,
+        )?));
     }
-    let mut buf = [0u8; 7];
-    if let Ok(t) = cards.cast_exact::<PyTuple>() {
-        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
-            let hand = &buf[..n];
-            return make_rank(py, high::value_of(hand) as u32, pack(hand));
-        }
-    }
-    let ids = to_ids(cards)?;
-    high::check_hand(&ids)?;
-    make_rank(py, high::value_of(&ids) as u32, pack(&ids))
+    let (value, packed) = natural_value(py, cards)?;
+    make_rank(py, value, packed)
+}
+
+/// The value alone: `rank(cards)` is `evaluate(cards).value` (the same
+/// arguments, the same errors), as a plain int, without making the
+/// `HandRank`: the call to use when only the order of hands matters.
+///
+/// >>> from hoyle import evaluate, rank
+/// >>> rank("As Ks Qs Js Ts") == evaluate("As Ks Qs Js Ts").value
+/// True
+/// >>> rank((51, 50, 49, 48, 0, 5, 9)) > rank("Kh Kd Ks Kc 2c 7d 3h")
+/// True
+#[pyfunction]
+#[pyo3(signature = (cards, *, board=None, rules=None))]
+pub fn rank<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, HandRules>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = if board.is_some() || !natural(rules) {
+        evaluate_ruled(cards, board, rules)?.get_value()
+    } else {
+        natural_value(py, cards)?.0
+    };
+    Ok(fast::int_of(py, value))
 }
 
 /// Ranks every row of `hands`, a C-contiguous `uint8` array of shape

@@ -1,7 +1,7 @@
 //! The bindings' unsafe speed tricks, all of them here, behind one switch.
 //!
 //! `hoyle.evaluate` on a tuple of ints is a hot call (a loop over millions
-//! of hands), and two tricks take most of the interpreter's cost out of it:
+//! of hands), and these tricks take most of the interpreter's cost out of it:
 //!
 //! 1. **The spare object** ([`Spare`]): the module keeps one reference to
 //!    the last result it handed out. When the caller has dropped its own
@@ -15,6 +15,17 @@
 //!    per-decision fill): its memory as a slice without rust-numpy's
 //!    borrow tracking (a hash map entry and an allocation per array per
 //!    call, a fifth of the fill's time).
+//! 4. **Shared ints for values** ([`int_of`]): a value below 2**16 (every
+//!    natural hand value) is handed out as one Python int made the first
+//!    time it is asked for and kept for the life of the process, instead
+//!    of a new int object per call (CPython caches only -5..=256).
+//!
+//! Not behind the switch, because it changes no result and no path:
+//! [`untracked`] takes a new result object (`HandRank`, `LowRank`) off the
+//! cycle collector's lists, as CPython does for a tuple of atoms. PyO3
+//! makes every pyclass a collector type, and a list of a million tracked
+//! ranks makes the collector walk them again and again (a kept list of
+//! ranks was built at a third of the speed of one of ints).
 //!
 //! # Safety
 //!
@@ -42,6 +53,21 @@
 //!   (its type), writable, aligned and C-contiguous, and the caller's
 //!   borrow of it keeps its memory alive.
 //!
+//! * A shared int is a strong reference the table keeps forever (ints are
+//!   immutable, so sharing one is invisible but to `is`); a slot is set
+//!   once by compare-and-swap, so two threads that race each make an int
+//!   and the loser drops its own.
+//! * [`untracked`]: CPython allows untracking any collector object that
+//!   cannot be part of a reference cycle; untracking one already untracked
+//!   does nothing (`PyObject_GC_UnTrack` checks), so PyO3's `tp_dealloc`,
+//!   which untracks first, stays right. A rank's only references are its
+//!   type and, for a rank made under rules, a `HandRules`, whose own only
+//!   reference is its type (no instance of the three classes has a
+//!   `__dict__` or can be subclassed). So a cycle through a rank goes
+//!   through a type object; CPython makes the same trade for instances of
+//!   every heap type that is not a collector type, which its collector
+//!   never sees either.
+//!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
 //! turns the tricks off, so every call takes the plain safe path; the
@@ -55,9 +81,9 @@ use pyo3::PyClass;
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicPtr;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 #[cfg(Py_GIL_DISABLED)]
-use std::sync::atomic::Ordering::{Acquire, Release};
+use std::sync::atomic::Ordering::Release;
 
 static ENABLED: AtomicBool = AtomicBool::new(true);
 
@@ -164,6 +190,48 @@ impl<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync> Spare<T> {
             self.put(obj.clone().into_ptr());
         }
     }
+}
+
+/// Takes `obj` off the cycle collector's lists (see the module notes: a
+/// `HandRank` or `LowRank`, which cannot be part of a cycle but through a
+/// type object). Always on: results are the same either way.
+#[inline(always)]
+pub fn untracked<T: PyClass>(obj: Bound<'_, T>) -> Bound<'_, T> {
+    // SAFETY: a live object of a collector type (every pyclass is one), the
+    // GIL held; untracking an untracked object does nothing.
+    unsafe { ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
+    obj
+}
+
+/// Values below this are handed out as shared ints by [`int_of`].
+const SHARED_INTS: usize = 1 << 16;
+
+static INTS: [AtomicPtr<ffi::PyObject>; SHARED_INTS] =
+    [const { AtomicPtr::new(std::ptr::null_mut()) }; SHARED_INTS];
+
+/// `value` as a Python int: a shared one when the tricks are on and it is
+/// below 2**16, made the first time (see the module notes).
+#[inline(always)]
+pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
+    let Some(slot) = INTS.get(value as usize).filter(|_| enabled()) else {
+        return value.into_pyobject(py).unwrap_or_else(|e| match e {}).into_any();
+    };
+    let shared = slot.load(Acquire);
+    if !shared.is_null() {
+        // SAFETY: the table holds a strong reference to this int forever.
+        return unsafe { Bound::from_borrowed_ptr(py, shared) };
+    }
+    let made = value.into_pyobject(py).unwrap_or_else(|e| match e {}).into_any();
+    let ptr = made.clone().into_ptr();
+    if slot
+        .compare_exchange(std::ptr::null_mut(), ptr, AcqRel, Acquire)
+        .is_err()
+    {
+        // Another thread set it first: drop the reference meant for the table.
+        // SAFETY: `ptr` is the strong reference made just above.
+        unsafe { ffi::Py_DECREF(ptr) };
+    }
+    made
 }
 
 /// Where CPython keeps its cached small ints 0..=51, when they lie evenly

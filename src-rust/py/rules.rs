@@ -326,8 +326,8 @@ pub struct LowRank {
 impl LowRank {
     /// The value: larger is the better low, equal is a tie.
     #[getter]
-    fn value(&self) -> u32 {
-        self.played.value
+    fn value<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        super::fast::int_of(py, self.played.value)
     }
 
     /// The low ranking ("ace-to-five", "deuce-to-seven", "ace-to-six", "badugi").
@@ -418,11 +418,11 @@ impl LowRank {
 /// 'A-5-4-3-2'
 #[pyfunction]
 #[pyo3(signature = (cards, *, board=None, rules))]
-pub fn evaluate_low(
-    cards: &Bound<'_, PyAny>,
-    board: Option<&Bound<'_, PyAny>>,
-    rules: &Bound<'_, HandRules>,
-) -> PyResult<Option<LowRank>> {
+pub fn evaluate_low<'py>(
+    cards: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: &Bound<'py, HandRules>,
+) -> PyResult<Option<Bound<'py, LowRank>>> {
     let r = rules.get();
     let lp = low_prep(r)?;
     let min = if r.rules().low == Some(Low::Badugi) {
@@ -431,13 +431,18 @@ pub fn evaluate_low(
         5
     };
     let (hole, board) = hand_ids(r.rules(), cards, board, min)?;
-    Ok(lp.play(&hole, &board).map(|played| LowRank {
+    let Some(played) = lp.play(&hole, &board) else {
+        return Ok(None);
+    };
+    let low = LowRank {
         low: lp.rules.low.unwrap_or(Low::AceToFive),
         played,
         hole,
         board,
         rules: rules.clone().unbind(),
-    }))
+    };
+    // Not tracked by the cycle collector (see `fast.rs`).
+    Ok(Some(super::fast::untracked(Bound::new(rules.py(), low)?)))
 }
 
 /// Low values of every row of `hands` (a C-contiguous `uint8` array of
