@@ -126,6 +126,7 @@ def evaluate_batch(
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules | None = None,
     threads: SupportsIndex | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def evaluate_low(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules
@@ -136,6 +137,7 @@ def evaluate_low_batch(
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules,
     threads: SupportsIndex | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 
 @final

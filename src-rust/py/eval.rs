@@ -2,14 +2,14 @@
 //! their rules paths. The unsafe speed tricks of the plain path live in
 //! `fast.rs`.
 
-use super::args::{remake, run_batch, threads_of, uint8_rows};
+use super::args::{remake, run_batch, threads_of, uint8_rows, with_output};
 use super::cards::{to_ids, Card};
 use super::fast::{self, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::{self, PlayedCards};
 use crate::eval::{batch, describe, high, rules_batch};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -298,32 +298,41 @@ pub fn rank<'py>(
 /// Ranks every row of `hands`, a C-contiguous `uint8` array of shape
 /// `(n, k)` with k = 5, 6 or 7, into a `uint32` array of values equal to
 /// `evaluate(row).value`. The interpreter is released while it runs, and
-/// large batches are split over `threads` (default: all cores).
+/// large batches are split over `threads` (default: all cores), which
+/// also write the output. `out`, if given, is filled and returned instead
+/// of a new array: a C-contiguous, writable `uint32` array of shape `(n,)`
+/// (numpy's `out=`); when a row is invalid, the error names it and `out`
+/// is left as it was (so the batch is valued into a new array first and
+/// copied: `out=` saves no time, it puts the values where you want them).
 ///
 /// >>> import numpy as np
 /// >>> from hoyle import evaluate, evaluate_batch
 /// >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 31]], dtype=np.uint8)
 /// >>> [int(v) for v in evaluate_batch(hands)] == [evaluate(tuple(map(int, r))).value for r in hands]
 /// True
+/// >>> out = np.empty(2, dtype=np.uint32)
+/// >>> evaluate_batch(hands, out=out) is out, out.tolist() == evaluate_batch(hands).tolist()
+/// (True, True)
 #[pyfunction]
-#[pyo3(signature = (hands, *, board=None, rules=None, threads=None))]
+#[pyo3(signature = (hands, *, board=None, rules=None, threads=None, out=None))]
 pub fn evaluate_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, HandRules>>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let threads = threads_of(threads)?;
     if board.is_some() || !natural(rules) {
         let prep = prep_of(rules);
-        return run_batch(py, hands, board, threads, |h, b, s, o, t| {
+        return run_batch(py, hands, board, threads, out, |h, b, s, o, t| {
             rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
         });
     }
     let (readonly, rows, k) = uint8_rows("hands", hands)?;
     let data = readonly.as_slice()?;
-    let mut out = vec![0u32; rows];
-    py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
-    Ok(out.into_pyarray(py))
+    with_output(py, out, rows, threads, |slots| {
+        batch::evaluate_batch_into(data, k, slots, threads)
+    })
 }

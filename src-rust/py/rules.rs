@@ -448,18 +448,30 @@ pub fn evaluate_low<'py>(
 /// Low values of every row of `hands` (a C-contiguous `uint8` array of
 /// shape `(n, k)`; `board`, if given, `(n, b)`), equal to
 /// `evaluate_low(row).value`, and 0 where there is no qualifying low.
+/// `out`, if given, is filled and returned instead of a new array, as in
+/// `evaluate_batch`: a C-contiguous, writable `uint32` array of shape
+/// `(n,)`, left as it was when a row is invalid.
+///
+/// >>> import numpy as np
+/// >>> from hoyle import HandRules, evaluate_low_batch
+/// >>> razz = HandRules(low="ace-to-five", low_qualifier=8)
+/// >>> hands = np.array([[24, 16, 8, 4, 0, 44, 45], [28, 16, 8, 4, 0, 44, 45]], dtype=np.uint8)
+/// >>> out = np.empty(2, dtype=np.uint32)
+/// >>> evaluate_low_batch(hands, rules=razz, out=out) is out, int(out[1])
+/// (True, 0)
 #[pyfunction]
-#[pyo3(signature = (hands, *, board=None, rules, threads=None))]
+#[pyo3(signature = (hands, *, board=None, rules, threads=None, out=None))]
 pub fn evaluate_low_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: &Bound<'py, HandRules>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let lp = low_prep(rules.get())?;
     let threads = threads_of(threads)?;
-    run_batch(py, hands, board, threads, |h, b, s, o, t| {
+    run_batch(py, hands, board, threads, out, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })
 }
