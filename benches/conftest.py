@@ -25,7 +25,9 @@ def core_batch_rate(threads: int) -> float | None:
         sample = json.loads((CRITERION / "into" / str(threads) / "new" / "sample.json").read_text())
     except (OSError, ValueError):
         return None
-    best_ns = min(t / n for t, n in zip(sample["times"], sample["iters"], strict=True))
+    best_ns = min(
+        float(t) / float(n) for t, n in zip(sample["times"], sample["iters"], strict=True)
+    )
     return BATCH_ROWS / (best_ns * 1e-9)
 
 

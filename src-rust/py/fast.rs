@@ -81,9 +81,9 @@ use pyo3::PyClass;
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicPtr;
-use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 #[cfg(Py_GIL_DISABLED)]
 use std::sync::atomic::Ordering::Release;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 
 static ENABLED: AtomicBool = AtomicBool::new(true);
 
@@ -214,14 +214,20 @@ static INTS: [AtomicPtr<ffi::PyObject>; SHARED_INTS] =
 #[inline(always)]
 pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
     let Some(slot) = INTS.get(value as usize).filter(|_| enabled()) else {
-        return value.into_pyobject(py).unwrap_or_else(|e| match e {}).into_any();
+        return value
+            .into_pyobject(py)
+            .unwrap_or_else(|e| match e {})
+            .into_any();
     };
     let shared = slot.load(Acquire);
     if !shared.is_null() {
         // SAFETY: the table holds a strong reference to this int forever.
         return unsafe { Bound::from_borrowed_ptr(py, shared) };
     }
-    let made = value.into_pyobject(py).unwrap_or_else(|e| match e {}).into_any();
+    let made = value
+        .into_pyobject(py)
+        .unwrap_or_else(|e| match e {})
+        .into_any();
     let ptr = made.clone().into_ptr();
     if slot
         .compare_exchange(std::ptr::null_mut(), ptr, AcqRel, Acquire)
