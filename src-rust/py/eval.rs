@@ -4,21 +4,19 @@
 
 use super::args::{remake, run_batch, threads_of, uint8_rows, with_output};
 use super::cards::{to_ids, Card};
-use super::fast::{self, Spare};
+use super::fast::{self, IntSlot, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::{self, PlayedCards};
 use crate::eval::{batch, describe, high, rules_batch};
 use numpy::PyArray1;
-use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
-use std::cell::UnsafeCell;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64};
+use std::sync::atomic::{AtomicU32, AtomicU64};
 
 /// The rank of a hand: `.value` (larger is stronger, equal is a tie),
 /// `.category`, `.best_five` (the cards that play) and, as `str()`, the hand
@@ -32,9 +30,9 @@ use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64};
 /// True
 #[pyclass(frozen, module = "hoyle", name = "HandRank")]
 pub struct HandRank {
-    /// `.value` as a Python int: a strong reference, read by Python through
-    /// a member descriptor (see [`add_value_member`]), never null.
-    value_int: AtomicPtr<ffi::PyObject>,
+    /// `.value` as a Python int, which Python reads as the `value` member
+    /// (see [`add_value_member`]).
+    value_int: IntSlot,
     // Atomics only so that a spare object nobody else holds can be refilled
     // (see `make_rank`); relaxed loads and stores are plain moves.
     value: AtomicU32,
@@ -84,7 +82,7 @@ impl HandRank {
     /// A rank evaluated with a board or under hand rules.
     fn from_played(py: Python<'_>, value: u32, ruled: Ruled) -> HandRank {
         HandRank {
-            value_int: AtomicPtr::new(fast::int_of(py, value).into_ptr()),
+            value_int: IntSlot::new(py, value),
             value: AtomicU32::new(value),
             cards: AtomicU64::new(0),
             ruled: Some(Box::new(ruled)),
@@ -105,12 +103,7 @@ static SPARE: Spare<HandRank> = Spare::new();
 
 fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
     let refill = |r: &HandRank| {
-        let old = r
-            .value_int
-            .swap(fast::int_of(py, value).into_ptr(), Relaxed);
-        // SAFETY: the strong reference the rank held; an int runs no code
-        // when freed.
-        unsafe { ffi::Py_DECREF(old) };
+        r.value_int.set(py, value);
         r.value.store(value, Relaxed);
         r.cards.store(cards, Relaxed);
     };
@@ -120,7 +113,7 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
     let rank = fast::untracked(Bound::new(
         py,
         HandRank {
-            value_int: AtomicPtr::new(fast::int_of(py, value).into_ptr()),
+            value_int: IntSlot::new(py, value),
             value: AtomicU32::new(value),
             cards: AtomicU64::new(cards),
             ruled: None,
@@ -130,69 +123,16 @@ fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandR
     Ok(rank)
 }
 
-impl Drop for HandRank {
-    fn drop(&mut self) {
-        let int = *self.value_int.get_mut();
-        if !int.is_null() {
-            // SAFETY: the rank's strong reference. A HandRank is made and
-            // dropped only with the interpreter attached (in a binding, or
-            // by its type's tp_dealloc).
-            unsafe { ffi::Py_DECREF(int) };
-        }
-    }
-}
-
-/// The `value` member's definition (name, type, offset), made once.
-struct ValueMember(UnsafeCell<[ffi::PyMemberDef; 2]>);
-// SAFETY: written once, before it is shared (under `PyOnceLock`), then only
-// read by the interpreter; its pointers are to static strings.
-unsafe impl Sync for ValueMember {}
-// SAFETY: as above.
-unsafe impl Send for ValueMember {}
-
-/// Gives `HandRank` its `value` as a member descriptor (`Py_T_OBJECT_EX`,
-/// read-only) over the `value_int` field, in place of a getter: the
-/// interpreter then reads `rank.value` straight from the object (3.11's
-/// `LOAD_ATTR_SLOT`), with no call into the extension. PyO3 makes such a
-/// member only for a `Py<T>` field, which the spare rank could not refill.
+/// Gives `HandRank` its `value` as a member over `value_int` (in place of
+/// a getter; see `fast.rs`).
 pub fn add_value_member(py: Python<'_>) -> PyResult<()> {
-    static MEMBER: PyOnceLock<ValueMember> = PyOnceLock::new();
-    let ty = py.get_type::<HandRank>();
-    // The field's offset in the object, from an object made for it.
     let probe = make_rank(py, 0, 0)?;
-    let offset = (&probe.get().value_int as *const AtomicPtr<ffi::PyObject> as usize)
-        .checked_sub(probe.as_ptr() as usize)
-        .and_then(|o| ffi::Py_ssize_t::try_from(o).ok())
-        .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("HandRank's layout"))?;
-    let member = MEMBER.get_or_init(py, || {
-        ValueMember(UnsafeCell::new([
-            ffi::PyMemberDef {
-                name: c"value".as_ptr(),
-                type_code: ffi::Py_T_OBJECT_EX,
-                offset,
-                flags: ffi::Py_READONLY,
-                doc: c"The value: larger is stronger, equal means a tie.".as_ptr(),
-            },
-            // SAFETY: the all-zero sentinel that ends a member table.
-            unsafe { std::mem::zeroed() },
-        ]))
-    });
-    // SAFETY: the type object is live; the definition lives for the life of
-    // the process, as the descriptor requires; the type's dict gets the
-    // descriptor as type creation would have put it, and the type's caches
-    // are told.
-    unsafe {
-        let tp = ty.as_type_ptr();
-        let descr = ffi::PyDescr_NewMember(tp, member.0.get().cast());
-        let descr = Bound::from_owned_ptr_or_err(py, descr)?;
-        let dict = (*tp).tp_dict;
-        if dict.is_null() || ffi::PyDict_SetItemString(dict, c"value".as_ptr(), descr.as_ptr()) != 0
-        {
-            return Err(PyErr::fetch(py));
-        }
-        ffi::PyType_Modified(tp);
-    }
-    Ok(())
+    fast::add_int_member(
+        &probe,
+        |r: &HandRank| &r.value_int,
+        c"value",
+        c"The value: larger is stronger, equal means a tie.",
+    )
 }
 
 static CATEGORIES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();

@@ -19,6 +19,9 @@
 //!    natural hand value) is handed out as one Python int made the first
 //!    time it is asked for and kept for the life of the process, instead
 //!    of a new int object per call (CPython caches only -5..=256).
+//! 5. **`HandRank.value` as a member** ([`IntSlot`], [`add_int_member`]):
+//!    the rank holds its value's int, and a member descriptor over that
+//!    field lets the interpreter read `rank.value` with no call.
 //!
 //! Not behind the switch, because it changes no result and no path:
 //! [`untracked`] takes a new result object (`HandRank`, `LowRank`) off the
@@ -68,16 +71,26 @@
 //!   every heap type that is not a collector type, which its collector
 //!   never sees either.
 //!
+//! * An [`IntSlot`] always holds one strong reference to an int (never
+//!   null), dropped with it; it is refilled only in a spare object nobody
+//!   else holds. The member's definition is leaked, so it outlives the
+//!   type as the descriptor requires; its offset is measured on a live
+//!   object of the class (all have one layout), and the descriptor reads
+//!   an object pointer there, which is what an `IntSlot` is
+//!   (`repr(transparent)` over an `AtomicPtr`, laid out as a pointer).
+//!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
 //! turns the tricks off, so every call takes the plain safe path; the
 //! tests compare the two.
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple};
 use pyo3::PyClass;
+use std::ffi::CStr;
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicPtr;
@@ -238,6 +251,86 @@ pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
         unsafe { ffi::Py_DECREF(ptr) };
     }
     made
+}
+
+/// A field holding a strong reference to a Python int (never null), that
+/// a member descriptor reads ([`add_int_member`]): the interpreter then
+/// reads the attribute straight from the object (3.11's `LOAD_ATTR_SLOT`),
+/// with no call into the extension. PyO3 makes such a member only for a
+/// `Py<T>` field, which the spare object could not refill; this one can be
+/// ([`IntSlot::set`]).
+#[repr(transparent)]
+pub struct IntSlot(AtomicPtr<ffi::PyObject>);
+
+impl IntSlot {
+    /// A slot holding `value` (a shared int when [`int_of`] has one).
+    pub fn new(py: Python<'_>, value: u32) -> IntSlot {
+        IntSlot(AtomicPtr::new(int_of(py, value).into_ptr()))
+    }
+
+    /// Puts `value` in the slot. For the refill of a spare object only,
+    /// which nobody else can see (see the module notes).
+    #[inline(always)]
+    pub fn set(&self, py: Python<'_>, value: u32) {
+        let old = self.0.swap(int_of(py, value).into_ptr(), Relaxed);
+        // SAFETY: the slot's strong reference; freeing an int runs no code.
+        unsafe { ffi::Py_DECREF(old) };
+    }
+}
+
+impl Drop for IntSlot {
+    fn drop(&mut self) {
+        let int = *self.0.get_mut();
+        // SAFETY: the slot's strong reference. The objects holding slots are
+        // made and dropped only with the interpreter attached (in a binding,
+        // or by their type's tp_dealloc).
+        unsafe { ffi::Py_DECREF(int) };
+    }
+}
+
+/// Gives the pyclass `T` a read-only attribute `name` (documented by `doc`)
+/// that reads the [`IntSlot`] `slot_of` finds in `probe` (an object of `T`,
+/// to measure the slot's offset; every object of `T` has the same layout).
+/// The descriptor goes into the type's dict as type creation would put it,
+/// replacing any getter of that name, and the type's caches are told.
+pub fn add_int_member<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync>(
+    probe: &Bound<'_, T>,
+    slot_of: impl Fn(&T) -> &IntSlot,
+    name: &'static CStr,
+    doc: &'static CStr,
+) -> PyResult<()> {
+    let py = probe.py();
+    let offset = (slot_of(probe.get()) as *const IntSlot as usize)
+        .checked_sub(probe.as_ptr() as usize)
+        .and_then(|o| ffi::Py_ssize_t::try_from(o).ok())
+        .ok_or_else(|| PyRuntimeError::new_err("a member outside its object"))?;
+    // The interpreter keeps a pointer to the definition for the life of the
+    // type: one small leak per member, made once when the module loads.
+    let def: &'static mut [ffi::PyMemberDef; 2] = Box::leak(Box::new([
+        ffi::PyMemberDef {
+            name: name.as_ptr(),
+            type_code: ffi::Py_T_OBJECT_EX,
+            offset,
+            flags: ffi::Py_READONLY,
+            doc: doc.as_ptr(),
+        },
+        // SAFETY: the all-zero sentinel that ends a member table.
+        unsafe { std::mem::zeroed() },
+    ]));
+    let ty = py.get_type::<T>();
+    let tp = ty.as_type_ptr();
+    // SAFETY: a live heap type, the GIL held; the definition lives forever
+    // and names an `IntSlot` (one object pointer, never null) at `offset`
+    // in every object of the type.
+    unsafe {
+        let descr = Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMember(tp, def.as_mut_ptr()))?;
+        let dict = (*tp).tp_dict;
+        if dict.is_null() || ffi::PyDict_SetItemString(dict, name.as_ptr(), descr.as_ptr()) != 0 {
+            return Err(PyErr::fetch(py));
+        }
+        ffi::PyType_Modified(tp);
+    }
+    Ok(())
 }
 
 /// Where CPython keeps its cached small ints 0..=51, when they lie evenly
