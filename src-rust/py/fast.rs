@@ -71,13 +71,14 @@
 //!   every heap type that is not a collector type, which its collector
 //!   never sees either.
 //!
-//! * An [`IntSlot`] always holds one strong reference to an int (never
-//!   null), dropped with it; it is refilled only in a spare object nobody
-//!   else holds. The member's definition is leaked, so it outlives the
-//!   type as the descriptor requires; its offset is measured on a live
-//!   object of the class (all have one layout), and the descriptor reads
-//!   an object pointer there, which is what an `IntSlot` is
-//!   (`repr(transparent)` over an `AtomicPtr`, laid out as a pointer).
+//! * An [`IntSlot`] always points at a live int (never null): a shared one
+//!   (which the table keeps alive forever, so the slot holds no reference
+//!   of its own) or one it owns a strong reference to, dropped with it; it
+//!   is refilled only in a spare object nobody else holds. The member's
+//!   definition is leaked, so it outlives the type as the descriptor
+//!   requires; its offset is measured on a live object of the class (all
+//!   have one layout), and the descriptor reads an object pointer there,
+//!   which is what the slot's `AtomicPtr` is laid out as.
 //!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
@@ -222,69 +223,103 @@ const SHARED_INTS: usize = 1 << 16;
 static INTS: [AtomicPtr<ffi::PyObject>; SHARED_INTS] =
     [const { AtomicPtr::new(std::ptr::null_mut()) }; SHARED_INTS];
 
-/// `value` as a Python int: a shared one when the tricks are on and it is
-/// below 2**16, made the first time (see the module notes).
+/// `value`'s shared int, borrowed (the table keeps it for the life of the
+/// process), when the tricks are on and it is below 2**16; made the first
+/// time (see the module notes).
 #[inline(always)]
-pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
-    let Some(slot) = INTS.get(value as usize).filter(|_| enabled()) else {
-        return value
-            .into_pyobject(py)
-            .unwrap_or_else(|e| match e {})
-            .into_any();
-    };
+fn shared_int(py: Python<'_>, value: u32) -> Option<*mut ffi::PyObject> {
+    let slot = INTS.get(value as usize).filter(|_| enabled())?;
     let shared = slot.load(Acquire);
     if !shared.is_null() {
-        // SAFETY: the table holds a strong reference to this int forever.
-        return unsafe { Bound::from_borrowed_ptr(py, shared) };
+        return Some(shared);
     }
     let made = value
         .into_pyobject(py)
         .unwrap_or_else(|e| match e {})
-        .into_any();
-    let ptr = made.clone().into_ptr();
-    if slot
-        .compare_exchange(std::ptr::null_mut(), ptr, AcqRel, Acquire)
-        .is_err()
-    {
-        // Another thread set it first: drop the reference meant for the table.
-        // SAFETY: `ptr` is the strong reference made just above.
-        unsafe { ffi::Py_DECREF(ptr) };
+        .into_ptr();
+    match slot.compare_exchange(std::ptr::null_mut(), made, AcqRel, Acquire) {
+        Ok(_) => Some(made),
+        Err(first) => {
+            // Another thread set it first: drop ours, use theirs.
+            // SAFETY: `made` is the strong reference made just above.
+            unsafe { ffi::Py_DECREF(made) };
+            Some(first)
+        }
     }
-    made
 }
 
-/// A field holding a strong reference to a Python int (never null), that
-/// a member descriptor reads ([`add_int_member`]): the interpreter then
-/// reads the attribute straight from the object (3.11's `LOAD_ATTR_SLOT`),
-/// with no call into the extension. PyO3 makes such a member only for a
-/// `Py<T>` field, which the spare object could not refill; this one can be
-/// ([`IntSlot::set`]).
-#[repr(transparent)]
-pub struct IntSlot(AtomicPtr<ffi::PyObject>);
+/// `value` as a Python int: a shared one when the tricks are on and it is
+/// below 2**16 (see the module notes).
+#[inline(always)]
+pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
+    match shared_int(py, value) {
+        // SAFETY: the table holds a strong reference to this int forever.
+        Some(shared) => unsafe { Bound::from_borrowed_ptr(py, shared) },
+        None => value
+            .into_pyobject(py)
+            .unwrap_or_else(|e| match e {})
+            .into_any(),
+    }
+}
+
+/// A field holding a Python int (never null) that a member descriptor
+/// reads ([`add_int_member`]): the interpreter then reads the attribute
+/// straight from the object (3.11's `LOAD_ATTR_SLOT`), with no call into
+/// the extension. PyO3 makes such a member only for a `Py<T>` field, which
+/// the spare object could not refill; this one can be ([`IntSlot::set`]).
+/// A shared int is only borrowed (the table keeps it), so that making or
+/// refilling a rank does not touch the int object; any other is owned.
+pub struct IntSlot {
+    int: AtomicPtr<ffi::PyObject>,
+    owned: AtomicBool,
+}
 
 impl IntSlot {
-    /// A slot holding `value` (a shared int when [`int_of`] has one).
+    #[inline(always)]
+    fn parts(py: Python<'_>, value: u32) -> (*mut ffi::PyObject, bool) {
+        match shared_int(py, value) {
+            Some(shared) => (shared, false),
+            None => (
+                value
+                    .into_pyobject(py)
+                    .unwrap_or_else(|e| match e {})
+                    .into_ptr(),
+                true,
+            ),
+        }
+    }
+
+    /// A slot holding `value`.
+    #[inline(always)]
     pub fn new(py: Python<'_>, value: u32) -> IntSlot {
-        IntSlot(AtomicPtr::new(int_of(py, value).into_ptr()))
+        let (int, owned) = IntSlot::parts(py, value);
+        IntSlot {
+            int: AtomicPtr::new(int),
+            owned: AtomicBool::new(owned),
+        }
     }
 
     /// Puts `value` in the slot. For the refill of a spare object only,
     /// which nobody else can see (see the module notes).
     #[inline(always)]
     pub fn set(&self, py: Python<'_>, value: u32) {
-        let old = self.0.swap(int_of(py, value).into_ptr(), Relaxed);
-        // SAFETY: the slot's strong reference; freeing an int runs no code.
-        unsafe { ffi::Py_DECREF(old) };
+        let (int, owned) = IntSlot::parts(py, value);
+        let old = self.int.swap(int, Relaxed);
+        if self.owned.swap(owned, Relaxed) {
+            // SAFETY: the slot's own reference; freeing an int runs no code.
+            unsafe { ffi::Py_DECREF(old) };
+        }
     }
 }
 
 impl Drop for IntSlot {
     fn drop(&mut self) {
-        let int = *self.0.get_mut();
-        // SAFETY: the slot's strong reference. The objects holding slots are
-        // made and dropped only with the interpreter attached (in a binding,
-        // or by their type's tp_dealloc).
-        unsafe { ffi::Py_DECREF(int) };
+        if *self.owned.get_mut() {
+            // SAFETY: the slot's own reference. The objects holding slots
+            // are made and dropped only with the interpreter attached (in a
+            // binding, or by their type's tp_dealloc).
+            unsafe { ffi::Py_DECREF(*self.int.get_mut()) };
+        }
     }
 }
 
@@ -300,7 +335,7 @@ pub fn add_int_member<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> +
     doc: &'static CStr,
 ) -> PyResult<()> {
     let py = probe.py();
-    let offset = (slot_of(probe.get()) as *const IntSlot as usize)
+    let offset = (&slot_of(probe.get()).int as *const AtomicPtr<ffi::PyObject> as usize)
         .checked_sub(probe.as_ptr() as usize)
         .and_then(|o| ffi::Py_ssize_t::try_from(o).ok())
         .ok_or_else(|| PyRuntimeError::new_err("a member outside its object"))?;
@@ -320,8 +355,8 @@ pub fn add_int_member<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> +
     let ty = py.get_type::<T>();
     let tp = ty.as_type_ptr();
     // SAFETY: a live heap type, the GIL held; the definition lives forever
-    // and names an `IntSlot` (one object pointer, never null) at `offset`
-    // in every object of the type.
+    // and names an `IntSlot`'s int (an object pointer, never null, alive
+    // while the object holds it) at `offset` in every object of the type.
     unsafe {
         let descr = Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMember(tp, def.as_mut_ptr()))?;
         let dict = (*tp).tp_dict;
