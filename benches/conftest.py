@@ -3,11 +3,55 @@ between hoyle and its peers at the end (same run, same machine)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 THROUGHPUT: dict[str, float] = {}
+
+# criterion's samples of the core's batch (``cargo bench --bench eval``),
+# read so the core's rate prints beside the binding's
+CRITERION = Path(__file__).resolve().parent.parent / "target" / "criterion" / "batch7_random"
+BATCH_ROWS = 2_000_000
+
+
+def core_batch_rate(threads: int) -> float | None:
+    """The best hands/s of criterion's last run of the core's batch into a
+    slice made once (``batch7_random/into/<threads>``), as pytest-benchmark
+    takes the best round; None when it has not been run."""
+    try:
+        sample = json.loads((CRITERION / "into" / str(threads) / "new" / "sample.json").read_text())
+    except (OSError, ValueError):
+        return None
+    best_ns = min(
+        float(t) / float(n) for t, n in zip(sample["times"], sample["iters"], strict=True)
+    )
+    return BATCH_ROWS / (best_ns * 1e-9)
+
+
+def write_kept_and_batch(write: Callable[[str], None]) -> None:
+    """The kept-results ratios (issue 14) and the batch beside the core."""
+    peer = THROUGHPUT.get("phevaluator [evaluate_7cards(*h) for h in hands], kept")
+    kept = [
+        ("hoyle [evaluate(h) for h in hands], kept", 2.0),
+        ("hoyle [evaluate(h).value for h in hands], kept", 2.5),
+        ("hoyle [rank(h) for h in hands], kept", None),
+    ]
+    for name, target in kept:
+        if peer and name in THROUGHPUT:
+            goal = f"  (target {target}x)" if target else ""
+            write(f"  {name} / phevaluator's, kept: {THROUGHPUT[name] / peer:.2f}x{goal}")
+    for threads, label in ((1, "1 thread"), (2, "2 threads")):
+        core = core_batch_rate(threads)
+        for case in (f"hoyle evaluate_batch, {label}", f"hoyle evaluate_batch out=, {label}"):
+            ours = THROUGHPUT.get(case)
+            if ours and core:
+                write(
+                    f"  {case}: {ours / 1e6:.0f}M/s from Python, core (criterion) "
+                    f"{core / 1e6:.0f}M/s: {ours / core:.0%} (target 90%)"
+                )
 
 
 def _range_figures(write: Callable[[str], None]) -> None:
@@ -92,6 +136,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             f"  hoyle aec_env on a Hand: the fill (observation and mask) takes {timed / fill:.0%}"
             " of a step"
         )
+    write_kept_and_batch(write)
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

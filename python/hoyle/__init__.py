@@ -25,6 +25,7 @@ from hoyle._core import (
     evaluate_low,
     evaluate_low_batch,
     parse_cards,
+    rank,
     settle,
 )
 from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
@@ -95,5 +96,6 @@ __all__ = [
     "games",
     "history",
     "parse_cards",
+    "rank",
     "settle",
 ]

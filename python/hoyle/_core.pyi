@@ -117,12 +117,16 @@ def parse_cards(cards: _CardsLike) -> tuple[Card, ...]: ...
 def evaluate(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules | None = None
 ) -> HandRank: ...
+def rank(
+    cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules | None = None
+) -> int: ...
 def evaluate_batch(
     hands: npt.NDArray[np.uint8],
     *,
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules | None = None,
     threads: SupportsIndex | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 def evaluate_low(
     cards: _CardsLike, *, board: _CardsLike | None = None, rules: HandRules
@@ -133,6 +137,7 @@ def evaluate_low_batch(
     board: npt.NDArray[np.uint8] | None = None,
     rules: HandRules,
     threads: SupportsIndex | None = None,
+    out: npt.NDArray[np.uint32] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 
 @final

@@ -298,6 +298,23 @@ pub(crate) fn par_rows(
     }
 }
 
+/// Copies `src` into `dst` (of the same length), split over `threads`
+/// like a batch, so each thread copies the rows it would have written.
+pub fn copy_rows(src: &[u32], dst: &mut [u32], threads: Option<usize>) -> Result<()> {
+    if src.len() != dst.len() {
+        return Err(Error::Batch(format!(
+            "cannot copy {} values into {} slots",
+            src.len(),
+            dst.len()
+        )));
+    }
+    par_rows(dst, threads, CHUNK_ROWS, |first, slots| {
+        slots.copy_from_slice(&src[first..first + slots.len()]);
+        true
+    })?;
+    Ok(())
+}
+
 /// Finds the first invalid row and says what is wrong with it.
 fn first_bad_row(data: &[u8], k: usize) -> Error {
     for (i, row) in data.chunks_exact(k).enumerate() {

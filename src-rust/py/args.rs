@@ -4,9 +4,9 @@
 //! that reads both. Card-like arguments are read by `cards::to_ids`.
 
 use super::errors::HandError;
-use crate::eval::batch::MAX_THREADS;
+use crate::eval::batch::{self, MAX_THREADS};
 use crate::eval::rules_batch::Shape;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -134,14 +134,99 @@ pub fn uint8_rows<'py>(
     Ok((readonly, rows, k))
 }
 
+/// Where a batch of `rows` rows writes: a new array left uninitialised,
+/// which `run` fills with the interpreter released, so that the batch's
+/// own threads touch its memory first. With `out` (checked: a writable,
+/// C-contiguous numpy `uint32` array of shape `(rows,)`), the values are
+/// then copied into `out`, over the same threads, and `out` is returned:
+/// so that `out` is left as it was when a row is invalid (a batch learns
+/// that only once it has written the rows around it).
+pub fn with_output<'py>(
+    py: Python<'py>,
+    out: Option<&Bound<'py, PyAny>>,
+    rows: usize,
+    threads: Option<usize>,
+    run: impl FnOnce(&mut [u32]) -> crate::Result<()> + Send,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let given = match out.filter(|o| !o.is_none()) {
+        Some(o) => Some(out_array(o, rows)?),
+        None => None,
+    };
+    // SAFETY: the array is new and nobody else sees it until it is
+    // returned. Its memory is only written before it is read: every batch
+    // writes each slot of a batch it returns Ok for, and on an error the
+    // array is dropped unread.
+    let fresh = unsafe { PyArray1::<u32>::new(py, [rows], false) };
+    let slots = unsafe { fresh.as_slice_mut() }?;
+    let Some(given) = given else {
+        py.detach(|| run(slots))?;
+        return Ok(fresh);
+    };
+    let mut target = given.try_readwrite().map_err(|_| {
+        HandError::new_err(
+            "out shares memory with hands (or board): pass an array of its own, like numpy.empty(n, dtype=numpy.uint32)",
+        )
+    })?;
+    let target_slots = target.as_slice_mut()?;
+    py.detach(|| {
+        run(&mut *slots)?;
+        batch::copy_rows(slots, target_slots, threads)
+    })?;
+    drop(target);
+    Ok(given)
+}
+
+/// `out=` checked: a numpy `uint32` array of shape `(rows,)`, C-contiguous
+/// and writable; anything else is a `HandError` that says what was wrong
+/// and what is allowed.
+fn out_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let py = out.py();
+    let want = format!(
+        "out must be a numpy array of dtype uint32 and shape ({rows},), one slot per row of hands, like numpy.empty({rows}, dtype=numpy.uint32)"
+    );
+    let Ok(array) = out.cast::<PyArray1<u32>>() else {
+        let got = match (
+            out.getattr(intern!(py, "dtype")),
+            out.getattr(intern!(py, "shape")),
+        ) {
+            (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
+            _ => format!("a {}", type_name(out)),
+        };
+        return Err(HandError::new_err(format!("{want}; got {got}")));
+    };
+    if array.len() != rows {
+        return Err(HandError::new_err(format!(
+            "{want}; got shape ({},)",
+            array.len()
+        )));
+    }
+    if !array.is_c_contiguous() {
+        return Err(HandError::new_err(format!(
+            "out must be C-contiguous (a strided view cannot be filled in place); got a view with strides {:?}: pass numpy.empty({rows}, dtype=numpy.uint32) and copy from it",
+            array.strides()
+        )));
+    }
+    let writeable = array
+        .getattr(intern!(py, "flags"))?
+        .getattr(intern!(py, "writeable"))?
+        .is_truthy()?;
+    if !writeable {
+        return Err(HandError::new_err(
+            "out must be writable; got a read-only array (out.flags.writeable is False)",
+        ));
+    }
+    Ok(array.clone())
+}
+
 /// Reads `hands` (and `board`, one row per hand) as `uint8` rows and runs
 /// `run` over them with the interpreter released, into one `uint32` per
-/// row.
+/// row (a new array, or `out`; see [`with_output`]).
 pub fn run_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
+    out: Option<&Bound<'py, PyAny>>,
     run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let (h, rows, k) = uint8_rows("hands", hands)?;
@@ -162,7 +247,8 @@ pub fn run_batch<'py>(
         Some((arr, b)) => (arr.as_slice()?, *b),
         None => (&[], 0),
     };
-    let mut out = vec![0u32; rows];
-    py.detach(|| run(hdata, bdata, Shape { k, b }, &mut out, threads))?;
-    Ok(out.into_pyarray(py))
+    let shape = Shape { k, b };
+    with_output(py, out, rows, threads, |slots| {
+        run(hdata, bdata, shape, slots, threads)
+    })
 }

@@ -2,14 +2,14 @@
 //! their rules paths. The unsafe speed tricks of the plain path live in
 //! `fast.rs`.
 
-use super::args::{remake, run_batch, threads_of, uint8_rows};
+use super::args::{remake, run_batch, threads_of, uint8_rows, with_output};
 use super::cards::{to_ids, Card};
-use super::fast::{self, Spare};
+use super::fast::{self, IntSlot, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::{self, PlayedCards};
 use crate::eval::{batch, describe, high, rules_batch};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -30,6 +30,9 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 /// True
 #[pyclass(frozen, module = "hoyle", name = "HandRank")]
 pub struct HandRank {
+    /// `.value` as a Python int, which Python reads as the `value` member
+    /// (see [`add_value_member`]).
+    value_int: IntSlot,
     // Atomics only so that a spare object nobody else holds can be refilled
     // (see `make_rank`); relaxed loads and stores are plain moves.
     value: AtomicU32,
@@ -77,8 +80,9 @@ impl HandRank {
     }
 
     /// A rank evaluated with a board or under hand rules.
-    fn from_played(value: u32, ruled: Ruled) -> HandRank {
+    fn from_played(py: Python<'_>, value: u32, ruled: Ruled) -> HandRank {
         HandRank {
+            value_int: IntSlot::new(py, value),
             value: AtomicU32::new(value),
             cards: AtomicU64::new(0),
             ruled: Some(Box::new(ruled)),
@@ -99,34 +103,42 @@ static SPARE: Spare<HandRank> = Spare::new();
 
 fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
     let refill = |r: &HandRank| {
+        r.value_int.set(py, value);
         r.value.store(value, Relaxed);
         r.cards.store(cards, Relaxed);
     };
     if let Some(rank) = SPARE.reuse(py, refill) {
         return Ok(rank);
     }
-    let rank = Bound::new(
+    let rank = fast::untracked(Bound::new(
         py,
         HandRank {
+            value_int: IntSlot::new(py, value),
             value: AtomicU32::new(value),
             cards: AtomicU64::new(cards),
             ruled: None,
         },
-    )?;
+    )?);
     SPARE.keep(&rank);
     Ok(rank)
+}
+
+/// Gives `HandRank` its `value` as a member over `value_int` (in place of
+/// a getter; see `fast.rs`).
+pub fn add_value_member(py: Python<'_>) -> PyResult<()> {
+    let probe = make_rank(py, 0, 0)?;
+    fast::add_int_member(
+        &probe,
+        |r: &HandRank| &r.value_int,
+        c"value",
+        c"The value: larger is stronger, equal means a tie.",
+    )
 }
 
 static CATEGORIES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 #[pymethods]
 impl HandRank {
-    /// The value: larger is stronger, equal means a tie.
-    #[getter]
-    fn value(&self) -> u32 {
-        self.get_value()
-    }
-
     /// The hand's `hoyle.Category`.
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -209,7 +221,7 @@ fn evaluate_ruled(
     cards: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, HandRules>>,
-) -> PyResult<HandRank> {
+) -> PyResult<(u32, Ruled)> {
     let prep = prep_of(rules);
     let (hole, board) = hand_ids(&prep.rules, cards, board, 5)?;
     let (value, played) = wild::play(prep, &hole, &board);
@@ -219,12 +231,28 @@ fn evaluate_ruled(
         board,
         rules: rules.map(|r| r.clone().unbind()),
     };
-    Ok(HandRank::from_played(value, ruled))
+    Ok((value, ruled))
 }
 
 /// Whether `rules` (if any) leave evaluation the plain natural one.
 fn natural(rules: Option<&Bound<'_, HandRules>>) -> bool {
     rules.is_none_or(|r| r.get().rules().is_natural())
+}
+
+/// The natural value of `cards` (no board, natural rules) and the cards
+/// packed, by the tuple fast path when it applies.
+#[inline(always)]
+fn natural_value(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<(u32, u64)> {
+    let mut buf = [0u8; 7];
+    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
+            let hand = &buf[..n];
+            return Ok((high::value_of(hand) as u32, pack(hand)));
+        }
+    }
+    let ids = to_ids(cards)?;
+    high::check_hand(&ids)?;
+    Ok((high::value_of(&ids) as u32, pack(&ids)))
 }
 
 /// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of
@@ -245,49 +273,77 @@ pub fn evaluate<'py>(
     rules: Option<&Bound<'py, HandRules>>,
 ) -> PyResult<Bound<'py, HandRank>> {
     if board.is_some() || !natural(rules) {
-        return Bound::new(py, evaluate_ruled(cards, board, rules)?);
+        let (value, ruled) = evaluate_ruled(cards, board, rules)?;
+        let rank = HandRank::from_played(py, value, ruled);
+        return Ok(fast::untracked(Bound::new(py, rank)?));
     }
-    let mut buf = [0u8; 7];
-    if let Ok(t) = cards.cast_exact::<PyTuple>() {
-        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
-            let hand = &buf[..n];
-            return make_rank(py, high::value_of(hand) as u32, pack(hand));
-        }
-    }
-    let ids = to_ids(cards)?;
-    high::check_hand(&ids)?;
-    make_rank(py, high::value_of(&ids) as u32, pack(&ids))
+    let (value, packed) = natural_value(py, cards)?;
+    make_rank(py, value, packed)
+}
+
+/// The value alone: `rank(cards)` is `evaluate(cards).value` (the same
+/// arguments, the same errors), as a plain int, without making the
+/// `HandRank`: the call to use when only the order of hands matters.
+///
+/// >>> from hoyle import evaluate, rank
+/// >>> rank("As Ks Qs Js Ts") == evaluate("As Ks Qs Js Ts").value
+/// True
+/// >>> rank((51, 50, 49, 48, 0, 5, 9)) > rank("Kh Kd Ks Kc 2c 7d 3h")
+/// True
+#[pyfunction]
+#[pyo3(signature = (cards, *, board=None, rules=None))]
+pub fn rank<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, HandRules>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = if board.is_some() || !natural(rules) {
+        evaluate_ruled(cards, board, rules)?.0
+    } else {
+        natural_value(py, cards)?.0
+    };
+    Ok(fast::int_of(py, value))
 }
 
 /// Ranks every row of `hands`, a C-contiguous `uint8` array of shape
 /// `(n, k)` with k = 5, 6 or 7, into a `uint32` array of values equal to
 /// `evaluate(row).value`. The interpreter is released while it runs, and
-/// large batches are split over `threads` (default: all cores).
+/// large batches are split over `threads` (default: all cores), which
+/// also write the output. `out`, if given, is filled and returned instead
+/// of a new array: a C-contiguous, writable `uint32` array of shape `(n,)`
+/// (numpy's `out=`); when a row is invalid, the error names it and `out`
+/// is left as it was (so the batch is valued into a new array first and
+/// copied: `out=` saves no time, it puts the values where you want them).
 ///
 /// >>> import numpy as np
 /// >>> from hoyle import evaluate, evaluate_batch
 /// >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 31]], dtype=np.uint8)
 /// >>> [int(v) for v in evaluate_batch(hands)] == [evaluate(tuple(map(int, r))).value for r in hands]
 /// True
+/// >>> out = np.empty(2, dtype=np.uint32)
+/// >>> evaluate_batch(hands, out=out) is out, out.tolist() == evaluate_batch(hands).tolist()
+/// (True, True)
 #[pyfunction]
-#[pyo3(signature = (hands, *, board=None, rules=None, threads=None))]
+#[pyo3(signature = (hands, *, board=None, rules=None, threads=None, out=None))]
 pub fn evaluate_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, HandRules>>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let threads = threads_of(threads)?;
     if board.is_some() || !natural(rules) {
         let prep = prep_of(rules);
-        return run_batch(py, hands, board, threads, |h, b, s, o, t| {
+        return run_batch(py, hands, board, threads, out, |h, b, s, o, t| {
             rules_batch::evaluate_batch_into(prep, h, b, s, o, t)
         });
     }
     let (readonly, rows, k) = uint8_rows("hands", hands)?;
     let data = readonly.as_slice()?;
-    let mut out = vec![0u32; rows];
-    py.detach(|| batch::evaluate_batch_into(data, k, &mut out, threads))?;
-    Ok(out.into_pyarray(py))
+    with_output(py, out, rows, threads, |slots| {
+        batch::evaluate_batch_into(data, k, slots, threads)
+    })
 }

@@ -1,7 +1,7 @@
 //! The bindings' unsafe speed tricks, all of them here, behind one switch.
 //!
 //! `hoyle.evaluate` on a tuple of ints is a hot call (a loop over millions
-//! of hands), and two tricks take most of the interpreter's cost out of it:
+//! of hands), and these tricks take most of the interpreter's cost out of it:
 //!
 //! 1. **The spare object** ([`Spare`]): the module keeps one reference to
 //!    the last result it handed out. When the caller has dropped its own
@@ -15,6 +15,20 @@
 //!    per-decision fill): its memory as a slice without rust-numpy's
 //!    borrow tracking (a hash map entry and an allocation per array per
 //!    call, a fifth of the fill's time).
+//! 4. **Shared ints for values** ([`int_of`]): a value below 2**16 (every
+//!    natural hand value) is handed out as one Python int made the first
+//!    time it is asked for and kept for the life of the process, instead
+//!    of a new int object per call (CPython caches only -5..=256).
+//! 5. **`HandRank.value` as a member** ([`IntSlot`], [`add_int_member`]):
+//!    the rank holds its value's int, and a member descriptor over that
+//!    field lets the interpreter read `rank.value` with no call.
+//!
+//! Not behind the switch, because it changes no result and no path:
+//! [`untracked`] takes a new result object (`HandRank`, `LowRank`) off the
+//! cycle collector's lists, as CPython does for a tuple of atoms. PyO3
+//! makes every pyclass a collector type, and a list of a million tracked
+//! ranks makes the collector walk them again and again (a kept list of
+//! ranks was built at a third of the speed of one of ints).
 //!
 //! # Safety
 //!
@@ -42,22 +56,48 @@
 //!   (its type), writable, aligned and C-contiguous, and the caller's
 //!   borrow of it keeps its memory alive.
 //!
+//! * A shared int is a strong reference the table keeps forever (ints are
+//!   immutable, so sharing one is invisible but to `is`); a slot is set
+//!   once by compare-and-swap, so two threads that race each make an int
+//!   and the loser drops its own.
+//! * [`untracked`]: CPython allows untracking any collector object that
+//!   cannot be part of a reference cycle; untracking one already untracked
+//!   does nothing (`PyObject_GC_UnTrack` checks), so PyO3's `tp_dealloc`,
+//!   which untracks first, stays right. A rank's only references are its
+//!   type and, for a rank made under rules, a `HandRules`, whose own only
+//!   reference is its type (no instance of the three classes has a
+//!   `__dict__` or can be subclassed). So a cycle through a rank goes
+//!   through a type object; CPython makes the same trade for instances of
+//!   every heap type that is not a collector type, which its collector
+//!   never sees either.
+//!
+//! * An [`IntSlot`] always points at a live int (never null): a shared one
+//!   (which the table keeps alive forever, so the slot holds no reference
+//!   of its own) or one it owns a strong reference to, dropped with it; it
+//!   is refilled only in a spare object nobody else holds. The member's
+//!   definition is leaked, so it outlives the type as the descriptor
+//!   requires; its offset is measured on a live object of the class (all
+//!   have one layout), and the descriptor reads an object pointer there,
+//!   which is what the slot's `AtomicPtr` is laid out as.
+//!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
 //! turns the tricks off, so every call takes the plain safe path; the
 //! tests compare the two.
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple};
 use pyo3::PyClass;
+use std::ffi::CStr;
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicPtr;
-use std::sync::atomic::Ordering::Relaxed;
 #[cfg(Py_GIL_DISABLED)]
-use std::sync::atomic::Ordering::{Acquire, Release};
+use std::sync::atomic::Ordering::Release;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 
 static ENABLED: AtomicBool = AtomicBool::new(true);
 
@@ -164,6 +204,168 @@ impl<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync> Spare<T> {
             self.put(obj.clone().into_ptr());
         }
     }
+}
+
+/// Takes `obj` off the cycle collector's lists (see the module notes: a
+/// `HandRank` or `LowRank`, which cannot be part of a cycle but through a
+/// type object). Always on: results are the same either way.
+#[inline(always)]
+pub fn untracked<T: PyClass>(obj: Bound<'_, T>) -> Bound<'_, T> {
+    // SAFETY: a live object of a collector type (every pyclass is one), the
+    // GIL held; untracking an untracked object does nothing.
+    unsafe { ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
+    obj
+}
+
+/// Values below this are handed out as shared ints by [`int_of`].
+const SHARED_INTS: usize = 1 << 16;
+
+static INTS: [AtomicPtr<ffi::PyObject>; SHARED_INTS] =
+    [const { AtomicPtr::new(std::ptr::null_mut()) }; SHARED_INTS];
+
+/// `value`'s shared int, borrowed (the table keeps it for the life of the
+/// process), when the tricks are on and it is below 2**16; made the first
+/// time (see the module notes).
+#[inline(always)]
+fn shared_int(py: Python<'_>, value: u32) -> Option<*mut ffi::PyObject> {
+    let slot = INTS.get(value as usize).filter(|_| enabled())?;
+    let shared = slot.load(Acquire);
+    if !shared.is_null() {
+        return Some(shared);
+    }
+    let made = value
+        .into_pyobject(py)
+        .unwrap_or_else(|e| match e {})
+        .into_ptr();
+    match slot.compare_exchange(std::ptr::null_mut(), made, AcqRel, Acquire) {
+        Ok(_) => Some(made),
+        Err(first) => {
+            // Another thread set it first: drop ours, use theirs.
+            // SAFETY: `made` is the strong reference made just above.
+            unsafe { ffi::Py_DECREF(made) };
+            Some(first)
+        }
+    }
+}
+
+/// `value` as a Python int: a shared one when the tricks are on and it is
+/// below 2**16 (see the module notes).
+#[inline(always)]
+pub fn int_of(py: Python<'_>, value: u32) -> Bound<'_, PyAny> {
+    match shared_int(py, value) {
+        // SAFETY: the table holds a strong reference to this int forever.
+        Some(shared) => unsafe { Bound::from_borrowed_ptr(py, shared) },
+        None => value
+            .into_pyobject(py)
+            .unwrap_or_else(|e| match e {})
+            .into_any(),
+    }
+}
+
+/// A field holding a Python int (never null) that a member descriptor
+/// reads ([`add_int_member`]): the interpreter then reads the attribute
+/// straight from the object (3.11's `LOAD_ATTR_SLOT`), with no call into
+/// the extension. PyO3 makes such a member only for a `Py<T>` field, which
+/// the spare object could not refill; this one can be ([`IntSlot::set`]).
+/// A shared int is only borrowed (the table keeps it), so that making or
+/// refilling a rank does not touch the int object; any other is owned.
+pub struct IntSlot {
+    int: AtomicPtr<ffi::PyObject>,
+    owned: AtomicBool,
+}
+
+impl IntSlot {
+    #[inline(always)]
+    fn parts(py: Python<'_>, value: u32) -> (*mut ffi::PyObject, bool) {
+        match shared_int(py, value) {
+            Some(shared) => (shared, false),
+            None => (
+                value
+                    .into_pyobject(py)
+                    .unwrap_or_else(|e| match e {})
+                    .into_ptr(),
+                true,
+            ),
+        }
+    }
+
+    /// A slot holding `value`.
+    #[inline(always)]
+    pub fn new(py: Python<'_>, value: u32) -> IntSlot {
+        let (int, owned) = IntSlot::parts(py, value);
+        IntSlot {
+            int: AtomicPtr::new(int),
+            owned: AtomicBool::new(owned),
+        }
+    }
+
+    /// Puts `value` in the slot. For the refill of a spare object only,
+    /// which nobody else can see (see the module notes).
+    #[inline(always)]
+    pub fn set(&self, py: Python<'_>, value: u32) {
+        let (int, owned) = IntSlot::parts(py, value);
+        let old = self.int.swap(int, Relaxed);
+        if self.owned.swap(owned, Relaxed) {
+            // SAFETY: the slot's own reference; freeing an int runs no code.
+            unsafe { ffi::Py_DECREF(old) };
+        }
+    }
+}
+
+impl Drop for IntSlot {
+    fn drop(&mut self) {
+        if *self.owned.get_mut() {
+            // SAFETY: the slot's own reference. The objects holding slots
+            // are made and dropped only with the interpreter attached (in a
+            // binding, or by their type's tp_dealloc).
+            unsafe { ffi::Py_DECREF(*self.int.get_mut()) };
+        }
+    }
+}
+
+/// Gives the pyclass `T` a read-only attribute `name` (documented by `doc`)
+/// that reads the [`IntSlot`] `slot_of` finds in `probe` (an object of `T`,
+/// to measure the slot's offset; every object of `T` has the same layout).
+/// The descriptor goes into the type's dict as type creation would put it,
+/// replacing any getter of that name, and the type's caches are told.
+pub fn add_int_member<T: PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Sync>(
+    probe: &Bound<'_, T>,
+    slot_of: impl Fn(&T) -> &IntSlot,
+    name: &'static CStr,
+    doc: &'static CStr,
+) -> PyResult<()> {
+    let py = probe.py();
+    let offset = (&slot_of(probe.get()).int as *const AtomicPtr<ffi::PyObject> as usize)
+        .checked_sub(probe.as_ptr() as usize)
+        .and_then(|o| ffi::Py_ssize_t::try_from(o).ok())
+        .ok_or_else(|| PyRuntimeError::new_err("a member outside its object"))?;
+    // The interpreter keeps a pointer to the definition for the life of the
+    // type: one small leak per member, made once when the module loads.
+    let def: &'static mut [ffi::PyMemberDef; 2] = Box::leak(Box::new([
+        ffi::PyMemberDef {
+            name: name.as_ptr(),
+            type_code: ffi::Py_T_OBJECT_EX,
+            offset,
+            flags: ffi::Py_READONLY,
+            doc: doc.as_ptr(),
+        },
+        // SAFETY: the all-zero sentinel that ends a member table.
+        unsafe { std::mem::zeroed() },
+    ]));
+    let ty = py.get_type::<T>();
+    let tp = ty.as_type_ptr();
+    // SAFETY: a live heap type, the GIL held; the definition lives forever
+    // and names an `IntSlot`'s int (an object pointer, never null, alive
+    // while the object holds it) at `offset` in every object of the type.
+    unsafe {
+        let descr = Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMember(tp, def.as_mut_ptr()))?;
+        let dict = (*tp).tp_dict;
+        if dict.is_null() || ffi::PyDict_SetItemString(dict, name.as_ptr(), descr.as_ptr()) != 0 {
+            return Err(PyErr::fetch(py));
+        }
+        ffi::PyType_Modified(tp);
+    }
+    Ok(())
 }
 
 /// Where CPython keeps its cached small ints 0..=51, when they lie evenly

@@ -34,9 +34,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::add_shared_constants(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<eval::HandRank>()?;
+    eval::add_value_member(m.py())?;
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::rank, m)?)?;
     m.add_class::<rules::HandRules>()?;
     m.add_class::<rules::LowRank>()?;
     m.add_function(wrap_pyfunction!(rules::evaluate_low, m)?)?;

@@ -326,8 +326,8 @@ pub struct LowRank {
 impl LowRank {
     /// The value: larger is the better low, equal is a tie.
     #[getter]
-    fn value(&self) -> u32 {
-        self.played.value
+    fn value<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        super::fast::int_of(py, self.played.value)
     }
 
     /// The low ranking ("ace-to-five", "deuce-to-seven", "ace-to-six", "badugi").
@@ -418,11 +418,11 @@ impl LowRank {
 /// 'A-5-4-3-2'
 #[pyfunction]
 #[pyo3(signature = (cards, *, board=None, rules))]
-pub fn evaluate_low(
-    cards: &Bound<'_, PyAny>,
-    board: Option<&Bound<'_, PyAny>>,
-    rules: &Bound<'_, HandRules>,
-) -> PyResult<Option<LowRank>> {
+pub fn evaluate_low<'py>(
+    cards: &Bound<'py, PyAny>,
+    board: Option<&Bound<'py, PyAny>>,
+    rules: &Bound<'py, HandRules>,
+) -> PyResult<Option<Bound<'py, LowRank>>> {
     let r = rules.get();
     let lp = low_prep(r)?;
     let min = if r.rules().low == Some(Low::Badugi) {
@@ -431,30 +431,47 @@ pub fn evaluate_low(
         5
     };
     let (hole, board) = hand_ids(r.rules(), cards, board, min)?;
-    Ok(lp.play(&hole, &board).map(|played| LowRank {
+    let Some(played) = lp.play(&hole, &board) else {
+        return Ok(None);
+    };
+    let low = LowRank {
         low: lp.rules.low.unwrap_or(Low::AceToFive),
         played,
         hole,
         board,
         rules: rules.clone().unbind(),
-    }))
+    };
+    // Not tracked by the cycle collector (see `fast.rs`).
+    Ok(Some(super::fast::untracked(Bound::new(rules.py(), low)?)))
 }
 
 /// Low values of every row of `hands` (a C-contiguous `uint8` array of
 /// shape `(n, k)`; `board`, if given, `(n, b)`), equal to
 /// `evaluate_low(row).value`, and 0 where there is no qualifying low.
+/// `out`, if given, is filled and returned instead of a new array, as in
+/// `evaluate_batch`: a C-contiguous, writable `uint32` array of shape
+/// `(n,)`, left as it was when a row is invalid.
+///
+/// >>> import numpy as np
+/// >>> from hoyle import HandRules, evaluate_low_batch
+/// >>> razz = HandRules(low="ace-to-five", low_qualifier=8)
+/// >>> hands = np.array([[24, 16, 8, 4, 0, 44, 45], [28, 16, 8, 4, 0, 44, 45]], dtype=np.uint8)
+/// >>> out = np.empty(2, dtype=np.uint32)
+/// >>> evaluate_low_batch(hands, rules=razz, out=out) is out, int(out[1])
+/// (True, 0)
 #[pyfunction]
-#[pyo3(signature = (hands, *, board=None, rules, threads=None))]
+#[pyo3(signature = (hands, *, board=None, rules, threads=None, out=None))]
 pub fn evaluate_low_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     board: Option<&Bound<'py, PyAny>>,
     rules: &Bound<'py, HandRules>,
     threads: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let lp = low_prep(rules.get())?;
     let threads = threads_of(threads)?;
-    run_batch(py, hands, board, threads, |h, b, s, o, t| {
+    run_batch(py, hands, board, threads, out, |h, b, s, o, t| {
         rules_batch::evaluate_low_batch_into(lp, h, b, s, o, t)
     })
 }
