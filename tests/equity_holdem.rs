@@ -144,6 +144,159 @@ fn ten_players() {
     }
 }
 
+/// A card by rank (0 = deuce .. 12 = ace) and suit (0 = clubs, 1 = diamonds,
+/// 2 = hearts, 3 = spades).
+fn card(rank: u8, suit: u8) -> u8 {
+    4 * rank + suit
+}
+
+/// The ranks 2..=5 of every suit: a dead pile every suit permutation keeps,
+/// so the generic path stays quick preflop without breaking a symmetry.
+fn low_ranks() -> Vec<u8> {
+    (0..16).collect()
+}
+
+#[test]
+fn symmetric_spots_match_the_generic_path() {
+    let (c, d, h, s) = (0, 1, 2, 3);
+    let (a, k, q, j) = (12, 11, 10, 9);
+    let dead = low_ranks();
+    // spades and diamonds swap: AhKh v QsQd (the full preflop spot is
+    // `known_preflop_figures`), on a short deck and on flops that keep the
+    // swap or break it
+    let ahkh = [card(a, h), card(k, h)];
+    let qsqd = [card(q, s), card(q, d)];
+    check(&[ahkh, qsqd], &[], &dead);
+    check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, c)], &[]);
+    check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, h)], &[card(8, s), card(8, d)]);
+    check(&[ahkh, qsqd], &[card(7, s), card(6, d), card(2, c)], &[]);
+    check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, c), card(9, c)], &[]);
+    // spades and hearts swap, clubs and diamonds too (order 4)
+    let asah = [card(a, s), card(a, h)];
+    let kskh = [card(k, s), card(k, h)];
+    check(&[asah, kskh], &[], &dead);
+    // AsKs v AhKh: swapping spades and hearts swaps the players, so only
+    // clubs and diamonds swap
+    check(&[[card(a, s), card(k, s)], [card(a, h), card(k, h)]], &[], &dead);
+    check(&[asah, kskh], &[card(9, c), card(9, d), card(3, s), card(3, h)], &[]);
+    check(&[asah, kskh], &[card(9, c), card(9, d), card(4, s)], &[]);
+    // three and four players sharing the symmetry
+    let qsqh = [card(q, s), card(q, h)];
+    check(&[asah, kskh, qsqh], &[], &dead);
+    check(&[asah, kskh, qsqh], &[card(2, c), card(2, d), card(9, h)], &[]);
+    let jcjd = [card(j, c), card(j, d)];
+    check(&[asah, kskh, qsqh, jcjd], &[card(2, c), card(2, d), card(9, s), card(9, h)], &[]);
+    // clubs, diamonds and hearts permuted freely (order 6): everybody in
+    // spades
+    let spades = |x: u8, y: u8| [card(x, s), card(y, s)];
+    check(&[spades(a, k), spades(q, j)], &[], &dead);
+    check(&[spades(a, k), spades(q, j), spades(8, 7)], &[], &dead);
+    check(&[spades(a, k), spades(q, j)], &[card(2, c), card(2, d), card(2, h)], &[]);
+    check(&[spades(a, k), spades(q, 2)], &[card(9, c), card(9, d), card(9, h), card(7, s)], &[]);
+    // a flop keeping a swap of clubs and diamonds
+    check(&[ahkh, [card(q, s), card(j, s)]], &[card(2, c), card(2, d), card(7, h)], &[]);
+}
+
+/// A suit permutation: `perm[s]` is the image of suit `s`.
+type Perm = [u8; 4];
+
+/// The card's orbit under the permutation's powers.
+fn orbit(g: &Perm, c: u8) -> Vec<u8> {
+    let mut out = vec![c];
+    let mut x = card(c >> 2, g[(c & 3) as usize]);
+    while x != c {
+        out.push(x);
+        x = card(x >> 2, g[(x & 3) as usize]);
+    }
+    out
+}
+
+/// A spot that `g` maps onto itself (every hand, the board and the dead
+/// cards unions of `g`'s orbits), or `None` when the draws do not fit.
+fn symmetric_spot(
+    rng: &mut Xoshiro256pp,
+    g: &Perm,
+    n: usize,
+    board: usize,
+    dead: usize,
+) -> Option<(Vec<[u8; 2]>, Vec<u8>, Vec<u8>)> {
+    let mut used = 0u64;
+    // unused whole orbits of at most `room` cards, drawn at random
+    let mut draw = |rng: &mut Xoshiro256pp, room: usize| -> Option<Vec<u8>> {
+        for _ in 0..64 {
+            let o = orbit(g, rng.below(52) as u8);
+            if o.len() <= room && o.iter().all(|&c| used >> c & 1 == 0) {
+                for &c in &o {
+                    used |= 1 << c;
+                }
+                return Some(o);
+            }
+        }
+        None
+    };
+    let mut fill = |rng: &mut Xoshiro256pp, size: usize| -> Option<Vec<u8>> {
+        let mut cards = Vec::new();
+        while cards.len() < size {
+            cards.extend(draw(rng, size - cards.len())?);
+        }
+        Some(cards)
+    };
+    let mut holes = Vec::new();
+    for _ in 0..n {
+        let h = fill(rng, 2)?;
+        holes.push([h[0], h[1]]);
+    }
+    let b = fill(rng, board)?;
+    let d = fill(rng, dead)?;
+    Some((holes, b, d))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Spots that a suit permutation maps onto itself (a swap, two swaps or
+    /// a 3-cycle, with its suits drawn), 2..=5 players, flops to rivers.
+    #[test]
+    fn symmetric_spots_match_the_generic_path_too(
+        seed in proptest::prelude::any::<u64>(),
+        shape in 0usize..3,
+        n in 2usize..=5,
+        board in 3usize..=5,
+        dead in 0usize..6,
+    ) {
+        let mut rng = Xoshiro256pp::seed(seed);
+        // suits relabelled at random, then the shape on them
+        let mut suits = [0u8, 1, 2, 3];
+        for i in (1..4).rev() {
+            suits.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let [w, x, y, z] = suits.map(|s| s as usize);
+        let mut g: Perm = [0, 1, 2, 3];
+        match shape {
+            0 => g.swap(w, x),
+            1 => {
+                g.swap(w, x);
+                g.swap(y, z);
+            }
+            _ => {
+                g[w] = x as u8;
+                g[x] = y as u8;
+                g[y] = w as u8;
+            }
+        }
+        let mut spot = None;
+        for _ in 0..32 {
+            spot = symmetric_spot(&mut rng, &g, n, board, dead);
+            if spot.is_some() {
+                break;
+            }
+        }
+        if let Some((holes, b, d)) = spot {
+            check(&holes, &b, &d);
+        }
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
 

@@ -102,6 +102,9 @@ struct Node {
     key: u64,
     mask: u64,
     weight: u64,
+    /// The suit symmetries (bits over [`Fast::viol`]'s group) that fix
+    /// every choice made above; `1` (the identity alone) when none is left.
+    sym: u32,
 }
 
 /// The boards of fixed hole cards, enumerated rank by rank with the suits
@@ -157,6 +160,13 @@ struct Fast<const N: usize> {
     singles: Choices,
     /// The two-card level's choices of both cards from one rank (leaves).
     pairs: Choices,
+    /// The spot's suit symmetries `G`, identity first, as bits: `viol[l]`
+    /// those mapping the 4-bit suit set `l` to a smaller one, `fix[l]`
+    /// those mapping it to itself.
+    viol: [u32; 16],
+    fix: [u32; 16],
+    /// All of `G`'s bits.
+    group: u32,
 }
 
 /// The children of a node at one level, prepared once per spot for each
@@ -247,14 +257,18 @@ impl<const N: usize> Fast<N> {
 
     /// Calls `f` with every child of `node`: the next rank dealt (below
     /// `top`), its live cards as a set and its dead cards as a number.
+    /// With `SYM`, only the choices least in their orbit under `node.sym`
+    /// are made, each weighted by its orbit's size (see [`Fast`]); without,
+    /// `node.sym` must be `1`.
     #[inline(always)]
-    fn children(&self, node: Node, mut f: impl FnMut(Node)) {
+    fn children<const SYM: bool>(&self, node: Node, mut f: impl FnMut(Node)) {
         let Node {
             top,
             left,
             key,
             mask,
             weight,
+            sym,
         } = node;
         let live = self.live(key, left);
         for r in (0..top).rev() {
@@ -272,7 +286,18 @@ impl<const N: usize> Fast<N> {
             let mut set = alive;
             loop {
                 let s = set.count_ones() as usize;
-                if s <= left {
+                let mut take = s <= left;
+                let (mut sym2, mut weight2) = (1, weight);
+                if SYM && take {
+                    if sym & self.viol[set as usize] != 0 {
+                        take = false;
+                    } else {
+                        sym2 = sym & self.fix[set as usize];
+                        let orbit = sym.count_ones() / sym2.count_ones();
+                        weight2 = weight.wrapping_mul(orbit as u64);
+                    }
+                }
+                if take {
                     let (k0, m0) = RANK_SUITS[r][set as usize];
                     let m2 = mask | m0;
                     let mut key2 = key.wrapping_add(k0);
@@ -286,7 +311,8 @@ impl<const N: usize> Fast<N> {
                                 left: left.wrapping_sub(s + k),
                                 key: key2,
                                 mask: m2,
-                                weight: weight.wrapping_mul(BINOMIAL[dead][k]),
+                                weight: weight2.wrapping_mul(BINOMIAL[dead][k]),
+                                sym: sym2,
                             });
                         }
                         key2 = key2.wrapping_add(base);
@@ -384,6 +410,7 @@ impl<const N: usize> Fast<N> {
                 key: node.key.wrapping_add(k),
                 mask: node.mask | b,
                 weight: node.weight.wrapping_mul(w),
+                sym: 1,
             };
             self.river_items(river, tally);
         }
@@ -391,6 +418,16 @@ impl<const N: usize> Fast<N> {
 
     /// Every board below `node`.
     fn deal(&self, node: Node, tally: &mut Tally) {
+        if node.sym != 1 {
+            // a symmetry left: the generic level, testing each choice
+            return self.children::<true>(node, |c| {
+                if c.left == 0 {
+                    self.leaf(c.key, c.mask, c.weight, tally);
+                } else {
+                    self.deal(c, tally);
+                }
+            });
+        }
         if node.left == 1 {
             if self.singles.items.is_empty() {
                 return self.river(node, tally);
@@ -400,7 +437,7 @@ impl<const N: usize> Fast<N> {
         if node.left == 2 && !self.pairs.items.is_empty() {
             return self.two(node, tally);
         }
-        self.children(node, |c| {
+        self.children::<false>(node, |c| {
             if c.left == 0 {
                 self.leaf(c.key, c.mask, c.weight, tally);
             } else {
@@ -412,7 +449,7 @@ impl<const N: usize> Fast<N> {
     /// The nodes `depth` levels below `node`; boards finished sooner are
     /// tallied.
     fn frontier(&self, node: Node, depth: usize, out: &mut Vec<Node>, tally: &mut Tally) {
-        self.children(node, |c| {
+        self.children::<true>(node, |c| {
             if c.left == 0 {
                 self.leaf(c.key, c.mask, c.weight, tally);
             } else if depth <= 1 {
@@ -430,6 +467,7 @@ impl<const N: usize> Fast<N> {
             key: board_word(board),
             mask: suit_mask(board),
             weight: 1,
+            sym: self.group,
         };
         let mut tally = Tally::new(N);
         if root.left == 0 {
@@ -500,6 +538,7 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
             Choices::empty()
         }
     };
+    let (viol, fix, group) = symmetries(holes, board, deck);
     Fast::<N> {
         keys,
         masks,
@@ -508,8 +547,45 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
         below,
         singles: choices(1, 1),
         pairs: choices(2, 2),
+        viol,
+        fix,
+        group,
     }
     .run(board, split)
+}
+
+/// The suit permutations that map every player's hole cards, the known
+/// board and the deck each onto itself (the group `G` of [`Fast`]), identity
+/// first, as `(viol, fix, group)` of [`Fast`].
+fn symmetries(holes: &[[u8; 2]], board: &[u8], deck: &[u8]) -> ([u32; 16], [u32; 16], u32) {
+    let mut sets: Vec<u64> = holes.iter().map(|h| suit_mask(h)).collect();
+    sets.push(suit_mask(board));
+    sets.push(suit_mask(deck));
+    let (mut viol, mut fix, mut n) = ([0u32; 16], [0u32; 16], 0);
+    // the 24 permutations, `perm[s]` the image of suit `s`, the identity
+    // first (bit 0)
+    let mut perms: Vec<[u32; 4]> = (0..256u32)
+        .map(|g| [g & 3, g >> 2 & 3, g >> 4 & 3, g >> 6 & 3])
+        .filter(|p| p.iter().fold(0u32, |a, &t| a | 1 << t) == 15)
+        .collect();
+    perms.sort_by_key(|p| *p != [0, 1, 2, 3]);
+    for perm in perms {
+        let image = |m: u64| {
+            (0..4).fold(0u64, |a, s| a | (m >> (16 * s) & 0xFFFF) << (16 * perm[s]))
+        };
+        if sets.iter().all(|&m| image(m) == m) {
+            for l in 0..16 {
+                let gl = (0..4).fold(0u32, |a, s| a | (l >> s & 1) << perm[s]);
+                if gl < l {
+                    viol[l as usize] |= 1 << n;
+                } else if gl == l {
+                    fix[l as usize] |= 1 << n;
+                }
+            }
+            n += 1;
+        }
+    }
+    (viol, fix, (1u32 << n) - 1)
 }
 
 /// Most players on the fast path.
@@ -530,5 +606,60 @@ pub fn holdem_boards(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bool) 
         9 => run_n::<9>(holes, board, deck, split),
         10 => run_n::<10>(holes, board, deck, split),
         n => panic!("holdem_boards: {n} players is outside 2..={FAST_MAX_PLAYERS}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A card by rank (0 = deuce) and suit (0 = clubs .. 3 = spades).
+    fn card(rank: u8, suit: u8) -> u8 {
+        4 * rank + suit
+    }
+
+    /// The order of `G` for the spot, the deck everything else.
+    fn order(holes: &[[u8; 2]], board: &[u8], dead: &[u8]) -> u32 {
+        let used: Vec<u8> = holes.iter().flatten().chain(board).chain(dead).copied().collect();
+        let deck: Vec<u8> = (0..52).filter(|c| !used.contains(c)).collect();
+        let (viol, fix, group) = symmetries(holes, board, deck.as_slice());
+        // the identity fixes every suit set, and nothing maps the empty set
+        // or all four suits elsewhere
+        assert!((0..16).all(|l| fix[l] & 1 == 1 && viol[l] & 1 == 0));
+        assert_eq!(fix[0], group);
+        assert_eq!(fix[15], group);
+        // a permutation maps a set to a smaller, equal or larger one; in the
+        // group, as many to smaller as to larger
+        for l in 0..16 {
+            assert_eq!(viol[l] & fix[l], 0);
+        }
+        group.count_ones()
+    }
+
+    #[test]
+    fn group_orders() {
+        let (c, d, h, s) = (0, 1, 2, 3);
+        let ahkh = [card(12, h), card(11, h)];
+        let qsqd = [card(10, s), card(10, d)];
+        assert_eq!(order(&[ahkh, qsqd], &[], &[]), 2);
+        // a flop of clubs and diamonds breaks the swap
+        assert_eq!(order(&[ahkh, qsqd], &[card(0, c), card(1, c), card(2, d)], &[]), 1);
+        // a dead card too
+        assert_eq!(order(&[ahkh, qsqd], &[], &[card(3, s)]), 1);
+        assert_eq!(order(&[ahkh, qsqd], &[], &[card(3, s), card(3, d)]), 2);
+        let asah = [card(12, s), card(12, h)];
+        let kskh = [card(11, s), card(11, h)];
+        assert_eq!(order(&[asah, kskh], &[], &[]), 4);
+        // swapping spades and hearts swaps the players: not in `G`
+        assert_eq!(order(&[[card(12, s), card(11, s)], [card(12, h), card(11, h)]], &[], &[]), 2);
+        let spades = [card(12, s), card(11, s)];
+        assert_eq!(order(&[spades, [card(10, s), card(9, s)]], &[], &[]), 6);
+        let flop = [card(0, c), card(0, d), card(0, h)];
+        assert_eq!(order(&[spades, [card(10, s), card(9, s)]], &flop, &[]), 6);
+        assert_eq!(order(&[spades, [card(10, s), card(9, h)]], &flop, &[]), 2);
+        // Ah2d v 6d9s: the identity alone; Ah2d v 6d9h leaves clubs and
+        // spades free to swap
+        assert_eq!(order(&[[50, 1], [17, 31]], &[], &[]), 1);
+        assert_eq!(order(&[[50, 1], [17, 30]], &[], &[]), 2);
     }
 }
