@@ -165,6 +165,9 @@ struct Fast<const N: usize> {
     /// those mapping it to itself.
     viol: [u32; 16],
     fix: [u32; 16],
+    /// `still[l]`: those fixing each suit of `l` (then every choice below
+    /// a node whose live suits are `l`).
+    still: [u32; 16],
     /// All of `G`'s bits.
     group: u32,
 }
@@ -418,8 +421,10 @@ impl<const N: usize> Fast<N> {
 
     /// Every board below `node`.
     fn deal(&self, node: Node, tally: &mut Tally) {
-        if node.sym != 1 {
-            // a symmetry left: the generic level, testing each choice
+        if node.sym & !self.still[self.live(node.key, node.left) as usize] != 0 {
+            // a symmetry that moves a live suit left: the generic level,
+            // testing each choice (one that fixes the live suits passes
+            // every test below and stays in `sym`: weight 1, as if free)
             return self.children::<true>(node, |c| {
                 if c.left == 0 {
                     self.leaf(c.key, c.mask, c.weight, tally);
@@ -539,6 +544,14 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
         }
     };
     let (viol, fix, group) = symmetries(holes, board, deck);
+    let mut still = [group; 16];
+    for (l, st) in still.iter_mut().enumerate() {
+        for s in 0..4 {
+            if l >> s & 1 == 1 {
+                *st &= fix[1 << s];
+            }
+        }
+    }
     Fast::<N> {
         keys,
         masks,
@@ -549,6 +562,7 @@ fn run_n<const N: usize>(holes: &[[u8; 2]], board: &[u8], deck: &[u8], split: bo
         pairs: choices(2, 2),
         viol,
         fix,
+        still,
         group,
     }
     .run(board, split)
