@@ -169,33 +169,69 @@ fn symmetric_spots_match_the_generic_path() {
     let qsqd = [card(q, s), card(q, d)];
     check(&[ahkh, qsqd], &[], &dead);
     check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, c)], &[]);
-    check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, h)], &[card(8, s), card(8, d)]);
+    check(
+        &[ahkh, qsqd],
+        &[card(7, s), card(7, d), card(2, h)],
+        &[card(8, s), card(8, d)],
+    );
     check(&[ahkh, qsqd], &[card(7, s), card(6, d), card(2, c)], &[]);
-    check(&[ahkh, qsqd], &[card(7, s), card(7, d), card(2, c), card(9, c)], &[]);
+    check(
+        &[ahkh, qsqd],
+        &[card(7, s), card(7, d), card(2, c), card(9, c)],
+        &[],
+    );
     // spades and hearts swap, clubs and diamonds too (order 4)
     let asah = [card(a, s), card(a, h)];
     let kskh = [card(k, s), card(k, h)];
     check(&[asah, kskh], &[], &dead);
     // AsKs v AhKh: swapping spades and hearts swaps the players, so only
     // clubs and diamonds swap
-    check(&[[card(a, s), card(k, s)], [card(a, h), card(k, h)]], &[], &dead);
-    check(&[asah, kskh], &[card(9, c), card(9, d), card(3, s), card(3, h)], &[]);
+    check(
+        &[[card(a, s), card(k, s)], [card(a, h), card(k, h)]],
+        &[],
+        &dead,
+    );
+    check(
+        &[asah, kskh],
+        &[card(9, c), card(9, d), card(3, s), card(3, h)],
+        &[],
+    );
     check(&[asah, kskh], &[card(9, c), card(9, d), card(4, s)], &[]);
     // three and four players sharing the symmetry
     let qsqh = [card(q, s), card(q, h)];
     check(&[asah, kskh, qsqh], &[], &dead);
-    check(&[asah, kskh, qsqh], &[card(2, c), card(2, d), card(9, h)], &[]);
+    check(
+        &[asah, kskh, qsqh],
+        &[card(2, c), card(2, d), card(9, h)],
+        &[],
+    );
     let jcjd = [card(j, c), card(j, d)];
-    check(&[asah, kskh, qsqh, jcjd], &[card(2, c), card(2, d), card(9, s), card(9, h)], &[]);
+    check(
+        &[asah, kskh, qsqh, jcjd],
+        &[card(2, c), card(2, d), card(9, s), card(9, h)],
+        &[],
+    );
     // clubs, diamonds and hearts permuted freely (order 6): everybody in
     // spades
     let spades = |x: u8, y: u8| [card(x, s), card(y, s)];
     check(&[spades(a, k), spades(q, j)], &[], &dead);
     check(&[spades(a, k), spades(q, j), spades(8, 7)], &[], &dead);
-    check(&[spades(a, k), spades(q, j)], &[card(2, c), card(2, d), card(2, h)], &[]);
-    check(&[spades(a, k), spades(q, 2)], &[card(9, c), card(9, d), card(9, h), card(7, s)], &[]);
+    check(
+        &[spades(a, k), spades(q, j)],
+        &[card(2, c), card(2, d), card(2, h)],
+        &[],
+    );
+    check(
+        &[spades(a, k), spades(q, 2)],
+        &[card(9, c), card(9, d), card(9, h), card(7, s)],
+        &[],
+    );
     // a flop keeping a swap of clubs and diamonds
-    check(&[ahkh, [card(q, s), card(j, s)]], &[card(2, c), card(2, d), card(7, h)], &[]);
+    check(
+        &[ahkh, [card(q, s), card(j, s)]],
+        &[card(2, c), card(2, d), card(7, h)],
+        &[],
+    );
 }
 
 /// A suit permutation: `perm[s]` is the image of suit `s`.

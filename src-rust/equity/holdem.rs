@@ -8,7 +8,11 @@
 //! once). AhKh v QsQd's 1,712,304 boards become 301,376 classes. On long
 //! runs (two board cards or fewer known) the last two levels go through
 //! choices prepared once per spot for each set of live suits ([`Choices`]);
-//! the generic level ([`Fast::children`]) deals the rest.
+//! the generic level ([`Fast::children`]) deals the rest. When a suit
+//! permutation maps every player's hand, the known board and the deck onto
+//! themselves (in AhKh v QsQd, swapping spades and diamonds), the board
+//! classes it maps to each other are dealt once, weighted by their orbit's
+//! size: about half as many classes there.
 
 use super::count::{winners, Tally};
 use crate::eval::gen::RANK_BASES;
@@ -140,6 +144,39 @@ struct Node {
 /// mask are exact. The rank part is the same for all boards of the path.
 /// So `full_value` of each player's word is the value of every board of the
 /// path, and the path is tallied once with its weight.
+///
+/// # Why symmetric paths may be dealt once, weighted by their orbit
+///
+/// Let `G` be the suit permutations `g` with `g(hand) = hand` as a set for
+/// every player, `g(board) = board` for the known board and `g(deck) =
+/// deck` for the live cards (so the dead pile too). Write a path as its
+/// choices `(L, k)` at every rank from the ace down, `(0, 0)` at a rank not
+/// dealt, and let `g` act as `(g(L), k)`. Then `g` maps paths to paths of
+/// the same weight and showdown: `most(s)` and the known board's count of
+/// `s` equal those of `g(s)`, so along a prefix and its image the dead
+/// suits correspond (`dead(g(prefix)) = g(dead(prefix))`), `(r, s)` is in
+/// the deck exactly when `(r, g(s))` is, so the dead counts `d` and the
+/// binomials agree; and the boards of the image are the images of the
+/// path's boards, each with the same value for every player (a hand's
+/// value does not see suit names, and `g` fixes every hand). So the tally
+/// is the sum over `G`'s orbits of paths of one path's, times the orbit's
+/// size `|G| / |Stab(path)|`.
+///
+/// One path per orbit is dealt, the least in the order of its choice
+/// sequence, each choice ordered as the integer `(L, k)`; since `g` keeps
+/// `k`, `c ≤ g(c)` is `L ≤ g(L)`. A node carries `H`, the elements of `G`
+/// fixing every choice above (a subgroup). A sequence `x` is the least of
+/// its orbit exactly when at each level `x_i ≤ h(x_i)` for all `h` in
+/// `H_i`: if some `h` in `H_i` has `h(x_i) < x_i`, `h(x)` agrees with `x`
+/// above level `i` and is less there; conversely for any `g` with `g(x) ≠
+/// x`, at the first level `i` where `g(x_i) ≠ x_i`, `g` is in `H_i`, so
+/// `x_i < g(x_i)` and `x < g(x)`. A choice's child carries `H' = {h ∈ H :
+/// h(c) = c}` and the weight times `|H| / |H'|` (an index of subgroups);
+/// the product telescopes to `|G| / |H_leaf| = |G| / |Stab(path)|`, as
+/// ranks not dealt fix everything. When `H` holds the identity alone
+/// (`sym == 1`), or only elements fixing every live suit (every choice
+/// below is then fixed: no test fails, `H' = H`, factor 1), the node takes
+/// the plain path, prepared levels included. `G` trivial: nothing changes.
 struct Fast<const N: usize> {
     /// Each player's hole word, with the suit counters' base.
     keys: [u64; N],
@@ -421,7 +458,7 @@ impl<const N: usize> Fast<N> {
 
     /// Every board below `node`.
     fn deal(&self, node: Node, tally: &mut Tally) {
-        if node.sym & !self.still[self.live(node.key, node.left) as usize] != 0 {
+        if node.sym != 1 && node.sym & !self.still[self.live(node.key, node.left) as usize] != 0 {
             // a symmetry that moves a live suit left: the generic level,
             // testing each choice (one that fixes the live suits passes
             // every test below and stays in `sym`: weight 1, as if free)
@@ -584,9 +621,8 @@ fn symmetries(holes: &[[u8; 2]], board: &[u8], deck: &[u8]) -> ([u32; 16], [u32;
         .collect();
     perms.sort_by_key(|p| *p != [0, 1, 2, 3]);
     for perm in perms {
-        let image = |m: u64| {
-            (0..4).fold(0u64, |a, s| a | (m >> (16 * s) & 0xFFFF) << (16 * perm[s]))
-        };
+        let image =
+            |m: u64| (0..4).fold(0u64, |a, s| a | (m >> (16 * s) & 0xFFFF) << (16 * perm[s]));
         if sets.iter().all(|&m| image(m) == m) {
             for l in 0..16 {
                 let gl = (0..4).fold(0u32, |a, s| a | (l >> s & 1) << perm[s]);
@@ -634,7 +670,13 @@ mod tests {
 
     /// The order of `G` for the spot, the deck everything else.
     fn order(holes: &[[u8; 2]], board: &[u8], dead: &[u8]) -> u32 {
-        let used: Vec<u8> = holes.iter().flatten().chain(board).chain(dead).copied().collect();
+        let used: Vec<u8> = holes
+            .iter()
+            .flatten()
+            .chain(board)
+            .chain(dead)
+            .copied()
+            .collect();
         let deck: Vec<u8> = (0..52).filter(|c| !used.contains(c)).collect();
         let (viol, fix, group) = symmetries(holes, board, deck.as_slice());
         // the identity fixes every suit set, and nothing maps the empty set
@@ -657,7 +699,10 @@ mod tests {
         let qsqd = [card(10, s), card(10, d)];
         assert_eq!(order(&[ahkh, qsqd], &[], &[]), 2);
         // a flop of clubs and diamonds breaks the swap
-        assert_eq!(order(&[ahkh, qsqd], &[card(0, c), card(1, c), card(2, d)], &[]), 1);
+        assert_eq!(
+            order(&[ahkh, qsqd], &[card(0, c), card(1, c), card(2, d)], &[]),
+            1
+        );
         // a dead card too
         assert_eq!(order(&[ahkh, qsqd], &[], &[card(3, s)]), 1);
         assert_eq!(order(&[ahkh, qsqd], &[], &[card(3, s), card(3, d)]), 2);
@@ -665,7 +710,14 @@ mod tests {
         let kskh = [card(11, s), card(11, h)];
         assert_eq!(order(&[asah, kskh], &[], &[]), 4);
         // swapping spades and hearts swaps the players: not in `G`
-        assert_eq!(order(&[[card(12, s), card(11, s)], [card(12, h), card(11, h)]], &[], &[]), 2);
+        assert_eq!(
+            order(
+                &[[card(12, s), card(11, s)], [card(12, h), card(11, h)]],
+                &[],
+                &[]
+            ),
+            2
+        );
         let spades = [card(12, s), card(11, s)];
         assert_eq!(order(&[spades, [card(10, s), card(9, s)]], &[], &[]), 6);
         let flop = [card(0, c), card(0, d), card(0, h)];
