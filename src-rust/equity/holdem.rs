@@ -211,7 +211,7 @@ struct Fast<const N: usize> {
 
 /// The children of a node at one level, prepared once per spot for each
 /// set of live suits (4 bits), ranks descending: `(word, mask, boards,
-/// rank)` with the word and mask of the cards added and the boards each
+/// rank | live set taken << 8)` with the word and mask of the cards added and the boards each
 /// stands for (the binomial of the dead cards chosen).
 struct Choices {
     items: Vec<(u64, u64, u64, usize)>,
@@ -239,7 +239,7 @@ impl Choices {
                     for k in 0..=dead {
                         if (from..=to).contains(&(n + k)) {
                             let key = k0 + k as u64 * RANK_BASES[r] as u64;
-                            items.push((key, m0, BINOMIAL[dead][k], r));
+                            items.push((key, m0, BINOMIAL[dead][k], r | set << 8));
                         }
                     }
                     if set == 0 {
@@ -273,6 +273,18 @@ impl<const N: usize> Fast<N> {
     fn bump(tally: &mut Tally, values: &[u32; N], m: u64) {
         let best = *values.iter().max().unwrap_or(&0);
         tally.bump_natural(winners(values, best), best, m);
+    }
+
+    /// A choice taking the live suits `set` under the symmetries `sym`:
+    /// `(0, _)` when it is not the least of its orbit, else the orbit's
+    /// size and the symmetries fixing it.
+    #[inline(always)]
+    fn orbit(&self, sym: u32, set: usize) -> (u64, u32) {
+        if sym & self.viol[set] != 0 {
+            return (0, 0);
+        }
+        let h = sym & self.fix[set];
+        ((sym.count_ones() / h.count_ones()) as u64, h)
     }
 
     /// The suits still live at a node (4 bits).
@@ -413,8 +425,10 @@ impl<const N: usize> Fast<N> {
 
     /// [`Fast::river`] through the prepared items: one short loop, no
     /// branching on the suits.
+    /// With `SYM`, only the choices least in their orbit under `node.sym`,
+    /// weighted by its size (as [`Fast::children`]).
     #[inline(always)]
-    fn river_items(&self, node: Node, tally: &mut Tally) {
+    fn river_items<const SYM: bool>(&self, node: Node, tally: &mut Tally) {
         let live = self.live(node.key, 1) as usize;
         let mut turn = [0u64; N];
         let mut hands = [0u64; N];
@@ -423,7 +437,14 @@ impl<const N: usize> Fast<N> {
             hands[p] = node.mask | self.masks[p];
         }
         let mut values = [0u32; N];
-        for &(k, b, w, _) in self.singles.below(live as u32, node.top) {
+        for &(k, b, w, rl) in self.singles.below(live as u32, node.top) {
+            let mut w = w;
+            if SYM {
+                match self.orbit(node.sym, rl >> 8) {
+                    (0, _) => continue,
+                    (m, _) => w *= m,
+                }
+            }
             for p in 0..N {
                 values[p] = full_value(turn[p].wrapping_add(k), hands[p] | b);
             }
@@ -433,9 +454,16 @@ impl<const N: usize> Fast<N> {
 
     /// The last two cards below `node` (`left == 2`) through the prepared
     /// choices: both from one rank, or one and then the river.
-    fn two(&self, node: Node, tally: &mut Tally) {
+    fn two<const SYM: bool>(&self, node: Node, tally: &mut Tally) {
         let live = self.live(node.key, 2);
-        for &(k, b, w, _) in self.pairs.below(live, node.top) {
+        for &(k, b, w, rl) in self.pairs.below(live, node.top) {
+            let mut w = w;
+            if SYM {
+                match self.orbit(node.sym, rl >> 8) {
+                    (0, _) => continue,
+                    (m, _) => w *= m,
+                }
+            }
             self.leaf(
                 node.key.wrapping_add(k),
                 node.mask | b,
@@ -443,16 +471,27 @@ impl<const N: usize> Fast<N> {
                 tally,
             );
         }
-        for &(k, b, w, r) in self.singles.below(live, node.top) {
+        for &(k, b, w, rl) in self.singles.below(live, node.top) {
+            let (mut w, mut sym) = (w, 1);
+            if SYM {
+                match self.orbit(node.sym, rl >> 8) {
+                    (0, _) => continue,
+                    (m, h) => (w, sym) = (w * m, h),
+                }
+            }
             let river = Node {
-                top: r,
+                top: rl & 0xFF,
                 left: 1,
                 key: node.key.wrapping_add(k),
                 mask: node.mask | b,
                 weight: node.weight.wrapping_mul(w),
-                sym: 1,
+                sym,
             };
-            self.river_items(river, tally);
+            if SYM && sym != 1 {
+                self.river_items::<true>(river, tally);
+            } else {
+                self.river_items::<false>(river, tally);
+            }
         }
     }
 
@@ -462,6 +501,12 @@ impl<const N: usize> Fast<N> {
             // a symmetry that moves a live suit left: the generic level,
             // testing each choice (one that fixes the live suits passes
             // every test below and stays in `sym`: weight 1, as if free)
+            if node.left == 1 && !self.singles.items.is_empty() {
+                return self.river_items::<true>(node, tally);
+            }
+            if node.left == 2 && !self.pairs.items.is_empty() {
+                return self.two::<true>(node, tally);
+            }
             return self.children::<true>(node, |c| {
                 if c.left == 0 {
                     self.leaf(c.key, c.mask, c.weight, tally);
@@ -474,10 +519,10 @@ impl<const N: usize> Fast<N> {
             if self.singles.items.is_empty() {
                 return self.river(node, tally);
             }
-            return self.river_items(node, tally);
+            return self.river_items::<false>(node, tally);
         }
         if node.left == 2 && !self.pairs.items.is_empty() {
-            return self.two(node, tally);
+            return self.two::<false>(node, tally);
         }
         self.children::<false>(node, |c| {
             if c.left == 0 {
