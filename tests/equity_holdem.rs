@@ -248,6 +248,9 @@ fn orbit(g: &Perm, c: u8) -> Vec<u8> {
     out
 }
 
+/// Hole cards, board and dead cards.
+type Dealt = (Vec<[u8; 2]>, Vec<u8>, Vec<u8>);
+
 /// A spot that `g` maps onto itself (every hand, the board and the dead
 /// cards unions of `g`'s orbits), or `None` when the draws do not fit.
 fn symmetric_spot(
@@ -256,7 +259,7 @@ fn symmetric_spot(
     n: usize,
     board: usize,
     dead: usize,
-) -> Option<(Vec<[u8; 2]>, Vec<u8>, Vec<u8>)> {
+) -> Option<Dealt> {
     let mut used = 0u64;
     // unused whole orbits of at most `room` cards, drawn at random
     let mut draw = |rng: &mut Xoshiro256pp, room: usize| -> Option<Vec<u8>> {
