@@ -25,9 +25,10 @@ _TWO_UNKNOWN = (UNKNOWN, UNKNOWN)  # '????': two hole cards nobody saw
 
 
 @functools.lru_cache(maxsize=64)
-def _unknown_deals(n: int) -> tuple[str, ...]:
-    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open."""
-    return tuple(f"d dh p{i + 1} ????" for i in range(n))
+def _unknown_deals(n: int) -> tuple[list[str], tuple[str, ...]]:
+    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open; and
+    the labels ``p1`` ... ``pN`` (shared: read only)."""
+    return [f"d dh p{i + 1} ????" for i in range(n)], tuple(f"p{i + 1}" for i in range(n))
 
 
 __all__ = ["ActionReader", "PlayerAction"]
@@ -156,14 +157,19 @@ class ActionReader:
         """Online hands open ``d dh p1 ????``, ``d dh p2 ????``...: the
         lines that ``read`` would read one by one into the first batch of
         two unknown cards a seat, read at once. Returns how many."""
-        count = 0
-        for text, line in zip(actions, _unknown_deals(len(self.labels)), strict=False):
-            if text != line:
-                break
-            count += 1
+        n = len(self.labels)
+        lines, names = _unknown_deals(n)
+        if actions[:n] == lines:  # every seat's, the usual case: one C comparison
+            count = n
+        else:
+            count = 0
+            for text, line in zip(actions, lines, strict=False):
+                if text != line:
+                    break
+                count += 1
         if count:
             labels, ledger = self.labels, self.ledger
-            seats = [labels[f"p{i + 1}"] for i in range(count)]
+            seats = list(map(labels.__getitem__, names[:count]))
             ledger.cards += _TWO_UNKNOWN * count
             ledger.unknown = True
             held = ledger.held

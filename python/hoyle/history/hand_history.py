@@ -164,7 +164,9 @@ class HandHistory:
         ((0, 1, 2), (-1, -2, 3))
         """
         by_player = self._stacks_by_player()
-        seat_of = self._replay_plan().seat_of if None in by_player else ()
+        if None not in by_player:  # (the usual case: a C scan, no loop)
+            return ()
+        seat_of = self._replay_plan().seat_of
         return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
 
     def net_chips(self, hand: Hand) -> tuple[int, ...]:
