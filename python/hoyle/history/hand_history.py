@@ -296,10 +296,14 @@ class HandHistory:
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
-            stacks = [0] * n
-            for i, s in enumerate(seat_of):
-                stack = by_player[i]
-                stacks[s] = deep if stack is None else stack
+            stacks: list[int]
+            if not deep and button == n - 1:  # p1..pN are seats 0..n-1, each stack known
+                stacks = list(cast("tuple[int, ...]", by_player))  # (no None: deep is 0)
+            else:
+                stacks = [0] * n
+                for i, s in enumerate(seat_of):
+                    stack = by_player[i]
+                    stacks[s] = deep if stack is None else stack
             if deep and sum(stacks) > MAX_CHIPS:
                 raise HistoryError(
                     f"{self.where}: the deep stacks given for the unknown ones add up to "
