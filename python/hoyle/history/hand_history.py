@@ -164,7 +164,9 @@ class HandHistory:
         ((0, 1, 2), (-1, -2, 3))
         """
         by_player = self._stacks_by_player()
-        seat_of = self._replay_plan().seat_of if None in by_player else ()
+        if None not in by_player:  # (the usual case: a C scan, no loop)
+            return ()
+        seat_of = self._replay_plan().seat_of
         return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
 
     def net_chips(self, hand: Hand) -> tuple[int, ...]:
@@ -294,10 +296,14 @@ class HandHistory:
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
-            stacks = [0] * n
-            for i, s in enumerate(seat_of):
-                stack = by_player[i]
-                stacks[s] = deep if stack is None else stack
+            stacks: list[int]
+            if not deep and button == n - 1:  # p1..pN are seats 0..n-1, each stack known
+                stacks = list(cast("tuple[int, ...]", by_player))  # (no None: deep is 0)
+            else:
+                stacks = [0] * n
+                for i, s in enumerate(seat_of):
+                    stack = by_player[i]
+                    stacks[s] = deep if stack is None else stack
             if deep and sum(stacks) > MAX_CHIPS:
                 raise HistoryError(
                     f"{self.where}: the deep stacks given for the unknown ones add up to "
