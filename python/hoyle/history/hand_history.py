@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
@@ -16,21 +16,18 @@ from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.stakes import (
-    MAX_CHIPS,
-    chips,
     deep_stack,
-    is_unknown_stack,
     scale_of,
     scaled,
+    seat_stacks,
     seating,
     stakes_game,
+    starting_stacks,
 )
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
 __all__ = ["HandHistory", "load", "loads"]
-
-_INT_ONLY = {int}
 
 
 class HandHistory:
@@ -189,39 +186,11 @@ class HandHistory:
         return self._by_player
 
     def _read_stacks(self) -> tuple[int | None, ...]:
-        value = self._field("starting_stacks")
-        if not isinstance(value, list) or len(value) < 2:
-            raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
-        scale = self.scale
-        out: tuple[int | None, ...]
+        value, scale = self._field("starting_stacks"), self.scale
         try:
-            if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
-                out = tuple(value)
-            else:
-                found: list[int | None] = []
-                for v in value:
-                    if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
-                        top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
-                        whole, part = divmod(top * scale, bottom)
-                        if top >= 0 and part == 0 and whole <= MAX_CHIPS:
-                            found.append(whole)
-                            continue
-                    found.append(
-                        None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
-                    )
-                out = tuple(found)
+            return starting_stacks(value, scale)
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
-        total = (
-            sum(v for v in out if v is not None)
-            if None in out
-            else sum(cast("tuple[int, ...]", out))
-        )
-        if total > MAX_CHIPS:
-            raise HistoryError(
-                f"{self.where}: the starting stacks add up to more than hoyle's {MAX_CHIPS} chips"
-            )
-        return out
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -296,19 +265,10 @@ class HandHistory:
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
-            stacks: list[int]
-            if not deep and button == n - 1:  # p1..pN are seats 0..n-1, each stack known
-                stacks = list(cast("tuple[int, ...]", by_player))  # (no None: deep is 0)
-            else:
-                stacks = [0] * n
-                for i, s in enumerate(seat_of):
-                    stack = by_player[i]
-                    stacks[s] = deep if stack is None else stack
-            if deep and sum(stacks) > MAX_CHIPS:
-                raise HistoryError(
-                    f"{self.where}: the deep stacks given for the unknown ones add up to "
-                    f"more than hoyle's {MAX_CHIPS} chips"
-                )
+            try:
+                stacks = seat_stacks(by_player, seat_of, deep)
+            except HistoryError as err:
+                raise HistoryError(f"{self.where}: {err}") from None
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )
