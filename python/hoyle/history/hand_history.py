@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +18,7 @@ from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.stakes import (
+    button_seat,
     deep_stack,
     scale_of,
     scaled,
@@ -28,6 +31,15 @@ from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
 __all__ = ["HandHistory", "load", "loads"]
+
+
+@contextlib.contextmanager
+def _named(where: str) -> Iterator[None]:
+    """A ``HistoryError`` raised inside (which names no file) names ``where``."""
+    try:
+        yield
+    except HistoryError as err:
+        raise HistoryError(f"{where}: {err}") from None
 
 
 class HandHistory:
@@ -108,10 +120,8 @@ class HandHistory:
     def scale(self) -> int:
         """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
         if self._scale is None:
-            try:
+            with _named(self.where):  # (it names no file)
                 self._scale = scale_of(self.fields, self.actions)
-            except HistoryError as err:  # it names no file
-                raise HistoryError(f"{self.where}: {err}") from None
         return self._scale
 
     def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
@@ -187,10 +197,8 @@ class HandHistory:
 
     def _read_stacks(self) -> tuple[int | None, ...]:
         value, scale = self._field("starting_stacks"), self.scale
-        try:
+        with _named(self.where):
             return starting_stacks(value, scale)
-        except HistoryError as err:
-            raise HistoryError(f"{self.where}: {err}") from None
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -246,29 +254,19 @@ class HandHistory:
         except HoyleError as err:  # these name no file
             raise HistoryError(f"{self.where}: {err}") from None
 
-    def _button(self, n: int) -> int:
-        """The hoyle seat of the button: the last seat, unless ``_hoyle_button``."""
-        hoyle_button = self.fields.get("_hoyle_button")
-        if not isinstance(hoyle_button, int) or isinstance(hoyle_button, bool):
-            return n - 1
-        if not 0 <= hoyle_button < n:
-            raise HistoryError(f"{self.where}: _hoyle_button {hoyle_button} is not a seat")
-        return hoyle_button
-
     def _replay_plan(self) -> ReplayPlan:
         if self._plan is None:
             by_player = self._stacks_by_player()
             n = len(by_player)
             game, shape = self._game(n)
-            button = self._button(n)
+            with _named(self.where):
+                button = button_seat(self.fields.get("_hoyle_button"), n)
             seat_of, labels, order = seating(n, button)
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
-            try:
+            with _named(self.where):
                 stacks = seat_stacks(by_player, seat_of, deep)
-            except HistoryError as err:
-                raise HistoryError(f"{self.where}: {err}") from None
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )

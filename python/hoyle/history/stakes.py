@@ -332,6 +332,16 @@ def _stakes_game(key: tuple[Any, ...]) -> tuple[Game, DealShape]:
 _cached_stakes_game = functools.lru_cache(maxsize=1024)(_stakes_game)
 
 
+def button_seat(value: Any, n: int) -> int:
+    """The hoyle seat of the button of ``n`` seats: the last seat, unless
+    the file's ``_hoyle_button`` (``value``) is an int."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return n - 1
+    if not 0 <= value < n:
+        raise HistoryError(f"_hoyle_button {value} is not a seat")
+    return value
+
+
 @functools.lru_cache(maxsize=256)
 def seating(n: int, button: int) -> tuple[tuple[int, ...], dict[str, int], tuple[int, ...]]:
     """For ``n`` seats and a button: the hoyle seat of each ``pK``, the
