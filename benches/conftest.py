@@ -54,6 +54,26 @@ def write_kept_and_batch(write: Callable[[str], None]) -> None:
                 )
 
 
+def _exact_figures(write: Callable[[str], None]) -> None:
+    """Exact AhKh v QsQd beside OMPEval's figure; Monte Carlo boards/s."""
+    # No installed peer enumerates this spot exactly (eval7's
+    # py_hand_vs_range_exact answers 0.0 before the flop, PokerKit only
+    # samples): the reference is OMPEval's 2.4 ms on one thread of the
+    # reference machine (issue 14).
+    omp_ms = 2.4
+    for threads, goal in ((1, "at most 2.0 ms"), (2, "under 1.2 ms")):
+        exact_rate = THROUGHPUT.get(f"equity exact AhKh v QsQd, {threads} thread(s)")
+        if exact_rate:
+            ms = 1_712_304 / exact_rate * 1e3
+            write(
+                f"  exact AhKh v QsQd, {threads} thread(s): {ms:.2f} ms (target {goal});"
+                f" OMPEval 1 thread {omp_ms} ms: {omp_ms / ms:.2f}x"
+            )
+        mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
+        if mc:
+            write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
+
+
 def _range_figures(write: Callable[[str], None]) -> None:
     """Exact range equity: seconds per run (216 joint holdings, 1,086,008
     boards each)."""
@@ -94,22 +114,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             ratio = THROUGHPUT[ours] / THROUGHPUT[theirs]
             goal = f"  (target {want}x)" if want else ""
             write(f"  {ours} / {theirs}: {ratio:.1f}x{goal}")
-    # No installed peer enumerates this spot exactly (eval7's
-    # py_hand_vs_range_exact answers 0.0 before the flop, PokerKit only
-    # samples): the reference is OMPEval's 2.4 ms on one thread of the
-    # reference machine (issue 14).
-    omp_ms = 2.4
-    for threads, goal in ((1, "at most 2.0 ms"), (2, "under 1.2 ms")):
-        exact_rate = THROUGHPUT.get(f"equity exact AhKh v QsQd, {threads} thread(s)")
-        if exact_rate:
-            ms = 1_712_304 / exact_rate * 1e3
-            write(
-                f"  exact AhKh v QsQd, {threads} thread(s): {ms:.2f} ms (target {goal});"
-                f" OMPEval 1 thread {omp_ms} ms: {omp_ms / ms:.2f}x"
-            )
-        mc = THROUGHPUT.get(f"equity Monte Carlo, {threads} thread(s)")
-        if mc:
-            write(f"  Monte Carlo, {threads} thread(s): {mc / 1e6:.1f}M boards/s (target 60M on 2)")
+    _exact_figures(write)
     _range_figures(write)
     hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")

@@ -302,6 +302,12 @@ def test_bad_finishing_stacks_are_history_errors(value: str) -> None:
         "x = [1e" + "9" * 30 + "]\n",
         "x = 5\u2009\n",
         "x = 'a\x00'\n",
+        # lines repeated (fast_toml remembers them): a key given twice stays an error
+        "[1]\nantes = [0, 0.5]\nvariant = 'NT'\n[2]\nantes = [0, 0.5]\nvariant = 'NT'\n",
+        "[1]\nantes = [0, 0.5]\n[2]\nantes = [0, 0.5]\nantes = [0, 0.5]\n",
+        "[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\nvariant = 'NT'\n",
+        "min_bet = 2\nmin_bet = 2\n",
+        "[1]\ntime = 02:37:42\nday = 1\n[2]\ntime = 02:37:42\nday = 1\nday = 1\n",
     ],
 )
 def test_both_toml_readers_agree(text: str) -> None:
@@ -321,6 +327,21 @@ def test_both_toml_readers_agree(text: str) -> None:
     except HistoryError:
         read = HistoryError
     assert repr(read) == repr(expected)
+
+
+def test_hands_that_repeat_a_line_own_their_lists() -> None:
+    """``fast_toml`` reads a line the file repeats once; each hand still
+    gets lists of its own, equal to what tomllib reads."""
+    text = "".join(
+        f"[{k}]\nvariant = 'NT'\nantes = [0, 0.5]\nplayers = ['a', 'b']\n" for k in (1, 2, 3)
+    )
+    doc = toml_text.fast_toml(text)
+    assert doc == tomllib.loads(text, parse_float=Decimal)
+    doc["1"]["antes"].append(7)
+    doc["2"]["players"][0] = "z"
+    assert doc["3"] == {"variant": "NT", "antes": [0, Decimal("0.5")], "players": ["a", "b"]}
+    assert doc["2"]["antes"] == [0, Decimal("0.5")]
+    assert doc["1"]["players"] == ["a", "b"]
 
 
 # -- the extension -------------------------------------------------------------

@@ -25,9 +25,13 @@ _TWO_UNKNOWN = (UNKNOWN, UNKNOWN)  # '????': two hole cards nobody saw
 
 
 @functools.lru_cache(maxsize=64)
-def _unknown_deals(n: int) -> tuple[str, ...]:
-    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open."""
-    return tuple(f"d dh p{i + 1} ????" for i in range(n))
+def _unknown_deals(
+    n: int,
+) -> tuple[list[str], tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """``d dh p1 ????`` ... ``d dh pN ????``: how online hands open; the
+    labels ``p1`` ... ``pN``; the slots each is dealt (shared: read only)."""
+    lines = [f"d dh p{i + 1} ????" for i in range(n)]
+    return lines, tuple(f"p{i + 1}" for i in range(n)), tuple((2 * i, 2 * i + 1) for i in range(n))
 
 
 __all__ = ["ActionReader", "PlayerAction"]
@@ -147,7 +151,12 @@ class ActionReader:
                     at = self.at
             else:
                 kind = "db"
-                self._board(index, text, words)
+                if size == 3 and words[1] == "db" and (new := ledger.deal(words[2])) is not None:
+                    self.board += new  # new known cards (``_board``, inline: the usual board)
+                    self.board_deals += 1
+                    self._reach(self.shape.board, self.board_deals)
+                else:
+                    self._board(index, text, words)
                 at = self.at
             last = kind
         self.last_kind = last
@@ -156,22 +165,25 @@ class ActionReader:
         """Online hands open ``d dh p1 ????``, ``d dh p2 ????``...: the
         lines that ``read`` would read one by one into the first batch of
         two unknown cards a seat, read at once. Returns how many."""
-        count = 0
-        for text, line in zip(actions, _unknown_deals(len(self.labels)), strict=False):
-            if text != line:
-                break
-            count += 1
+        n = len(self.labels)
+        lines, names, pairs = _unknown_deals(n)
+        if actions[:n] == lines:  # every seat's, the usual case: one C comparison
+            count = n
+        else:
+            count = 0
+            for text, line in zip(actions, lines, strict=False):
+                if text != line:
+                    break
+                count += 1
         if count:
             labels, ledger = self.labels, self.ledger
-            seats = [labels[f"p{i + 1}"] for i in range(count)]
+            seats = list(map(labels.__getitem__, names[:count]))
             ledger.cards += _TWO_UNKNOWN * count
             ledger.unknown = True
             held = ledger.held
-            batch = {}
-            for i, seat in enumerate(seats):
-                held[seat] += (slots := [2 * i, 2 * i + 1])
-                batch[seat] = slots
-            self.batches.append(batch)
+            for seat, pair in zip(seats, pairs, strict=False):  # (pairs: n, seats: count)
+                held[seat] += pair
+            self.batches.append(dict(zip(seats, map(list, pairs), strict=False)))  # own lists
             self._reach(self.shape.deal, 1)
             self.last_kind = "dh"
         return count

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
@@ -16,21 +18,28 @@ from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.stakes import (
-    MAX_CHIPS,
-    chips,
+    button_seat,
     deep_stack,
-    is_unknown_stack,
     scale_of,
     scaled,
+    seat_stacks,
     seating,
     stakes_game,
+    starting_stacks,
 )
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
 __all__ = ["HandHistory", "load", "loads"]
 
-_INT_ONLY = {int}
+
+@contextlib.contextmanager
+def _named(where: str) -> Iterator[None]:
+    """A ``HistoryError`` raised inside (which names no file) names ``where``."""
+    try:
+        yield
+    except HistoryError as err:
+        raise HistoryError(f"{where}: {err}") from None
 
 
 class HandHistory:
@@ -111,10 +120,8 @@ class HandHistory:
     def scale(self) -> int:
         """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
         if self._scale is None:
-            try:
+            with _named(self.where):  # (it names no file)
                 self._scale = scale_of(self.fields, self.actions)
-            except HistoryError as err:  # it names no file
-                raise HistoryError(f"{self.where}: {err}") from None
         return self._scale
 
     def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
@@ -164,7 +171,9 @@ class HandHistory:
         ((0, 1, 2), (-1, -2, 3))
         """
         by_player = self._stacks_by_player()
-        seat_of = self._replay_plan().seat_of if None in by_player else ()
+        if None not in by_player:  # (the usual case: a C scan, no loop)
+            return ()
+        seat_of = self._replay_plan().seat_of
         return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
 
     def net_chips(self, hand: Hand) -> tuple[int, ...]:
@@ -187,39 +196,9 @@ class HandHistory:
         return self._by_player
 
     def _read_stacks(self) -> tuple[int | None, ...]:
-        value = self._field("starting_stacks")
-        if not isinstance(value, list) or len(value) < 2:
-            raise HistoryError(f"{self.where}: starting_stacks must list at least 2 stacks")
-        scale = self.scale
-        out: tuple[int | None, ...]
-        try:
-            if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
-                out = tuple(value)
-            else:
-                found: list[int | None] = []
-                for v in value:
-                    if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
-                        top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
-                        whole, part = divmod(top * scale, bottom)
-                        if top >= 0 and part == 0 and whole <= MAX_CHIPS:
-                            found.append(whole)
-                            continue
-                    found.append(
-                        None if is_unknown_stack(v) else chips(v, scale, "starting_stacks")
-                    )
-                out = tuple(found)
-        except HistoryError as err:
-            raise HistoryError(f"{self.where}: {err}") from None
-        total = (
-            sum(v for v in out if v is not None)
-            if None in out
-            else sum(cast("tuple[int, ...]", out))
-        )
-        if total > MAX_CHIPS:
-            raise HistoryError(
-                f"{self.where}: the starting stacks add up to more than hoyle's {MAX_CHIPS} chips"
-            )
-        return out
+        value, scale = self._field("starting_stacks"), self.scale
+        with _named(self.where):
+            return starting_stacks(value, scale)
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -275,34 +254,19 @@ class HandHistory:
         except HoyleError as err:  # these name no file
             raise HistoryError(f"{self.where}: {err}") from None
 
-    def _button(self, n: int) -> int:
-        """The hoyle seat of the button: the last seat, unless ``_hoyle_button``."""
-        hoyle_button = self.fields.get("_hoyle_button")
-        if not isinstance(hoyle_button, int) or isinstance(hoyle_button, bool):
-            return n - 1
-        if not 0 <= hoyle_button < n:
-            raise HistoryError(f"{self.where}: _hoyle_button {hoyle_button} is not a seat")
-        return hoyle_button
-
     def _replay_plan(self) -> ReplayPlan:
         if self._plan is None:
             by_player = self._stacks_by_player()
             n = len(by_player)
             game, shape = self._game(n)
-            button = self._button(n)
+            with _named(self.where):
+                button = button_seat(self.fields.get("_hoyle_button"), n)
             seat_of, labels, order = seating(n, button)
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
-            stacks = [0] * n
-            for i, s in enumerate(seat_of):
-                stack = by_player[i]
-                stacks[s] = deep if stack is None else stack
-            if deep and sum(stacks) > MAX_CHIPS:
-                raise HistoryError(
-                    f"{self.where}: the deep stacks given for the unknown ones add up to "
-                    f"more than hoyle's {MAX_CHIPS} chips"
-                )
+            with _named(self.where):
+                stacks = seat_stacks(by_player, seat_of, deep)
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )

@@ -137,6 +137,8 @@ class Replay:
                 else f"{where}: the actions end before the hand is over"
             )
         held = hand._cards if hand.is_over else ()  # (the seats' cards, read only)
+        if list(map(tuple, held)) == final:  # every seat's as dealt, the usual case: C loops
+            return
         for seat, mine in enumerate(held):
             hole = tuple(mine)
             if hole != final[seat] and sorted(hole) != sorted(final[seat]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._core import MAX_CHIPS
 from hoyle.errors import HistoryError
@@ -122,6 +122,53 @@ def is_unknown_stack(value: Any) -> bool:
     if value.__class__ is float:
         return bool(value == math.inf)
     return isinstance(value, Decimal) and value.is_infinite() and not value.is_signed()
+
+
+def starting_stacks(value: Any, scale: int) -> tuple[int | None, ...]:
+    """A file's ``starting_stacks`` in chips (times ``scale``), in the
+    file's order; None for a stack it does not know (``inf``). At least two,
+    none negative, their sum at most ``MAX_CHIPS``."""
+    if not isinstance(value, list) or len(value) < 2:
+        raise HistoryError("starting_stacks must list at least 2 stacks")
+    out: tuple[int | None, ...]
+    if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
+        out = tuple(value)
+    else:
+        found: list[int | None] = []
+        for v in value:
+            if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
+                top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
+                whole, part = divmod(top * scale, bottom)
+                if top >= 0 and part == 0 and whole <= MAX_CHIPS:
+                    found.append(whole)
+                    continue
+            found.append(None if is_unknown_stack(v) else chips(v, scale, "starting_stacks"))
+        out = tuple(found)
+    # (without a generator when all are known: the usual case)
+    total = sum(v for v in out if v is not None) if None in out else sum(out)  # type: ignore[arg-type]
+    if total > MAX_CHIPS:
+        raise HistoryError(f"the starting stacks add up to more than hoyle's {MAX_CHIPS} chips")
+    return out
+
+
+def seat_stacks(
+    by_player: tuple[int | None, ...], seat_of: tuple[int, ...], deep: int
+) -> list[int]:
+    """The starting stacks by hoyle seat (``seat_of[i]`` is player i's
+    seat), an unknown one (None) replaced by ``deep``; their sum at most
+    ``MAX_CHIPS``."""
+    if not deep and seat_of == tuple(range(len(seat_of))):
+        return list(cast("tuple[int, ...]", by_player))  # (no None: deep is 0)
+    stacks = [0] * len(by_player)
+    for i, s in enumerate(seat_of):
+        stack = by_player[i]
+        stacks[s] = deep if stack is None else stack
+    if deep and sum(stacks) > MAX_CHIPS:
+        raise HistoryError(
+            "the deep stacks given for the unknown ones add up to "
+            f"more than hoyle's {MAX_CHIPS} chips"
+        )
+    return stacks
 
 
 def deep_stack(game: Game, acts: list[Any], n: int) -> int:
@@ -283,6 +330,16 @@ def _stakes_game(key: tuple[Any, ...]) -> tuple[Game, DealShape]:
 
 
 _cached_stakes_game = functools.lru_cache(maxsize=1024)(_stakes_game)
+
+
+def button_seat(value: Any, n: int) -> int:
+    """The hoyle seat of the button of ``n`` seats: the last seat, unless
+    the file's ``_hoyle_button`` (``value``) is an int."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return n - 1
+    if not 0 <= value < n:
+        raise HistoryError(f"_hoyle_button {value} is not a seat")
+    return value
 
 
 @functools.lru_cache(maxsize=256)

@@ -62,6 +62,8 @@ _BLANK_END = ("", " ", "\t", "\r")  # the last character of a value read on the 
 _INF_ARRAY = re.compile(r"\[inf(?:, inf)*\]")
 _INF = Decimal("inf")
 _json_numbers: Any = json.scanner.make_scanner(cast(Any, json.JSONDecoder(parse_float=Decimal)))
+_MEMO_LINE = 120  # the longest line ``fast_toml`` remembers (longer ones rarely repeat)
+_NO_VALUE: Any = object()
 _KEYS_SEEN: set[str] = set()  # bare keys already checked (PHH files share a few names)
 
 
@@ -95,7 +97,7 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         raise HistoryError(f"{where}: arrays or tables nested too deeply") from None
 
 
-def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912 (the canonical line first, inline)
+def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912, PLR0915 (the canonical line first, inline)
     """The PHH part of TOML, as ``tomllib.loads(text, parse_float=Decimal)``
     reads it; ``GiveUp`` on anything else."""
     if _CONTROL.search(text) is not None or ("\r" in text and _LONE_CR.search(text)):
@@ -104,24 +106,42 @@ def fast_toml(text: str) -> dict[str, Any]:  # noqa: PLR0912 (the canonical line
     table = root
     lines = iter(text.split("\n"))
     seen = _KEYS_SEEN
+    # A short canonical line read before in this text -> (key, value): the
+    # hands of a .phhs file repeat most of their fields (variant, stakes,
+    # venue, date...). A list is copied out: each hand owns its lists.
+    memo: dict[str, tuple[str, Any]] = {}
     for raw in lines:
+        hit = memo.get(raw) if len(raw) < _MEMO_LINE else None
+        if hit is not None and hit[0] not in table:  # (a repeated key: the slow path says so)
+            value = hit[1]
+            table[hit[0]] = value[:] if value.__class__ is list else value
+            continue
         key, eq, rest = raw.partition(" = ")  # the canonical line: a known key, one value
         if eq and key in seen and key not in table and rest[-1:] not in _BLANK_END:
             first = rest[:1]
             if first == "[":
-                table[key] = _array_value(rest, lines)
+                value = _line_array(rest)
+                if value is None:
+                    table[key] = _array_value(rest, lines)
+                    continue
+                table[key] = value
+                if len(raw) < _MEMO_LINE:
+                    memo[raw] = (key, value[:])
                 continue
             if first == "'" and rest[-1] == "'" and rest.count("'") == 2:
-                table[key] = rest[1:-1]
-                continue
-            if rest.isdigit() and rest.isascii() and (first != "0" or rest == "0"):
-                table[key] = int(rest)
-                continue
-            if rest in _BOOLS:
-                table[key] = rest == "true"
-                continue
-            if rest[2:3] == ":" and (t := _TIME.fullmatch(rest)) is not None:  # time = 02:37:42
-                table[key] = datetime.time(int(t[1]), int(t[2]), int(t[3]))
+                value = rest[1:-1]
+            elif rest.isdigit() and rest.isascii() and (first != "0" or rest == "0"):
+                value = int(rest)
+            elif rest in _BOOLS:
+                value = rest == "true"
+            elif rest[2:3] == ":" and (t := _TIME.fullmatch(rest)) is not None:  # 02:37:42
+                value = datetime.time(int(t[1]), int(t[2]), int(t[3]))
+            else:
+                value = _NO_VALUE
+            if value is not _NO_VALUE:
+                table[key] = value
+                if len(raw) < _MEMO_LINE:
+                    memo[raw] = (key, value)
                 continue
         line = raw.strip(_BLANK)
         if not line or line[0] == "#":
@@ -160,8 +180,9 @@ def _good_key(key: str) -> bool:
     return True
 
 
-def _array_value(rest: str, lines: Iterator[str]) -> Any:
-    """The array opening ``rest``, reading more ``lines`` until it closes."""
+def _line_array(rest: str) -> list[Any] | None:
+    """The array ``rest`` when it is one of the usual one-line layouts
+    (each read in one pass), else None."""
     if rest[1:2] == "'" and rest[-2:] == "']":  # PokerKit's own layout, one pass
         body = rest[2:-2]
         items = body.split("', '")
@@ -175,9 +196,17 @@ def _array_value(rest: str, lines: Iterator[str]) -> Any:
         except (ValueError, ArithmeticError, StopIteration, RecursionError):
             end = -1
         if end == len(rest) and _NUMBER_TYPES.issuperset(map(type, value)):
-            return value
+            return cast("list[Any]", value)
     if rest[1:2] == "i" and _INF_ARRAY.fullmatch(rest) is not None:
         return [_INF] * rest.count("inf")
+    return None
+
+
+def _array_value(rest: str, lines: Iterator[str]) -> Any:
+    """The array opening ``rest``, reading more ``lines`` until it closes."""
+    value = _line_array(rest)
+    if value is not None:
+        return value
     flat = _FLAT_STRINGS.fullmatch(rest)
     if flat is not None:
         return [x[1:-1] for x in _STRING_ITEM.findall(flat[1])]
