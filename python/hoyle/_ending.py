@@ -69,14 +69,16 @@ class Ending(HandState):
                     low[s] = lo
         return high, low
 
-    def _unshown(self, seats: tuple[int, ...]) -> None:
+    def _unshown(self, seats: tuple[int, ...]) -> bool:
         """The showdown again, with ``seats`` (live seats whose cards nobody
         saw, as in a hand history) showing nothing: each takes a value below
         every hand's, so it wins no pot (and no half of one) that a seat
         with cards contests, and only the pots it alone contests. Stacks and
         settlement follow. A hand history's replay (``hoyle.history``) calls
         this once the hand is over; pots that only such seats contest, it
-        reports as undetermined rather than read a result from here."""
+        reports as undetermined rather than read a result from here.
+        Returns whether the result changed (False when those seats had won
+        nothing)."""
         n = self._n
         if self._shown is None or self._unseen:
             raise GameError("only a finished hand, once, has seats that showed nothing")
@@ -101,12 +103,13 @@ class Ending(HandState):
             # they won nothing (the usual case: a muck that lost): showing
             # nothing changes no result, and the settlement follows ``_shown``
             self._settlement = None
-            return
+            return False
         result = self._settlement = self._settle()
         self._stacks = [
             start - put + paid
             for start, put, paid in zip(self._start, self._contrib, result.payouts, strict=True)
         ]
+        return True
 
     def _settle(self) -> Settlement:
         """The settlement of a finished hand, from what each seat showed."""

@@ -167,12 +167,9 @@ def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
     unseen = tuple(live) if plan.board_hidden else tuple(s for s in plan.hidden if s in live)
     if not unseen:
         return
-    start, put, stacks = hand._start, hand._contrib, hand._stacks
-    # won nothing: then no pot is theirs alone either (one of them would hold
-    # a share of it; only a rake of the whole pot could leave it unpaid)
-    won = any(stacks[s] - start[s] + put[s] for s in unseen)
-    hand._unshown(unseen)
-    if not won:
+    # False: they won nothing, so no pot is theirs alone either (one of them
+    # would hold a share of it; only a rake of the whole pot could leave it unpaid)
+    if not hand._unshown(unseen):
         return
     settlement = hand.settlement
     assert settlement is not None  # the hand is over
