@@ -134,16 +134,9 @@ def starting_stacks(value: Any, scale: int) -> tuple[int | None, ...]:
     if scale == 1 and set(map(type, value)) == _INT_ONLY and min(value) >= 0:
         out = tuple(value)
     else:
-        found: list[int | None] = []
-        for v in value:
-            if v.__class__ is Decimal and v.is_finite() and 0 <= v.adjusted() <= 20:
-                top, bottom = v.as_integer_ratio()  # a stack in cents: chips(), inline
-                whole, part = divmod(top * scale, bottom)
-                if top >= 0 and part == 0 and whole <= MAX_CHIPS:
-                    found.append(whole)
-                    continue
-            found.append(None if is_unknown_stack(v) else chips(v, scale, "starting_stacks"))
-        out = tuple(found)
+        out = tuple(
+            None if is_unknown_stack(v) else chips(v, scale, "starting_stacks") for v in value
+        )
     # (without a generator when all are known: the usual case)
     total = sum(v for v in out if v is not None) if None in out else sum(out)  # type: ignore[arg-type]
     if total > MAX_CHIPS:
@@ -206,12 +199,6 @@ def _list_places(value: list[Any], key: str) -> int:
     unknown stack, ``inf``, has none)."""
     places = 0
     for v in value:
-        if v.__class__ is Decimal and v.is_finite() and -MAX_PLACES <= v.adjusted() <= 20:
-            bottom = v.as_integer_ratio()[1]  # _places, inline: the usual decimal
-            if 100 % bottom == 0:  # whole, or cents
-                if bottom != 1:
-                    places = max(places, 2)
-                continue
         if v.__class__ is not int and not (key == "starting_stacks" and is_unknown_stack(v)):
             places = max(places, _places(v, key))
     return places
