@@ -129,11 +129,7 @@ class ActionReader:
                 seat = labels[label] if label in labels else self._player(index, text, label)
                 token = words[3]
                 pair = PAIR.get(token)  # the usual hole cards: two known cards, new
-                if pair is None and token == "????" and not drawers:  # online hands
-                    ledger.unknown = True
-                    slots = [len(cards), len(cards) + 1]
-                    cards += _TWO_UNKNOWN
-                elif pair is None or pair[0] in known or pair[1] in known:
+                if pair is None or pair[0] in known or pair[1] in known:
                     slots = self._cards(index, text, token, bool(drawers))
                 else:
                     known.update(pair)
