@@ -60,11 +60,13 @@ class Ending(HandState):
         if folded.count(False) == 1:
             return [None if f else 0 for f in folded], None
         rules, play_high, board, cards = plan.rules, plan.high, self._board, self._cards
+        split = plan.split  # a split game: its second half is the "low" one
         high: Values = [None] * n
-        low: Values | None = [None] * n if rules.low is not None and play_high else None
+        halves = split is not None or (rules.low is not None and play_high)
+        low: Values | None = [None] * n if halves else None
         for s in range(n):
             if not folded[s]:
-                high[s], lo = values(rules, play_high, cards[s], board)
+                high[s], lo = values(rules, play_high, cards[s], board, split=split)
                 if low is not None:
                     low[s] = lo
         return high, low

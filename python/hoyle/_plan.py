@@ -44,6 +44,7 @@ class Plan:
     streets: tuple[StreetPlan, ...]
     rules: HandRules
     high: bool
+    split: HandRules | None  # the ranking of a split game's second half (Game.split)
     rake: Rake | None
     # forced bets
     ante: int

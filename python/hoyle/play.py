@@ -49,6 +49,9 @@ PRESETS = (
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "badugi",
+    "ace_to_five_triple_draw",
+    "badeucy",
+    "badacy",
 )
 
 

@@ -5,6 +5,9 @@ cards are worth (docs/rules.md §2 and §4).
 ``hoyle.settle``: ints, larger is better; ``low`` is None when the game has
 no low half or the hand does not qualify. In a low-only game (razz,
 deuce-to-seven, badugi) the low value is returned as the ``high`` one.
+With ``split`` (``Game.split``: badeucy, badacy) the ``high`` value is the
+first half's, as above, and ``low`` is the low under ``split``'s ranking
+(None when it does not qualify).
 
 Everything is ranked by the Rust evaluator: ``evaluate`` with the game's
 ``HandRules`` (wild cards, the bug, the four-flush, Omaha's two plus three)
@@ -37,6 +40,11 @@ True
 >>> lowb = lambda text: values(bd, False, _ids(text), ())[0]
 >>> lowb("Ac 2d 3h 4s") > lowb("Ac 2d 3h 5s") > lowb("Ac 2d 3h 3s")
 True
+>>> badeucy = lambda text: values(bd, False, _ids(text), (), split=d7)
+>>> b1, d1 = badeucy("Ac 2d 3h 4s Kc")  # the best badugi, a king-high deuce low
+>>> b2, d2 = badeucy("2c 3d 4h 7s 5c")  # a three-card badugi, the best deuce low
+>>> b1 > b2 and d2 > d1
+True
 """
 
 from __future__ import annotations
@@ -58,9 +66,18 @@ def _plain(rules: HandRules) -> bool:
 
 
 def values(
-    rules: HandRules, play_high: bool, cards: Sequence[int], board: Sequence[int]
+    rules: HandRules,
+    play_high: bool,
+    cards: Sequence[int],
+    board: Sequence[int],
+    *,
+    split: HandRules | None = None,
 ) -> tuple[int, int | None]:
     """``(high, low)`` values of one seat's cards for ``hoyle.settle``."""
+    if split is not None:
+        first, _ = values(rules, play_high, cards, board)
+        rank = evaluate_low(tuple(cards), board=tuple(board) or None, rules=split)
+        return first, None if rank is None else rank.value
     low: int | None = None
     if rules.low is not None:
         rank = evaluate_low(tuple(cards), board=tuple(board) or None, rules=rules)

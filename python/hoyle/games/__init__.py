@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from hoyle.games.game import JOKER as JOKER
 from hoyle.games.game import STANDARD_DECK as STANDARD_DECK
+from hoyle.games.draw import ace_to_five_triple_draw, badacy, badeucy
 from hoyle.games.game import Game, Street
 from hoyle.games.presets import (
     badugi,
@@ -40,6 +41,9 @@ from hoyle.games.presets import (
 __all__ = [
     "Game",
     "Street",
+    "ace_to_five_triple_draw",
+    "badacy",
+    "badeucy",
     "badugi",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",

@@ -90,7 +90,11 @@ class Street:
 class Game:
     """A poker game as settings. ``high=False`` with a ``rules.low`` ranking
     is a low-only game (razz, deuce-to-seven, badugi); ``high=True`` with one
-    is high-low. ``blinds`` are posted from the button's left (heads-up the
+    is high-low. ``split`` (a ``HandRules`` with a low ranking) makes a split
+    game of two rankings (badeucy: badugi and deuce-to-seven): each pot is
+    split between the best hand under ``rules`` and ``high`` (the first
+    half) and the best low under ``split`` (the second), with no qualifier
+    unless ``split.low_qualifier`` sets one (docs/rules.md §4). ``blinds`` are posted from the button's left (heads-up the
     button posts the first); more than two are straddles, and a zero skips a
     seat (``(0, 0, 3)``: only the third seat from the button's left posts).
     ``ante`` is the same for every seat; ``antes`` instead gives one per
@@ -128,6 +132,7 @@ class Game:
     betting: Betting = field(default_factory=NoLimit)
     rules: HandRules = field(default_factory=HandRules)
     high: bool = True
+    split: HandRules | None = None
     deck: tuple[int, ...] = STANDARD_DECK
     ante: int = 0
     antes: tuple[int, ...] = ()
@@ -208,23 +213,13 @@ class Game:
         >>> Game.from_dict(g.to_dict()) == g
         True
         """
-        rule_names = (
-            "wild_ranks",
-            "wild_cards",
-            "jokers",
-            "bug_fills_flush",
-            "four_flush",
-            "low",
-            "low_qualifier",
-            "hole_cards",
-        )
-        rules = {k: getattr(self.rules, k) for k in rule_names}
         out: dict[str, Any] = {
             "name": self.name,
             "streets": [s.to_dict() for s in self.streets],
             "betting": self.betting.to_dict(),
-            "rules": {k: v for k, v in rules.items() if v not in (None, "", False)},
+            "rules": _rules_dict(self.rules),
             "high": self.high,
+            "split": None if self.split is None else _rules_dict(self.split),
             "ante": self.ante,
             "antes": list(self.antes),
             "blinds": list(self.blinds),
@@ -252,6 +247,7 @@ class Game:
         try:
             streets = tuple(Street.from_dict(s) for s in d["streets"])
             rake = d.get("rake")
+            split = d.get("split")
             betting = betting_from_dict(d.get("betting", {}))
             return cls(
                 name=d.get("name", "custom"),
@@ -259,6 +255,7 @@ class Game:
                 betting=betting if betting is not None else NoLimit(),
                 rules=HandRules(**d.get("rules", {})),
                 high=d.get("high", True),
+                split=None if split is None else HandRules(**split),
                 deck=tuple(d.get("deck", STANDARD_DECK)),
                 ante=d.get("ante", 0),
                 antes=tuple(d.get("antes", ())),
@@ -273,6 +270,24 @@ class Game:
             )
         except (KeyError, TypeError, AttributeError) as err:
             raise GameError(f"bad _hoyle_game field: {err!r:.200}") from None
+
+
+_RULE_NAMES = (
+    "wild_ranks",
+    "wild_cards",
+    "jokers",
+    "bug_fills_flush",
+    "four_flush",
+    "low",
+    "low_qualifier",
+    "hole_cards",
+)
+
+
+def _rules_dict(rules: HandRules) -> dict[str, Any]:
+    """Hand rules as plain values, the default ones left out."""
+    out = {k: getattr(rules, k) for k in _RULE_NAMES}
+    return {k: v for k, v in out.items() if v not in (None, "", False)}
 
 
 _MAX_CARDS = 54  # the largest deck: 52 cards and two jokers
@@ -329,6 +344,8 @@ def _kinds(game: Game) -> None:
     """The settings that are not numbers: of the right kind."""
     if not isinstance(game.rules, HandRules) or not isinstance(game.rake, Rake | None):
         raise TypeError("rules must be a HandRules and rake a Rake or None")
+    if not isinstance(game.split, HandRules | None):
+        raise TypeError(f"split must be a HandRules or None, got {type(game.split).__name__}")
     if not isinstance(game.name, str):
         raise TypeError(f"name must be a str, got {type(game.name).__name__}")
     _flag("high", game.high)
@@ -368,6 +385,17 @@ def _check_settings(game: Game) -> None:
         raise GameError("the deck must hold distinct card ids 0..53")
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
+    if game.split is not None:
+        if game.split.low is None:
+            raise GameError(
+                "split names the ranking of the pot's second half: a HandRules with a low"
+                " ranking (low='deuce-to-seven', 'ace-to-five', 'ace-to-six' or 'badugi')"
+            )
+        if game.high and game.rules.low is not None:
+            raise GameError(
+                "a game splits its pots in two: high-low (high=True with rules.low) or"
+                " split, not both"
+            )
 
 
 def _check_showdown(game: Game) -> None:
@@ -381,7 +409,7 @@ def _check_showdown(game: Game) -> None:
         return  # deals to no seat: ``start`` refuses it
     cards, shared = ordinary[: plan.per_seat], ordinary[plan.per_seat : plan.per_seat + board]
     try:
-        values(game.rules, game.high, cards, shared)
+        values(game.rules, game.high, cards, shared, split=game.split)
     except HoyleError as err:
         raise GameError(
             f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
@@ -414,6 +442,7 @@ def _derive_plan(game: Game) -> Plan:
         ),
         rules=game.rules,
         high=game.high,
+        split=game.split,
         rake=game.rake,
         ante=game.ante,
         antes=game.antes,
@@ -434,7 +463,7 @@ def _derive_plan(game: Game) -> Plan:
         dealt_later=tuple(
             any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
         ),
-        plain_high=game.rules.low is None and game.rules.is_natural,
+        plain_high=game.rules.low is None and game.rules.is_natural and game.split is None,
         min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
         max_seats=seats,
     )

@@ -105,6 +105,7 @@ _GAME = _table(
         "betting": _BETTING,
         "rules": _RULES,
         "high": _FLAG,
+        "split": _RULES,
         "deck": _list_of(_int(0, 53), 54),
         "ante": _CHIPS,
         "antes": _list_of(_CHIPS, 64),
