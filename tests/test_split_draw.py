@@ -319,3 +319,53 @@ def test_hoyle_play_deals_the_new_games(name: str, capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert f"{name}: 12 hands" in out
     assert "net chips" in out
+
+
+# -- equity of the hands as they stand (no more draws) ----------------------------------
+
+
+def _halves(hands: list[list[int]], oracle: Callable[[Sequence[int]], Key]) -> list[list[float]]:
+    """Each player's share of the first (badugi) and second half of one deal."""
+    out = [[0.0, 0.0] for _ in hands]
+    for half, key in enumerate((badugi_key, oracle)):
+        keys = [key(h) for h in hands]
+        best = [p for p, k in enumerate(keys) if k == min(keys)]
+        for p in best:
+            out[p][half] += 0.5 / len(best)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "oracle"), [("badeucy", deuce_key), ("badacy", ace5_key)], ids=["badeucy", "badacy"]
+)
+def test_equity_against_a_brute_force_oracle(name: str, oracle: Callable[[Key], Key]) -> None:
+    # four cards known each, the fifth dealt: every deal enumerated here
+    shape = hoyle.odds.Shape.no_more_draws(getattr(games, name)())
+    rng = random.Random(name)
+    for _ in range(6):
+        cards = rng.sample(range(52), 8)
+        known = [cards[:4], cards[4:]]
+        rest = [c for c in range(52) if c not in cards]
+        share = [0.0, 0.0]
+        second = [0.0, 0.0]
+        deals = 0
+        for a, b in itertools.permutations(rest, 2):
+            halves = _halves([[*known[0], a], [*known[1], b]], oracle)
+            deals += 1
+            for p in range(2):
+                share[p] += sum(halves[p])
+                second[p] += halves[p][1]
+        eq = hoyle.equity([_text(k) for k in known], game=shape)
+        assert eq.exact and eq.deals == deals
+        assert eq.equity == pytest.approx([s / deals for s in share], abs=1e-12)
+        assert eq.low == pytest.approx([s / deals for s in second], abs=1e-12)
+        assert eq.categories == ({}, {})
+
+
+def test_equity_of_a_split_game_with_draws_to_come_is_refused() -> None:
+    with pytest.raises(hoyle.EquityError, match="no_more_draws"):
+        hoyle.equity(["Ac2d3h4sKc", "7s5c4h3d2c"], game=games.badeucy())
+    eq = hoyle.equity(
+        ["Ac2d3h4sKc", "7s5c4h3d2c"], game=hoyle.odds.Shape.no_more_draws(games.badeucy())
+    )
+    assert eq.equity == (0.5, 0.5) and eq.low == (0.0, 0.5)

@@ -243,6 +243,7 @@ def equity_work(
     rules: HandRules | None = None,
     high: bool = True,
     deck: int | None = None,
+    split: HandRules | None = None,
 ) -> tuple[float, list[int]]: ...
 def equity_exact(
     players: _Players,
@@ -254,6 +255,7 @@ def equity_exact(
     rules: HandRules | None = None,
     high: bool = True,
     deck: int | None = None,
+    split: HandRules | None = None,
 ) -> EquityCounts: ...
 def equity_shards(
     players: _Players,
@@ -268,6 +270,7 @@ def equity_shards(
     rules: HandRules | None = None,
     high: bool = True,
     deck: int | None = None,
+    split: HandRules | None = None,
 ) -> EquityCounts: ...
 def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in

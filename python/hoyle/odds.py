@@ -13,7 +13,8 @@ same on any number of threads, with or without an executor.
 
 Games come from ``hoyle.games`` presets (or a ``Shape``): high-low
 games split each pot in halves (``Equity.low`` is the share won with the
-low half; a player with both halves scoops, counted in ``win``), low-only
+low half; a player with both halves scoops, counted in ``win``; split
+games such as badeucy likewise, ``low`` being the second half), low-only
 games (razz) give the pot to the best low, and wild cards, the bug and the
 four-flush score as ``hoyle.evaluate`` does under the game's ``rules``.
 Draw games are refused while draws remain; ``Shape.no_more_draws(game)``
@@ -92,10 +93,11 @@ class Shape:
     ``rules`` (a ``hoyle.HandRules``) scores the hands: wild cards, the
     four-flush, a low half, or, with ``high=False``, a low-only game.
     ``deck`` is the game's deck as card ids (default: the 52 cards, and a
-    joker when the rules have jokers).
+    joker when the rules have jokers). ``split`` is a split game's second
+    half (``Game.split``: badeucy's deuce-to-seven low).
 
     >>> Shape(hole=4, board=5, hole_cards=2)  # Omaha
-    Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None)
+    Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None, split=None)
     >>> Showdown is Shape
     True
     """
@@ -106,6 +108,7 @@ class Shape:
     rules: HandRules | None = None
     high: bool = True
     deck: tuple[int, ...] | None = None
+    split: HandRules | None = None
 
     def __post_init__(self) -> None:
         # Checked when made: hole 0..=7, board 0..=8, hole_cards 0..=4
@@ -117,6 +120,8 @@ class Shape:
             fix(self, "hole_cards", count("hole_cards", self.hole_cards, 0, 4))
         if self.rules is not None and not isinstance(self.rules, HandRules):
             raise TypeError(f"rules must be a hoyle.HandRules or None, got {self.rules!r}")
+        if self.split is not None and not isinstance(self.split, HandRules):
+            raise TypeError(f"split must be a hoyle.HandRules or None, got {self.split!r}")
         if not isinstance(self.high, bool):
             raise TypeError(f"high must be True or False, got {self.high!r}")
         if self.deck is not None:
@@ -132,6 +137,8 @@ class Shape:
         >>> from hoyle import games
         >>> Shape.no_more_draws(games.badugi()).hole
         4
+        >>> Shape.no_more_draws(games.badeucy()).split
+        HandRules(low='deuce-to-seven')
         """
         streets = getattr(game, "streets", None)
         if streets is None:
@@ -142,6 +149,7 @@ class Shape:
             rules=game.rules,
             high=game.high,
             deck=tuple(game.deck),
+            split=getattr(game, "split", None),
         )
 
 
@@ -204,13 +212,14 @@ class _Setup:
     rules: HandRules | None = None
     high: bool = True
     deck: int | None = None
+    split: HandRules | None = None
 
     @property
     def jokers(self) -> bool:
         return self.deck is not None and self.deck >> 52 != 0
 
     def kwargs(self) -> dict[str, Any]:
-        return {"rules": self.rules, "high": self.high, "deck": self.deck}
+        return {"rules": self.rules, "high": self.high, "deck": self.deck, "split": self.split}
 
 
 _JOKER_IDS = (52, 53)
@@ -236,6 +245,7 @@ def _shape(game: Any) -> _Setup:
             game.rules,
             game.high,
             _deck_mask(game.deck, game.rules),
+            game.split,
         )
     streets = getattr(game, "streets", None)
     if streets is None:
@@ -253,6 +263,9 @@ def _shape(game: Any) -> _Setup:
     rules = getattr(game, "rules", None)
     if rules is not None and not isinstance(rules, HandRules):
         raise EquityError(f"game.rules must be a hoyle.HandRules, got {rules!r}")
+    split = getattr(game, "split", None)
+    if split is not None and not isinstance(split, HandRules):
+        raise EquityError(f"game.split must be a hoyle.HandRules, got {split!r}")
     hole_cards = rules.hole_cards if rules is not None else None
     deck = getattr(game, "deck", None)
     return _Setup(
@@ -260,6 +273,7 @@ def _shape(game: Any) -> _Setup:
         rules,
         bool(getattr(game, "high", True)),
         _deck_mask(None if deck is None else deck_ids(deck), rules),
+        split,
     )
 
 

@@ -13,7 +13,16 @@ pub enum Split {
     /// The best low takes the pot (razz, deuce-to-seven, badugi); when
     /// nobody has a qualifying low, every player shares it.
     Low,
+    /// A split game of two rankings (badeucy: badugi and deuce-to-seven):
+    /// as `HighLow`, but the first half's values are lows, not high hands:
+    /// its shares go to [`FIRST_HALF`], no high category.
+    Halves,
 }
+
+/// The [`Counts::cat`] slot of shares won with a split game's first half
+/// when that half is a low (badeucy's badugi): neither a high category
+/// (1..=11) nor the low half (0).
+pub const FIRST_HALF: usize = 15;
 
 /// `2·lcm(1..=players)`: every share (a whole pot or a half split k ≤
 /// players ways) is a whole multiple of `1 / denominator`.
@@ -134,13 +143,17 @@ impl Counts {
         }
         let best = highs.iter().copied().max().unwrap_or(0);
         let hmask = winners(highs, best);
-        let low_best = if split == Split::HighLow {
+        let low_best = if matches!(split, Split::HighLow | Split::Halves) {
             lows.iter().copied().max().unwrap_or(0)
         } else {
             0
         };
         let kh = hmask.count_ones() as u64;
-        let hcat = category_of(best) as usize;
+        let hcat = if split == Split::Halves {
+            FIRST_HALF
+        } else {
+            category_of(best) as usize
+        };
         self.deals += m;
         if low_best == 0 {
             self.give_all(hmask, d / kh, hcat, m);
@@ -416,6 +429,22 @@ mod tests {
         let mut w = Counts::new(2);
         w.record(&[3 << 16 | 77, 2 << 16], &[0, 0], Split::High, 1);
         assert_eq!(w.cat[3], w.share[0]);
+    }
+
+    #[test]
+    fn halves_of_two_lows() {
+        // badeucy: player 0 has the better first half (badugi), players 0
+        // and 1 tie the second; a large first-half value is no category
+        let mut c = Counts::new(2);
+        c.record(&[900_000, 800_000], &[7, 7], Split::Halves, 1);
+        let d = c.denom as u128;
+        assert_eq!(c.share, vec![d * 3 / 4, d / 4]);
+        assert_eq!(c.cat[FIRST_HALF], d / 2);
+        assert_eq!((c.cat[0], c.cat[16]), (d / 4, d / 4));
+        assert_eq!((c.win, c.tie), (vec![0, 0], vec![1, 1]));
+        // one player with both halves scoops
+        c.record(&[900_000, 800_000], &[8, 7], Split::Halves, 1);
+        assert_eq!(c.win, vec![1, 0]);
     }
 
     #[test]

@@ -24,10 +24,17 @@ pub trait Scorer: Sync {
     fn low_only(&self) -> bool {
         false
     }
+    /// Whether the first half is ranked as a low (a split game of two
+    /// rankings: badeucy's badugi); its values then are not high hands.
+    fn first_is_low(&self) -> bool {
+        false
+    }
     /// How the pot is split.
     fn split(&self) -> Split {
         if self.low_only() {
             Split::Low
+        } else if self.first_is_low() {
+            Split::Halves
         } else if self.has_low() {
             Split::HighLow
         } else {
@@ -221,10 +228,13 @@ impl Scorer for OmahaScorer {
 /// [`HighEvaluator::value`] (wild cards, the bug, five of a kind, the
 /// four-flush's wide encoding; values only compare with each other), the
 /// low from [`LowEvaluator::value`] (0: no qualifying low, so the high takes
-/// the whole pot). `high: None` is a low-only game.
+/// the whole pot). `high: None` is a low-only game. `first`, in a split
+/// game of two rankings (badeucy, badacy), scores the first half with a
+/// low ranking (badugi) in place of `high`; `low` is then the second half.
 pub struct RuledScorer<'a> {
     pub high: Option<&'a HighEvaluator>,
     pub low: Option<&'a LowEvaluator>,
+    pub first: Option<&'a LowEvaluator>,
 }
 
 impl<'a> RuledScorer<'a> {
@@ -243,14 +253,29 @@ impl<'a> RuledScorer<'a> {
         Ok(RuledScorer {
             high: high.then_some(prep),
             low,
+            first: None,
         })
+    }
+
+    /// A split game of two low rankings: the pot halves go to the best
+    /// `first` low (badugi) and the best `second` low (deuce-to-seven,
+    /// ace-to-five; 0 where it does not qualify).
+    pub fn halves(first: &'a LowEvaluator, second: &'a LowEvaluator) -> RuledScorer<'a> {
+        RuledScorer {
+            high: None,
+            low: Some(second),
+            first: Some(first),
+        }
     }
 }
 
 impl Scorer for RuledScorer<'_> {
     #[inline]
     fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
-        let h = self.high.map_or(0, |p| p.value(hole, board));
+        let h = match self.first {
+            Some(f) => f.value(hole, board),
+            None => self.high.map_or(0, |p| p.value(hole, board)),
+        };
         let l = self.low.map_or(0, |p| p.value(hole, board));
         (h, l)
     }
@@ -260,7 +285,11 @@ impl Scorer for RuledScorer<'_> {
     }
 
     fn low_only(&self) -> bool {
-        self.high.is_none()
+        self.high.is_none() && self.first.is_none()
+    }
+
+    fn first_is_low(&self) -> bool {
+        self.first.is_some()
     }
 
     fn suit_symmetric(&self) -> Option<Vec<u64>> {
@@ -269,8 +298,12 @@ impl Scorer for RuledScorer<'_> {
         // cards and bugs count one by one, so their sets must be kept
         // (one-eyed jacks: a permutation may swap hearts and spades only).
         let mut sets = Vec::new();
-        for rules in [self.high.map(|h| &h.rules), self.low.map(|l| &l.rules)]
-            .into_iter()
+        for rules in [
+            self.high.map(|h| &h.rules),
+            self.low.map(|l| &l.rules),
+            self.first.map(|f| &f.rules),
+        ]
+        .into_iter()
             .flatten()
         {
             sets.push(rules.wild);

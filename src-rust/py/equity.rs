@@ -130,7 +130,10 @@ macro_rules! with_scorer {
 /// The checked spot and its scorer. Without rules, or with natural rules
 /// and no low, the plain high scorers (and hold'em's fast paths) are used;
 /// otherwise the rules score every hand (wild cards, the four-flush, a low
-/// half, a low-only game when `high` is false).
+/// half, a low-only game when `high` is false). `split` is a split game's
+/// second half (`Game.split`): the pot's halves go to the best hand under
+/// `rules` and `high` and the best low under `split`.
+#[allow(clippy::too_many_arguments)]
 fn spot<'a>(
     players: PlayersArg,
     board: Vec<u8>,
@@ -139,6 +142,7 @@ fn spot<'a>(
     rules: Option<&'a HandRules>,
     high: bool,
     deck: Option<u64>,
+    split: Option<&'a HandRules>,
 ) -> Result<(Spot, Which<'a>)> {
     let (hole, board_size, omaha) = game;
     let deck = deck.unwrap_or(STANDARD_DECK);
@@ -153,6 +157,10 @@ fn spot<'a>(
         return Err(Error::Equity {
             reason: "a low-only game (high=False) needs hand rules with a low ranking".into(),
         });
+    }
+    if let Some(sp) = split {
+        let (scoring, which) = split_scorer(rules, high, sp)?;
+        return build(players, board, dead, deck, hole, board_size, scoring, which);
     }
     let (scoring, which) = match rules {
         Some(r) if !plain => {
@@ -178,6 +186,60 @@ fn spot<'a>(
             }
         }
     };
+    build(players, board, dead, deck, hole, board_size, scoring, which)
+}
+
+/// The scorer of a split game of two rankings: the first half under
+/// `rules` (its high hand, or its low ranking when `high` is false), the
+/// second under `split`'s low ranking.
+fn split_scorer<'a>(
+    rules: Option<&'a HandRules>,
+    high: bool,
+    split: &'a HandRules,
+) -> Result<(Scoring, Which<'a>)> {
+    let refuse = |reason: &str| Error::Equity {
+        reason: reason.into(),
+    };
+    let second = split
+        .low_prep
+        .as_ref()
+        .ok_or_else(|| refuse("split names a split game's second half: hand rules with a low ranking"))?;
+    let r = rules.ok_or_else(|| refuse("a split game needs hand rules for its first half"))?;
+    let rr = r.rules();
+    if high && rr.low.is_some() {
+        return Err(refuse("a game splits its pots high-low or by split, not both"));
+    }
+    let scorer = if high {
+        RuledScorer::new(true, &r.prep, Some(second))?
+    } else {
+        let first = r
+            .low_prep
+            .as_ref()
+            .ok_or_else(|| refuse("a low-only game (high=False) needs hand rules with a low ranking"))?;
+        RuledScorer::halves(first, second)
+    };
+    // badugi plays four cards or fewer; any other ranking needs five
+    let badugi = |x: &HandRules| x.rules().low == Some(Low::Badugi);
+    let min = if !high && badugi(r) && badugi(split) { 4 } else { 5 };
+    let scoring = Scoring::Ruled {
+        hole_cards: rr.hole_cards.or(split.rules().hole_cards),
+        min,
+    };
+    Ok((scoring, Which::Ruled(scorer)))
+}
+
+/// The checked spot of these cards and shape.
+#[allow(clippy::too_many_arguments)]
+fn build<'a>(
+    players: PlayersArg,
+    board: Vec<u8>,
+    dead: Vec<u8>,
+    deck: u64,
+    hole: u8,
+    board_size: u8,
+    scoring: Scoring,
+    which: Which<'a>,
+) -> Result<(Spot, Which<'a>)> {
     let shape = Shape {
         hole,
         board: board_size,
@@ -612,7 +674,8 @@ impl EquityCounts {
 /// Estimated hand evaluations of an exact run (see `equity::estimate`),
 /// and the live combos per player after blocking.
 #[pyfunction]
-#[pyo3(signature = (players, board, dead, game, *, rules=None, high=true, deck=None))]
+#[pyo3(signature = (players, board, dead, game, *, rules=None, high=true, deck=None, split=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn equity_work(
     players: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
@@ -621,14 +684,17 @@ pub fn equity_work(
     rules: Option<Bound<'_, HandRules>>,
     high: bool,
     deck: Option<&Bound<'_, PyAny>>,
+    split: Option<Bound<'_, HandRules>>,
 ) -> PyResult<(f64, Vec<usize>)> {
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, _) = spot_arg(players, board, dead, game, hr, high, deck)?;
+    let sp = split.as_ref().map(|r| r.get());
+    let (s, _) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
     let live = s.players.iter().map(Vec::len).collect();
     Ok((estimate(&s).evaluations, live))
 }
 
 /// Reads and checks the spot's arguments.
+#[allow(clippy::too_many_arguments)]
 fn spot_arg<'a>(
     players: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
@@ -637,6 +703,7 @@ fn spot_arg<'a>(
     rules: Option<&'a HandRules>,
     high: bool,
     deck: Option<&Bound<'_, PyAny>>,
+    split: Option<&'a HandRules>,
 ) -> PyResult<(Spot, Which<'a>)> {
     let cards = Cards::read(players, board, dead)?;
     let game = game_arg(game)?;
@@ -652,6 +719,7 @@ fn spot_arg<'a>(
         rules,
         high,
         deck,
+        split,
     )?)
 }
 
@@ -714,7 +782,7 @@ fn refuse_huge(s: &Spot, which: &Which<'_>, threads: Option<usize>) -> Result<()
 /// and the weighted fractions, as `EquityCounts`. Refused up front above
 /// `EXACT_WORK_LIMIT` hand evaluations; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (players, board, dead, game, threads=None, *, rules=None, high=true, deck=None))]
+#[pyo3(signature = (players, board, dead, game, threads=None, *, rules=None, high=true, deck=None, split=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity_exact<'py>(
     py: Python<'py>,
@@ -726,10 +794,12 @@ pub fn equity_exact<'py>(
     rules: Option<Bound<'py, HandRules>>,
     high: bool,
     deck: Option<&Bound<'py, PyAny>>,
+    split: Option<Bound<'py, HandRules>>,
 ) -> PyResult<EquityCounts> {
     let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck)?;
+    let sp = split.as_ref().map(|r| r.get());
+    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
     refuse_huge(&s, &which, threads)?;
     let ex = run(py, threads, |par, stop| {
         with_scorer!(&which, |sc| enumerate_with(&s, sc, par, stop))
@@ -740,7 +810,7 @@ pub fn equity_exact<'py>(
 /// Monte Carlo shards `first .. first + count` of a run seeded with `seed`,
 /// as `EquityCounts` (at most `MAX_SHARDS` shards a call); Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (players, board, dead, game, seed, first, count, threads=None, *, rules=None, high=true, deck=None))]
+#[pyo3(signature = (players, board, dead, game, seed, first, count, threads=None, *, rules=None, high=true, deck=None, split=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity_shards<'py>(
     py: Python<'py>,
@@ -755,13 +825,15 @@ pub fn equity_shards<'py>(
     rules: Option<Bound<'py, HandRules>>,
     high: bool,
     deck: Option<&Bound<'py, PyAny>>,
+    split: Option<Bound<'py, HandRules>>,
 ) -> PyResult<EquityCounts> {
     let seed = int_in(seed, "seed", 0, u64::MAX)?;
     let first = int_in(first, "first", 0, u64::MAX)?;
     let count = int_in(count, "count", 0, MAX_SHARDS)?;
     let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
-    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck)?;
+    let sp = split.as_ref().map(|r| r.get());
+    let (s, which) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
     let shards = Shards { first, count };
     let c = run(py, threads, |par, stop| {
         with_scorer!(&which, |sc| monte_carlo_with(
