@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import hoyle
@@ -22,6 +22,7 @@ BADUGI = HandRules(low="badugi")
 DEUCE = HandRules(low="deuce-to-seven")
 ACE5 = HandRules(low="ace-to-five")
 Key = tuple[int, ...]
+Oracle = Callable[[Sequence[int]], Key]
 
 
 def _text(cards: Sequence[int]) -> str:
@@ -93,16 +94,20 @@ def _sign(x: float) -> int:
 @pytest.mark.parametrize(
     ("split", "oracle"), [(DEUCE, deuce_key), (ACE5, ace5_key)], ids=["badeucy", "badacy"]
 )
-def test_each_half_against_a_naive_oracle(split: HandRules, oracle: Callable[[Key], Key]) -> None:
+def test_each_half_against_a_naive_oracle(split: HandRules, oracle: Oracle) -> None:
     rng = random.Random(15)
     for _ in range(4000):
         cards = rng.sample(range(52), 10)
         a, b = cards[:5], cards[5:]
-        (ba, la), (bb, lb) = values(BADUGI, False, a, (), split=split), values(
-            BADUGI, False, b, (), split=split
+        (ba, la), (bb, lb) = (
+            values(BADUGI, False, a, (), split=split),
+            values(BADUGI, False, b, (), split=split),
         )
-        assert la is not None and lb is not None  # no qualifier: every hand has a low
-        assert _sign(ba - bb) == _sign((badugi_key(b) > badugi_key(a)) - (badugi_key(b) < badugi_key(a)))
+        assert la is not None
+        assert lb is not None
+        assert _sign(ba - bb) == _sign(
+            (badugi_key(b) > badugi_key(a)) - (badugi_key(b) < badugi_key(a))
+        )
         assert _sign(la - lb) == _sign((oracle(b) > oracle(a)) - (oracle(b) < oracle(a)))
 
 
@@ -112,7 +117,10 @@ def test_ace_to_five_triple_draw_ranks_the_ace_to_five_low() -> None:
     for _ in range(4000):
         cards = rng.sample(range(52), 10)
         a, b = cards[:5], cards[5:]
-        (va, _), (vb, _) = values(game.rules, game.high, a, ()), values(game.rules, game.high, b, ())
+        (va, _), (vb, _) = (
+            values(game.rules, game.high, a, ()),
+            values(game.rules, game.high, b, ()),
+        )
         ka, kb = ace5_key(a), ace5_key(b)
         assert _sign(va - vb) == (kb > ka) - (kb < ka)
 
@@ -120,7 +128,9 @@ def test_ace_to_five_triple_draw_ranks_the_ace_to_five_low() -> None:
 # -- the settlement against PokerKit's hands ---------------------------------------------
 
 
-def _pk_winners(pk: Any, kind: Any, live: list[int], hands: dict[int, Sequence[int]]) -> list[int]:
+def _pk_winners(
+    pk: Any, kind: Any, live: list[int], hands: Mapping[int, Sequence[int]]
+) -> list[int]:
     ranked = {s: kind.from_game(_text(hands[s])) for s in live}
     best = max(ranked.values())
     return [s for s in live if ranked[s] == best]
@@ -138,7 +148,7 @@ def _share(amount: int, winners: list[int], button: int, n: int) -> dict[int, in
 def expected_payouts(
     contrib: Sequence[int],
     folded: Sequence[bool],
-    hands: dict[int, Sequence[int]],
+    hands: Mapping[int, Sequence[int]],
     button: int,
     second: Any,
 ) -> list[int]:
@@ -250,7 +260,8 @@ def test_badeucy_example_splits_the_pot() -> None:
     hand.fold()
     _pat_to_showdown(hand)
     assert hand.stacks == (101, 99, 100)
-    assert hand.settlement is not None and hand.settlement.payouts == (3, 0, 2)
+    assert hand.settlement is not None
+    assert hand.settlement.payouts == (3, 0, 2)
 
 
 def test_badacy_example_scoops() -> None:
@@ -324,7 +335,7 @@ def test_hoyle_play_deals_the_new_games(name: str, capsys: pytest.CaptureFixture
 # -- equity of the hands as they stand (no more draws) ----------------------------------
 
 
-def _halves(hands: list[list[int]], oracle: Callable[[Sequence[int]], Key]) -> list[list[float]]:
+def _halves(hands: list[list[int]], oracle: Oracle) -> list[list[float]]:
     """Each player's share of the first (badugi) and second half of one deal."""
     out = [[0.0, 0.0] for _ in hands]
     for half, key in enumerate((badugi_key, oracle)):
@@ -338,7 +349,7 @@ def _halves(hands: list[list[int]], oracle: Callable[[Sequence[int]], Key]) -> l
 @pytest.mark.parametrize(
     ("name", "oracle"), [("badeucy", deuce_key), ("badacy", ace5_key)], ids=["badeucy", "badacy"]
 )
-def test_equity_against_a_brute_force_oracle(name: str, oracle: Callable[[Key], Key]) -> None:
+def test_equity_against_a_brute_force_oracle(name: str, oracle: Oracle) -> None:
     # four cards known each, the fifth dealt: every deal enumerated here
     shape = hoyle.odds.Shape.no_more_draws(getattr(games, name)())
     rng = random.Random(name)
@@ -356,7 +367,8 @@ def test_equity_against_a_brute_force_oracle(name: str, oracle: Callable[[Key], 
                 share[p] += sum(halves[p])
                 second[p] += halves[p][1]
         eq = hoyle.equity([_text(k) for k in known], game=shape)
-        assert eq.exact and eq.deals == deals
+        assert eq.exact
+        assert eq.deals == deals
         assert eq.equity == pytest.approx([s / deals for s in share], abs=1e-12)
         assert eq.low == pytest.approx([s / deals for s in second], abs=1e-12)
         assert eq.categories == ({}, {})
@@ -368,4 +380,5 @@ def test_equity_of_a_split_game_with_draws_to_come_is_refused() -> None:
     eq = hoyle.equity(
         ["Ac2d3h4sKc", "7s5c4h3d2c"], game=hoyle.odds.Shape.no_more_draws(games.badeucy())
     )
-    assert eq.equity == (0.5, 0.5) and eq.low == (0.0, 0.5)
+    assert eq.equity == (0.5, 0.5)
+    assert eq.low == (0.0, 0.5)

@@ -304,7 +304,7 @@ impl Scorer for RuledScorer<'_> {
             self.first.map(|f| &f.rules),
         ]
         .into_iter()
-            .flatten()
+        .flatten()
         {
             sets.push(rules.wild);
             sets.push(rules.bug);

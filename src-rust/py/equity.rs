@@ -200,27 +200,31 @@ fn split_scorer<'a>(
     let refuse = |reason: &str| Error::Equity {
         reason: reason.into(),
     };
-    let second = split
-        .low_prep
-        .as_ref()
-        .ok_or_else(|| refuse("split names a split game's second half: hand rules with a low ranking"))?;
+    let second = split.low_prep.as_ref().ok_or_else(|| {
+        refuse("split names a split game's second half: hand rules with a low ranking")
+    })?;
     let r = rules.ok_or_else(|| refuse("a split game needs hand rules for its first half"))?;
     let rr = r.rules();
     if high && rr.low.is_some() {
-        return Err(refuse("a game splits its pots high-low or by split, not both"));
+        return Err(refuse(
+            "a game splits its pots high-low or by split, not both",
+        ));
     }
     let scorer = if high {
         RuledScorer::new(true, &r.prep, Some(second))?
     } else {
-        let first = r
-            .low_prep
-            .as_ref()
-            .ok_or_else(|| refuse("a low-only game (high=False) needs hand rules with a low ranking"))?;
+        let first = r.low_prep.as_ref().ok_or_else(|| {
+            refuse("a low-only game (high=False) needs hand rules with a low ranking")
+        })?;
         RuledScorer::halves(first, second)
     };
     // badugi plays four cards or fewer; any other ranking needs five
     let badugi = |x: &HandRules| x.rules().low == Some(Low::Badugi);
-    let min = if !high && badugi(r) && badugi(split) { 4 } else { 5 };
+    let min = if !high && badugi(r) && badugi(split) {
+        4
+    } else {
+        5
+    };
     let scoring = Scoring::Ruled {
         hole_cards: rr.hole_cards.or(split.rules().hole_cards),
         min,

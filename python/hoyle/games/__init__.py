@@ -20,9 +20,9 @@ the later streets:
 
 from __future__ import annotations
 
+from hoyle.games.draw import ace_to_five_triple_draw, badacy, badeucy
 from hoyle.games.game import JOKER as JOKER
 from hoyle.games.game import STANDARD_DECK as STANDARD_DECK
-from hoyle.games.draw import ace_to_five_triple_draw, badacy, badeucy
 from hoyle.games.game import Game, Street
 from hoyle.games.presets import (
     badugi,

@@ -94,9 +94,10 @@ class Game:
     game of two rankings (badeucy: badugi and deuce-to-seven): each pot is
     split between the best hand under ``rules`` and ``high`` (the first
     half) and the best low under ``split`` (the second), with no qualifier
-    unless ``split.low_qualifier`` sets one (docs/rules.md §4). ``blinds`` are posted from the button's left (heads-up the
-    button posts the first); more than two are straddles, and a zero skips a
-    seat (``(0, 0, 3)``: only the third seat from the button's left posts).
+    unless ``split.low_qualifier`` sets one (docs/rules.md §4). ``blinds``
+    are posted from the button's left (heads-up the button posts the
+    first); more than two are straddles, and a zero skips a seat
+    (``(0, 0, 3)``: only the third seat from the button's left posts).
     ``ante`` is the same for every seat; ``antes`` instead gives one per
     position, in the order of the blinds: ``antes[k]`` is posted by the seat
     that posts ``blinds[k]`` (the k-th from the button's left; heads-up the
@@ -383,6 +384,11 @@ def _check_settings(game: Game) -> None:
         )
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
+    _check_rankings(game)
+
+
+def _check_rankings(game: Game) -> None:
+    """High, low, high-low or split: the rankings a showdown needs."""
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
     if game.split is not None:
