@@ -32,7 +32,7 @@ import numbers
 from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
-from hoyle._core import Card, parse_cards
+from hoyle._core import Card, HandRules, parse_cards
 from hoyle._whole import whole
 from hoyle.errors import CardError, EquityError
 
@@ -156,3 +156,20 @@ def card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
         return [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
     except UnicodeError:
         raise CardError(f"{what}: {cards!r} is not card text (ASCII, like 'Ah Kd')") from None
+
+
+def deck_mask(deck: Iterable[int] | None, rules: HandRules | None) -> int | None:
+    """A game's deck as the core's bit mask: None for the 52 cards (and
+    for no deck when the rules have no jokers; with jokers, the 52 and one).
+
+    >>> deck_mask(range(52), None) is None, deck_mask(range(16, 52), None) == 2**52 - 2**16
+    (True, True)
+    """
+    if deck is None:
+        if rules is None or rules.jokers is None:
+            return None
+        deck = (*range(52), 52)
+    mask = 0
+    for c in deck:
+        mask |= 1 << int(c)
+    return None if mask == (1 << 52) - 1 else mask

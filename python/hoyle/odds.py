@@ -52,6 +52,7 @@ from hoyle._equity_args import (
     card_ids,
     count,
     deck_ids,
+    deck_mask,
     player_count,
     progress_fn,
     stderr_target,
@@ -222,20 +223,6 @@ class _Setup:
         return {"rules": self.rules, "high": self.high, "deck": self.deck, "split": self.split}
 
 
-_JOKER_IDS = (52, 53)
-
-
-def _deck_mask(deck: Iterable[int] | None, rules: HandRules | None) -> int | None:
-    if deck is None:
-        if rules is None or rules.jokers is None:
-            return None
-        deck = (*range(52), _JOKER_IDS[0])
-    mask = 0
-    for c in deck:
-        mask |= 1 << int(c)
-    return None if mask == (1 << 52) - 1 else mask
-
-
 def _shape(game: Any) -> _Setup:
     if game is None:
         return _Setup((2, 5, 0))
@@ -244,7 +231,7 @@ def _shape(game: Any) -> _Setup:
             (game.hole, game.board, game.hole_cards or 0),
             game.rules,
             game.high,
-            _deck_mask(game.deck, game.rules),
+            deck_mask(game.deck, game.rules),
             game.split,
         )
     streets = getattr(game, "streets", None)
@@ -272,7 +259,7 @@ def _shape(game: Any) -> _Setup:
         (hole, board, hole_cards or 0),
         rules,
         bool(getattr(game, "high", True)),
-        _deck_mask(None if deck is None else deck_ids(deck), rules),
+        deck_mask(None if deck is None else deck_ids(deck), rules),
         split,
     )
 

@@ -441,7 +441,7 @@ mod tests {
         assert_eq!(c.share, vec![d * 3 / 4, d / 4]);
         assert_eq!(c.cat[FIRST_HALF], d / 2);
         assert_eq!((c.cat[0], c.cat[16]), (d / 4, d / 4));
-        assert_eq!((c.win, c.tie), (vec![0, 0], vec![1, 1]));
+        assert_eq!((&c.win, &c.tie), (&vec![0, 0], &vec![1, 1]));
         // one player with both halves scoops
         c.record(&[900_000, 800_000], &[8, 7], Split::Halves, 1);
         assert_eq!(c.win, vec![1, 0]);
