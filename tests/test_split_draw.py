@@ -296,6 +296,8 @@ def test_split_needs_a_low_ranking_and_excludes_high_low() -> None:
         games.omaha_hilo().with_(split=DEUCE)
     with pytest.raises(TypeError, match="split must be"):
         base.with_(split="deuce-to-seven")
+    with pytest.raises(GameError, match="cannot rank"):  # four cards: no deuce-to-seven low
+        games.badugi().with_(split=DEUCE)
     # a high game with a low split half: high against a deuce low, no qualifier
     game = games.five_card_draw().with_(split=DEUCE)
     assert hoyle.Game.from_dict(game.to_dict()) == game
