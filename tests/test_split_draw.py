@@ -384,3 +384,20 @@ def test_equity_of_a_split_game_with_draws_to_come_is_refused() -> None:
     )
     assert eq.equity == (0.5, 0.5)
     assert eq.low == (0.0, 0.5)
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        (dict(hole=5, rules=BADUGI, high=False, split=HandRules()), "low ranking"),
+        (dict(hole=4, rules=BADUGI, high=False, split=DEUCE), "4 cards"),
+        (dict(hole=5, rules=BADUGI, high=True, split=DEUCE), "not both"),
+        (dict(hole=5, split=DEUCE), "first half"),
+    ],
+    ids=["no-second-ranking", "four-cards", "high-low-and-split", "no-first-rules"],
+)
+def test_equity_refuses_a_split_it_cannot_score(shape: dict[str, Any], message: str) -> None:
+    with pytest.raises(hoyle.EquityError, match=message):
+        hoyle.equity(["Ac2d3h4sKc", "7s5c4h3d2c"], game=hoyle.odds.Shape(board=0, **shape))
+    with pytest.raises(TypeError, match="split must be"):
+        hoyle.odds.Shape(hole=5, board=0, rules=BADUGI, high=False, split="deuce")  # type: ignore[arg-type]

@@ -203,7 +203,9 @@ fn split_scorer<'a>(
     let second = split.low_prep.as_ref().ok_or_else(|| {
         refuse("split names a split game's second half: hand rules with a low ranking")
     })?;
-    let r = rules.ok_or_else(|| refuse("a split game needs hand rules for its first half"))?;
+    let r = rules.ok_or_else(|| {
+        refuse("a split game needs hand rules for its first half (HandRules() for a natural high)")
+    })?;
     let rr = r.rules();
     if high && rr.low.is_some() {
         return Err(refuse(
