@@ -278,7 +278,7 @@ def test_badacy_example_scoops() -> None:
 
 
 def test_ace_to_five_example() -> None:
-    # 5-4-3-2-A in one suit is the best ace-to-five low; 6-4-3-2-A loses to it.
+    # docs/rules.md §9: 5-4-3-2-A in one suit is the best ace-to-five low; 6-4-3-2-A loses.
     holes = ["5h 4h 3h 2h Ah", "6c 4d 3s 2c Ad"]
     hand = games.ace_to_five_triple_draw().start([50, 50], button=0, deck=_deal(holes, 0))
     _pat_to_showdown(hand)
