@@ -251,7 +251,7 @@ def _pat_to_showdown(hand: hoyle.Hand) -> None:
 
 
 def test_badeucy_example_splits_the_pot() -> None:
-    # A (seat 0, the button) 4s 3h 2d Ac Kc: the best badugi, a poor deuce low.
+    # docs/rules.md §4. A (seat 0, the button) 4s 3h 2d Ac Kc: the best badugi, a poor deuce low.
     # B (seat 1, small blind) folds. C (seat 2, big blind) 7s 5c 4h 3d 2c: the
     # best deuce-to-seven low, a 7-4-3-2 badugi. Pot 5: A 3 (with the odd chip), C 2.
     holes = ["4s 3h 2d Ac Kc", "Qs Qd 9h 8c 6c", "7s 5c 4h 3d 2c"]
@@ -265,7 +265,7 @@ def test_badeucy_example_splits_the_pot() -> None:
 
 
 def test_badacy_example_scoops() -> None:
-    # A's 4s 3h 2d Ac 5c is the best badugi and the best ace-to-five low (the
+    # docs/rules.md §4. A: 4s 3h 2d Ac 5c is the best badugi and the best ace-to-five low (the
     # wheel: straights do not count); C's 7s 5c... loses both. A scoops the 6.
     holes = ["4s 3h 2d Ac 5c", "Qs Qd 9h 8c 6d", "7s 6c 4h 3d 2c"]
     hand = games.badacy().start([100] * 3, button=0, deck=_deal(holes, 0))
