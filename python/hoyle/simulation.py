@@ -47,7 +47,6 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Literal
 
 from hoyle import games
@@ -165,15 +164,9 @@ class _Player:
         if self.builtin is not None:
             return BOTS[self.builtin]
         if self.spec is not None:
-            return _loaded(self.spec)
+            return load_bot(self.spec)  # imported once per process, then from sys.modules
         assert self.bot is not None
         return self.bot
-
-
-@lru_cache(maxsize=64)
-def _loaded(spec: str) -> Bot:
-    """``load_bot`` once per process."""
-    return load_bot(spec)
 
 
 @dataclass(frozen=True)
