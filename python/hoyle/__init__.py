@@ -50,6 +50,7 @@ from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
 from hoyle.rake import Rake
 from hoyle.ranges import Range
+from hoyle.simulation import SimulationResult, simulate
 from hoyle.table import Table
 
 __version__ = "0.1.0"
@@ -85,6 +86,7 @@ __all__ = [
     "RulesError",
     "Settlement",
     "SettlementError",
+    "SimulationResult",
     "Street",
     "Table",
     "UndeterminedError",
@@ -98,4 +100,5 @@ __all__ = [
     "parse_cards",
     "rank",
     "settle",
+    "simulate",
 ]

@@ -34,8 +34,8 @@ the ``Equity``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -349,7 +349,11 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     up to whole shards of 65,536; default 1,000,000), or until every
     player's standard error is at most ``target_stderr``. The same ``seed``
     gives the same numbers with any ``threads`` and any ``executor`` (a
-    ``concurrent.futures.Executor`` that runs the shards). ``progress`` is
+    ``concurrent.futures.Executor`` that runs Monte Carlo's shards, four to
+    a task: a ``ProcessPoolExecutor``, ``hoyle.cluster.executor(...)``, or
+    a Dask cluster's ``distributed.Client(address).get_executor()``; the
+    counts are integers, so the sum is exact to the last count; an exact
+    enumeration runs on ``threads`` here). ``progress`` is
     True for a progress bar, or a callable ``(done, total)``.
 
     Limits, checked before any work starts (``EquityError`` beyond them,
@@ -461,7 +465,13 @@ def _monte_carlo(
     counts: EquityCounts | None = None
     try:
         for first, count in _rounds(total_shards):
-            part = _shards(spot.job(seed), first, count, runner)
+            done = 0 if counts is None else counts.deals
+
+            def tick(finished: int, done: int = done) -> None:
+                if update is not None:  # an executor's shards, four to a task, as they finish
+                    update(done + finished * SHARD_TRIALS, total_shards * SHARD_TRIALS)
+
+            part = _shards(spot.job(seed), first, count, runner, tick)
             counts = part if counts is None else counts + part
             if update is not None:
                 update(counts.deals, total_shards * SHARD_TRIALS)
@@ -474,9 +484,13 @@ def _monte_carlo(
     return _result(counts, spot.live, deals=counts.deals, seed=seed)
 
 
-def _shards(job: _Job, first: int, count: int, runner: _Runner) -> EquityCounts:
+def _shards(
+    job: _Job, first: int, count: int, runner: _Runner, tick: Callable[[int], None]
+) -> EquityCounts:
     """Shards ``first .. first + count``: in the core on the runner's
-    threads, or four at a time on its executor."""
+    threads, or four at a time on its executor (``tick(shards finished)``
+    as each task comes back; a ``distributed.Client.get_executor()`` is one
+    such executor: the counts are integers, so the sum is exact)."""
     executor = runner.executor
     if executor is None:
         plist, board, dead, setup, seed = job
@@ -487,6 +501,10 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner) -> EquityCounts:
         executor.submit(_run_shards, job, f, min(4, first + count - f))
         for f in range(first, first + count, 4)
     ]
+    finished = 0
+    for fut in as_completed(futures):
+        finished += min(4, first + count - (first + 4 * futures.index(fut)))
+        tick(finished)
     total: EquityCounts | None = None
     for fut in futures:
         part = fut.result()
