@@ -45,7 +45,11 @@ def _updater(progress: Progress, label: str, total: int) -> tuple[Callable[[int]
         return lambda done: None, None
     if callable(progress):
         report = progress
-        return lambda done: None if report(done, total) else None, None
+
+        def call(done: int) -> None:
+            report(done, total)
+
+        return call, None
     from rich.progress import Progress as RichProgress
 
     bar = RichProgress(transient=True)

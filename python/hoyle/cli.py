@@ -46,7 +46,7 @@ def _equity(args: argparse.Namespace) -> int:
             raise hoyle.HoyleError(f"--game: no preset {args.game!r} in hoyle.games")
         kwargs["game"] = preset()
     with _executor(args) as executor:
-        eq = hoyle.equity(  # type: ignore[misc]
+        eq = hoyle.equity(
             args.players,
             progress=not args.quiet,
             executor=executor,

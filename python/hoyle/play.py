@@ -87,6 +87,7 @@ def _preset(name: str) -> Game:
 
 DEFAULT_BOTS = ("tight", "loose", "random", "tight", "loose", "random")
 
+
 @dataclass(frozen=True)
 class _Seat:
     label: str
@@ -94,7 +95,7 @@ class _Seat:
     user: bool
 
 
-def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot]]) -> list[_Seat]:
+def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot | str]]) -> list[_Seat]:
     names = list(DEFAULT_BOTS if bots is None else bots)
     if not all(isinstance(b, str) for b in names):
         raise TypeError("bots are named by str")
@@ -116,7 +117,7 @@ def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot]]) -> li
     return seated
 
 
-def match(  # noqa: PLR0913 - hoyle play's options, each a keyword
+def match(
     *,
     game: str = "texas_holdem",
     hands: int = 2_000,
@@ -162,8 +163,7 @@ def match(  # noqa: PLR0913 - hoyle play's options, each a keyword
         on_error=on_error,
     )
     rows = tuple(
-        Row(s.seat, s.bot, s.buy_ins, s.buy_ins * stack + s.net, s.net, s.won)
-        for s in result.seats
+        Row(s.seat, s.bot, s.buy_ins, s.buy_ins * stack + s.net, s.net, s.won) for s in result.seats
     )
     return Summary(game, hands, result.seconds, rows, result)
 

@@ -284,8 +284,7 @@ def _player(entry: Any, seat: int) -> _Player:
             load_bot(entry)  # its errors here, before any work starts
             return _Player(label or entry, spec=entry)
         raise GameError(
-            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, "
-            "or module:callable"
+            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, or module:callable"
         )
     if not callable(entry):
         raise TypeError(f"players[{seat}]: a bot is callable as bot(hand, rng)")
@@ -330,7 +329,7 @@ def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
     return out
 
 
-def simulate(  # noqa: PLR0913 - the public API: each keyword a documented option
+def simulate(
     game: str | Game,
     players: Sequence[Any],
     *,
@@ -418,4 +417,3 @@ def _merge(
         tuple(failures),
         seconds,
     )
-

@@ -224,7 +224,7 @@ def paths_of(paths_or_glob: str | os.PathLike[str] | Sequence[str | os.PathLike[
     return [p for one in paths_or_glob for p in _expand(one)]
 
 
-def replay_all(  # noqa: PLR0913 - the public API: each keyword a documented option
+def replay_all(
     paths_or_glob: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     executor: Executor | None = None,
@@ -286,4 +286,3 @@ def _report(files: int, parts: list[_Part], keep: bool, seconds: float) -> Repla
         outcomes=tuple(kept) if keep else (),
         seconds=seconds,
     )
-
