@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from hoyle import games, history
+from hoyle import cluster, games, history
 
 # The most chips a hand may hold in all (settlement's limit), named in
 # settlement's errors; a plain attribute, outside __all__ like the core's
@@ -90,6 +90,7 @@ __all__ = [
     "Street",
     "Table",
     "UndeterminedError",
+    "cluster",
     "equity",
     "evaluate",
     "evaluate_batch",
