@@ -183,14 +183,14 @@ def print_summary(summary: Summary) -> None:
     names = ["seat", "bot", "buy-ins", "stack", "net chips", "pots won"]
     if result is not None:  # the chips held add up over sessions: the rates instead
         names[3:4] = []
-        names[4:4] = ["bb/100", "±95%"]
+        names[4:4] = ["bb/100 (±95%)"]
         names += ["VPIP", "PFR"]
     widest = max((len(row.bot) for row in summary.rows), default=3)
     for name in names:
         if name == "bot":  # whole, however narrow the terminal
             out.add_column(name, no_wrap=True, min_width=widest)
-        else:
-            out.add_column(name, justify="right")
+        else:  # a number too wide folds onto a second line, never cut
+            out.add_column(name, justify="right", overflow="fold")
     for row in sorted(summary.rows, key=lambda r: -r.net):
         cells = [str(row.seat), row.bot, str(row.buy_ins), f"{row.stack:,}", f"{row.net:+,}"]
         cells.append(f"{row.won:,}")
@@ -198,10 +198,13 @@ def print_summary(summary: Summary) -> None:
             seat = result.seats[row.seat]
             low, high = seat.ci95
             cells[3:4] = []
-            cells[4:4] = [f"{seat.bb_per_100:+,.0f}", f"{(high - low) / 2:,.0f}"]
+            cells[4:4] = [f"{seat.bb_per_100:+,.0f} ±{(high - low) / 2:,.0f}"]
             cells += [f"{seat.vpip_rate:.0%}", f"{seat.pfr_rate:.0%}"]
         out.add_row(*cells)
     console = Console()
     console.print(out)
-    for failure in result.failures if result is not None else ():
+    failures = result.failures if result is not None else ()
+    for failure in failures[:10]:
         console.print(f"hand {failure.hand} voided: {failure.message}", markup=False)
+    if len(failures) > 10:
+        console.print(f"... {len(failures):,} hands voided in all", markup=False)
