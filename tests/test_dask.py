@@ -69,7 +69,10 @@ def test_import_hoyle_imports_no_dask() -> None:
 
 
 def test_the_dask_extra_is_in_the_test_extras() -> None:
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # its backport, a dependency on 3.10
+        import tomli as tomllib
 
     extras = tomllib.loads(PYPROJECT)["project"]["optional-dependencies"]
     assert [re.split(r"[<>=\[]", r)[0] for r in extras["dask"]] == ["dask"]

@@ -208,7 +208,7 @@ def _replay_files(paths: tuple[str, ...], rake: SiteRake | None, keep: bool) -> 
 def _expand(one: str | os.PathLike[str]) -> list[str]:
     """A glob's matches, a directory's PHH files (recursively), or a file."""
     text = os.fspath(one)
-    if glob.has_magic(text):
+    if any(c in text for c in "*?["):  # a glob
         return sorted(glob.glob(text, recursive=True))
     if os.path.isdir(text):
         return sorted(str(p) for p in Path(text).rglob("*") if p.suffix in _PHH and p.is_file())
@@ -240,7 +240,8 @@ def replay_all(
     here. ``progress``: a bar counting finished shards, or a callable
     ``(done, total)``. ``rake`` is taken from each hand (``SiteRake``).
     ``outcomes=True`` keeps every hand's ``HandOutcome`` (and each error's)
-    in the report.
+    in the report. A shard opens its files where it runs: on a cluster the
+    paths must name the same files on every worker (a shared file system).
 
     >>> replay_all([])
     Traceback (most recent call last):
