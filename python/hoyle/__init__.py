@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from hoyle import games, history
+from hoyle import cluster, games, history
 
 # The most chips a hand may hold in all (settlement's limit), named in
 # settlement's errors; a plain attribute, outside __all__ like the core's
@@ -50,6 +50,7 @@ from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
 from hoyle.rake import Rake
 from hoyle.ranges import Range
+from hoyle.simulation import SimulationResult, simulate
 from hoyle.table import Table
 
 __version__ = "0.1.0"
@@ -85,9 +86,11 @@ __all__ = [
     "RulesError",
     "Settlement",
     "SettlementError",
+    "SimulationResult",
     "Street",
     "Table",
     "UndeterminedError",
+    "cluster",
     "equity",
     "evaluate",
     "evaluate_batch",
@@ -98,4 +101,5 @@ __all__ = [
     "parse_cards",
     "rank",
     "settle",
+    "simulate",
 ]

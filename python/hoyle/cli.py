@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager
 
 import hoyle
 
@@ -44,7 +45,13 @@ def _equity(args: argparse.Namespace) -> int:
         if not callable(preset) or args.game.startswith("_"):
             raise hoyle.HoyleError(f"--game: no preset {args.game!r} in hoyle.games")
         kwargs["game"] = preset()
-    eq = hoyle.equity(args.players, progress=not args.quiet, **kwargs)  # type: ignore[arg-type]
+    with _executor(args) as executor:
+        eq = hoyle.equity(
+            args.players,
+            progress=not args.quiet,
+            executor=executor,
+            **kwargs,  # type: ignore[arg-type]
+        )
     kind = "exact" if eq.exact else f"Monte Carlo, {eq.trials:,} trials, seed {eq.seed}"
     print(f"equity ({kind})")
     width = max(len(p) for p in args.players)
@@ -73,19 +80,51 @@ def _equity(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from hoyle import play
 
-    players = [(spec, play.load_bot(spec)) for spec in args.bot or ()]
+    # a user's bot by its name: loaded here to check it, and by each worker
+    players: list[tuple[str, hoyle.bots.Bot | str]] = [(spec, spec) for spec in args.bot or ()]
     bots = list(play.DEFAULT_BOTS) if args.bots is None else args.bots.split(",")
-    summary = play.match(
-        game=args.game,
-        hands=args.hands,
-        seed=args.seed,
-        bots=[] if bots == [""] else bots,
-        stack=args.stack,
-        progress=not args.quiet,
-        players=players,
-    )
+    with _executor(args) as executor:
+        summary = play.match(
+            game=args.game,
+            hands=args.hands,
+            seed=args.seed,
+            bots=[] if bots == [""] else bots,
+            stack=args.stack,
+            progress=not args.quiet,
+            players=players,
+            executor=executor,
+            on_error="skip" if args.on_bot_error == "skip" else "raise",
+        )
     play.print_summary(summary)
     return 0
+
+
+def _executor(args: argparse.Namespace) -> AbstractContextManager[Executor | None]:
+    """The executor of ``--workers`` or ``--scheduler`` (None: this process)."""
+    import importlib.util
+
+    from hoyle import cluster
+
+    if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
+        raise hoyle.HoyleError('--scheduler needs Dask: pip install "hoyle[dask]"')
+    return cluster.executor(workers=args.workers, scheduler=args.scheduler)
+
+
+def _add_cluster(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--workers`` and ``--scheduler``: where the shards run."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help=f"{what} on a pool of N local processes (default: this process)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"{what} on a running Dask cluster, e.g. tcp://10.0.0.5:8786 "
+        '(pip install "hoyle[dask]")',
+    )
 
 
 def _site_rake(args: argparse.Namespace) -> hoyle.history.SiteRake | None:
@@ -108,104 +147,30 @@ def _site_rake(args: argparse.Namespace) -> hoyle.history.SiteRake | None:
     return SiteRake.parse(args.rake, **options)
 
 
-def _money(amount: int, scale: int, sign: bool = False) -> str:
-    """Chips times ``scale`` as the file's money: 4800 at scale 100 is 48.00."""
-    from decimal import Decimal
-
-    places = len(str(scale)) - 1
-    return f"{Decimal(amount).scaleb(-places):{'+' if sign and amount else ''}f}"
-
-
-def _replay_hand(
-    h: hoyle.history.HandHistory, rake: hoyle.history.SiteRake | None, counts: dict[str, int]
-) -> str:
-    """Replays one hand for ``hoyle replay``: counts it and returns its line
-    (``error: ...`` for a hand hoyle refuses)."""
-    try:
-        hand = h.replay(rake=rake)
-    except hoyle.UndeterminedError as err:  # a result the file does not have
-        counts["hands"] += 1
-        counts["undetermined"] += 1
-        player = {h.seat(i + 1): f"p{i + 1}" for i in range(len(err.payouts))}
-        pots = "; ".join(
-            f"pot {_money(pot.amount, h.scale)} to one of "
-            + " ".join(player[s] for s in pot.eligible)
-            for pot in err.pots
-        )
-        return f"{h.where}  {h.variant}  undetermined: {pots} (no contender shows)"
-    except hoyle.HistoryError as err:
-        counts["errors"] += 1
-        return f"error: {err}"
-    counts["hands"] += 1
-    expected = h.finishing_stacks
-    seat_of = [h.seat(i + 1) for i in range(len(hand.stacks))]
-    if h.unknown_stacks:
-        net = h.net_chips(hand)
-        verdict = "unknown stacks, net " + " ".join(
-            f"p{i + 1} {_money(net[s], h.scale, sign=True)}" for i, s in enumerate(seat_of)
-        )
-        counts["unknown"] += 1
-        counts["deep"] += 1
-    elif expected is None:
-        verdict = "no finishing_stacks"
-        counts["unknown"] += 1
-    elif hand.stacks == expected:
-        verdict = "finishing stacks match"
-        counts["match"] += 1
-    else:
-        verdict = "finishing stacks differ"
-        counts["differ"] += 1
-    winners = [
-        f"p{i + 1}" for i, s in enumerate(seat_of) if hand.stacks[s] > hand.starting_stacks[s]
-    ]
-    settlement = hand.settlement
-    pot = sum(p.amount for p in settlement.pots) if settlement else hand.pot
-    return (
-        f"{h.where}  {h.variant}  pot {_money(pot, h.scale)}  "
-        f"won by {' '.join(winners) or 'nobody'}  {verdict}"
-    )
-
-
 def _replay(args: argparse.Namespace) -> int:
     from hoyle import history
 
     rake = _site_rake(args)
-    counts = dict.fromkeys(
-        ("hands", "match", "differ", "unknown", "deep", "undetermined", "errors"), 0
-    )
-
-    def one(path: str, say: Callable[[str], None]) -> None:
-        try:
-            hands = history.load(path)
-        except hoyle.HistoryError as err:
-            counts["errors"] += 1
-            say(f"error: {err}")
-            return
-        for h in hands:
-            line = _replay_hand(h, rake, counts)
-            if not args.summary_only or line.startswith("error: "):
-                say(line)
-
-    started = time.perf_counter()
-    if len(args.files) > 20 and not args.quiet:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task("replaying", total=len(args.files))
-            for path in args.files:
-                one(path, lambda line: bar.console.print(line, markup=False, highlight=False))
-                bar.advance(task)
-    else:
-        for path in args.files:
-            one(path, print)
-    seconds = time.perf_counter() - started
+    with _executor(args) as executor:
+        report = history.replay_all(
+            args.files,
+            executor=executor,
+            progress=not args.quiet and (len(args.files) > 20 or executor is not None),
+            rake=rake,
+            outcomes=not args.summary_only,
+        )
+    for outcome in report.outcomes:
+        print(outcome.line)
+    if args.summary_only:
+        for failure in report.failures:
+            print(f"error: {failure.message}")
     print(
-        f"{counts['hands']} hands replayed from {len(args.files)} files in {seconds:.2f} s: "
-        f"{counts['match']} match their finishing stacks, {counts['differ']} differ, "
-        f"{counts['unknown']} have none ({counts['deep']} with unknown stacks: net chips), "
-        f"{counts['undetermined']} undetermined; {counts['errors']} errors"
+        f"{report.hands} hands replayed from {report.files} files in {report.seconds:.2f} s: "
+        f"{report.matched} match their finishing stacks, {report.differ} differ, "
+        f"{report.unknown} have none ({report.deep} with unknown stacks: net chips), "
+        f"{report.undetermined} undetermined; {report.errors} errors"
     )
-    return 1 if counts["errors"] else 0
+    return 1 if report.errors else 0
 
 
 def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -236,6 +201,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p_replay.add_argument(
         "--no-flop-no-drop", action="store_true", help="no rake on a hand that ends before the flop"
     )
+    _add_cluster(p_replay, "replay the files")
     p_replay.set_defaults(func=_replay)
 
 
@@ -267,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
+    _add_cluster(p_eq, "run Monte Carlo's shards (exact enumeration: this machine's threads)")
     p_eq.set_defaults(func=_equity)
     p_play = commands.add_parser(
         "play",
@@ -295,6 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")
+    p_play.add_argument(
+        "--on-bot-error",
+        choices=("stop", "skip"),
+        default="stop",
+        help="a bot that fails: stop the match (default), or void that hand and play on",
+    )
+    _add_cluster(p_play, "play the hands")
     p_play.set_defaults(func=_play)
     _add_replay(commands)
     args = parser.parse_args(argv)

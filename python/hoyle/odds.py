@@ -35,8 +35,8 @@ the ``Equity``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -306,6 +306,7 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
 
 
 _Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], _Setup, int]"
+_Tick: TypeAlias = "Callable[[int], object]"
 
 
 def _run_shards(job: _Job, first: int, count: int) -> EquityCounts:
@@ -350,7 +351,9 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     up to whole shards of 65,536; default 1,000,000), or until every
     player's standard error is at most ``target_stderr``. The same ``seed``
     gives the same numbers with any ``threads`` and any ``executor`` (a
-    ``concurrent.futures.Executor`` that runs the shards). ``progress`` is
+    ``concurrent.futures.Executor`` for Monte Carlo's shards, such as
+    ``hoyle.cluster.executor(...)`` or a Dask ``Client.get_executor()``; an
+    exact run uses ``threads``). ``progress`` is
     True for a progress bar, or a callable ``(done, total)``.
 
     Limits, checked before any work starts (``EquityError`` beyond them,
@@ -460,9 +463,12 @@ def _monte_carlo(
     total_shards = -(-trials // SHARD_TRIALS)
     update, bar = progress_fn(runner.progress)
     counts: EquityCounts | None = None
+    goal = total_shards * SHARD_TRIALS
     try:
         for first, count in _rounds(total_shards):
-            part = _shards(spot.job(seed), first, count, runner)
+            base = 0 if counts is None else counts.deals
+            tick = lambda n, b=base: update and update(b + n, goal)  # noqa: E731
+            part = _shards(spot.job(seed), first, count, runner, tick)
             counts = part if counts is None else counts + part
             if update is not None:
                 update(counts.deals, total_shards * SHARD_TRIALS)
@@ -475,9 +481,8 @@ def _monte_carlo(
     return _result(counts, spot.live, deals=counts.deals, seed=seed)
 
 
-def _shards(job: _Job, first: int, count: int, runner: _Runner) -> EquityCounts:
-    """Shards ``first .. first + count``: in the core on the runner's
-    threads, or four at a time on its executor."""
+def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> EquityCounts:
+    """Shards ``first..first + count``: on the core's threads, or 4 a task on the executor."""
     executor = runner.executor
     if executor is None:
         plist, board, dead, setup, seed = job
@@ -489,8 +494,8 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner) -> EquityCounts:
         for f in range(first, first + count, 4)
     ]
     total: EquityCounts | None = None
-    for fut in futures:
-        part = fut.result()
-        total = part if total is None else total + part
+    for fut in as_completed(futures):  # integer counts: the sum is exact in any order
+        total = fut.result() if total is None else total + fut.result()
+        tick(total.deals)
     assert total is not None
     return total

@@ -1,12 +1,17 @@
-"""``hoyle play``: a match of bots at one table, hand after hand; a player
-who busts buys in again. Returns a summary per seat.
+"""``hoyle play``: a match of bots, hand after hand; a player who busts buys
+in again. Returns a summary per seat. ``match`` is a front end to
+``hoyle.simulate`` (``hoyle.simulation``): the hands are played in sessions
+of ``SHARD_HANDS`` (500) at a fresh table, in this process or on an
+``executor`` (``hoyle play --workers N``, ``--scheduler ADDRESS``), with the
+same totals either way.
 
 The bots are the built-in ones (``hoyle.bots.BOTS``, by name) and any
 user's bots (``players``: label and :class:`hoyle.bots.Bot` pairs, seated
 first, in order). ``load_bot("module:callable")`` finds a user's bot, as
 ``hoyle play --bot module:callable`` does. A user's bot that raises, makes
 an illegal move, or does not make exactly one move ends the match with a
-``BotError`` naming it and its seat.
+``BotError`` naming it and its seat (``on_error="skip"``: that hand is
+voided and the match goes on; ``Summary.result.failures`` lists them).
 
 >>> summary = match(hands=50, seed=1, progress=False)
 >>> sum(row.net for row in summary.rows) == 0
@@ -15,25 +20,20 @@ True
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import os
-import random
-import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from hoyle import games
 from hoyle._deal import check_seed
+from hoyle._user_bots import load_bot
 from hoyle._whole import whole
 from hoyle.betting import chip_count
 from hoyle.bots import BOTS, Bot
-from hoyle.errors import BotError, GameError, IllegalActionError
+from hoyle.errors import GameError
 from hoyle.games import Game
-from hoyle.hand import Hand
-from hoyle.table import Table
+from hoyle.simulation import SimulationResult, simulate
 
 __all__ = ["Row", "Summary", "load_bot", "match", "print_summary"]
 
@@ -71,6 +71,7 @@ class Summary:
     hands: int
     seconds: float
     rows: tuple[Row, ...]
+    result: SimulationResult | None = None  # the simulation's totals (match sets it)
 
 
 def _count(what: str, value: Any) -> int:
@@ -89,109 +90,15 @@ def _preset(name: str) -> Game:
 
 DEFAULT_BOTS = ("tight", "loose", "random", "tight", "loose", "random")
 
-_POLICY_HINT = (
-    "a bot acts on the hand itself (e.g. hand.call()) and returns None; "
-    "a policy(observation, mask) -> index must be wrapped: hoyle.env.policy_bot(policy)"
-)
-
-
-def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split()) or type(err).__name__
-
-
-def _import(spec: str, name: str) -> Any:
-    """The module ``name``, the current directory searched first (as
-    ``python -m`` does; the ``hoyle`` script alone would not)."""
-    here = os.getcwd()
-    added = here not in sys.path
-    if added:
-        sys.path.insert(0, here)
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is not None and (name == err.name or name.startswith(err.name + ".")):
-            raise BotError(f"--bot {spec!r}: no module named {err.name!r}") from None
-        raise BotError(
-            f"--bot {spec!r}: importing {name} failed: ModuleNotFoundError: {_one_line(err)}"
-        ) from err
-    except Exception as err:
-        kind = type(err).__name__
-        raise BotError(
-            f"--bot {spec!r}: importing {name} failed: {kind}: {_one_line(err)}"
-        ) from err
-    finally:
-        if added:
-            sys.path.remove(here)
-
-
-def load_bot(spec: str) -> Bot:
-    """The bot ``module:callable`` names (``callable`` may be a dotted path,
-    ``module:Class.method``). It must be callable as ``bot(hand, rng)``; a
-    policy over observations is made one with ``hoyle.env.policy_bot``.
-    Anything else raises ``BotError`` saying what is wrong.
-
-    >>> load_bot("hoyle.bots:tight_bot").__name__
-    'tight_bot'
-    >>> load_bot("hoyle.bots")
-    Traceback (most recent call last):
-    ...
-    hoyle.errors.BotError: --bot 'hoyle.bots': expected module:callable, e.g. mybots:my_bot
-    """
-    if not isinstance(spec, str):
-        raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
-    name, colon, path = spec.partition(":")
-    if not colon or not name.strip() or not path.strip():
-        raise BotError(f"--bot {spec!r}: expected module:callable, e.g. mybots:my_bot")
-    found: Any = _import(spec, name.strip())
-    where = name.strip()
-    for part in path.strip().split("."):
-        if not hasattr(found, part):
-            raise BotError(f"--bot {spec!r}: {where} has no attribute {part!r}")
-        found = getattr(found, part)
-        where += f"{'.' if ':' in where else ':'}{part}"
-    if not callable(found):
-        kind = type(found).__name__
-        raise BotError(f"--bot {spec!r}: {where} is not callable (its type is {kind})")
-    try:
-        inspect.signature(found).bind(None, None)
-    except TypeError as err:
-        raise BotError(
-            f"--bot {spec!r}: it cannot be called as bot(hand, rng): {_one_line(err)}"
-        ) from None
-    except ValueError:  # no signature to read (some builtins): try it in play
-        pass
-    bot: Bot = found
-    return bot
-
 
 @dataclass(frozen=True)
 class _Seat:
     label: str
-    bot: Bot
+    bot: Bot | str  # a callable, or a name: built-in, or module:callable (loaded by workers)
     user: bool
 
 
-def _act(seat: int, player: _Seat, hand: Hand, rng: random.Random) -> None:
-    """One move of a user's bot, checked: it acts once, legally, for itself."""
-    before = len(hand.history)
-    where = f"bot {player.label} (seat {seat})"
-    bot: Callable[[Hand, random.Random], object] = player.bot  # a user's may return something
-    try:
-        returned = bot(hand, rng)
-    except IllegalActionError as err:
-        raise BotError(f"{where} made an illegal move: {_one_line(err)}") from err
-    except Exception as err:
-        kind = type(err).__name__
-        raise BotError(f"{where} raised {kind}: {_one_line(err)}") from err
-    moves = len(hand.history) - before
-    if moves == 0:
-        got = "" if returned is None else f" (it returned {returned!r})"
-        raise BotError(f"{where} made no move{got}; {_POLICY_HINT}")
-    if moves > 1:
-        raise BotError(f"{where} made {moves} moves; a bot makes one, for its own seat")
-
-
-def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot]]) -> list[_Seat]:
+def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot | str]]) -> list[_Seat]:
     names = list(DEFAULT_BOTS if bots is None else bots)
     if not all(isinstance(b, str) for b in names):
         raise TypeError("bots are named by str")
@@ -202,62 +109,15 @@ def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot]]) -> li
     for entry in players:
         if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)):
             raise TypeError("players are (label, bot) pairs")
-        if not callable(entry[1]):
+        if isinstance(entry[1], str):
+            load_bot(entry[1])  # a module:callable name: its errors now
+        elif not callable(entry[1]):
             raise TypeError(f"player {entry[0]!r}: a bot is callable as bot(hand, rng)")
         seated.append(_Seat(entry[0], entry[1], True))
-    seated += [_Seat(name, BOTS[name], False) for name in names]
+    seated += [_Seat(name, name, False) for name in names]
     if len(seated) < 2:
         raise GameError("a match needs at least two bots")
     return seated
-
-
-class _Match:
-    """The table, the buy-ins and the pots won of a match."""
-
-    def __init__(self, game: Game, seated: list[_Seat], stack: int, seed: int | None) -> None:
-        self.seated = seated
-        self.stack = stack
-        self.rng = random.Random(seed)
-        self.table = Table(game, [stack] * len(seated))
-        self.buy_ins = [1] * len(seated)
-        self.won = [0] * len(seated)
-
-    def play_one(self) -> None:
-        table, rng = self.table, self.rng
-        for seat, chips in enumerate(table.stacks):
-            if not chips:
-                table.leave(seat) if chips is not None else None
-                table.join(seat, self.stack)
-                self.buy_ins[seat] += 1
-        hand = table.deal(seed=rng.getrandbits(64))
-        seats = table.in_hand
-        while not hand.is_over:
-            actor = hand.actor
-            assert actor is not None
-            player = self.seated[seats[actor]]
-            if player.user:
-                _act(seats[actor], player, hand, rng)
-            else:
-                player.bot(hand, rng)
-        settlement = hand.settlement
-        assert settlement is not None
-        for i, paid in enumerate(settlement.payouts):
-            if paid > hand.contributions[i]:
-                self.won[seats[i]] += 1
-
-    def rows(self) -> tuple[Row, ...]:
-        final = self.table.stacks
-        return tuple(
-            Row(
-                seat,
-                player.label,
-                self.buy_ins[seat],
-                final[seat] or 0,
-                (final[seat] or 0) - self.buy_ins[seat] * self.stack,
-                self.won[seat],
-            )
-            for seat, player in enumerate(self.seated)
-        )
 
 
 def match(
@@ -268,12 +128,17 @@ def match(
     bots: Sequence[str] | None = None,
     stack: int = 200,
     progress: bool = True,
-    players: Sequence[tuple[str, Bot]] = (),
+    players: Sequence[tuple[str, Bot | str]] = (),
+    executor: Executor | None = None,
+    on_error: Literal["raise", "skip"] = "raise",
 ) -> Summary:
     """Play ``hands`` hands of a preset (``seed``: an int >= 0, or None for
-    a fresh match). The seats: first the user's ``players`` (label, bot), in
+    a fresh match). The seats: first the user's ``players`` (label, bot: a
+    callable, or a ``module:callable`` name that each worker loads), in
     order, then the built-in ``bots`` by name (None: six, tight, loose,
-    random, tight, loose, random; ``[]``: none).
+    random, tight, loose, random; ``[]``: none). ``executor`` runs the
+    sessions (``hoyle.simulate``); a row's ``stack`` is the chips its seat
+    holds at the end of every session, added up.
 
     >>> def caller(hand, rng):
     ...     hand.check() if hand.legal.can_check else hand.call()
@@ -290,24 +155,26 @@ def match(
     the_game = _preset(game)
     if len(seated) > the_game.max_seats:
         raise GameError(f"{game} deals to at most {the_game.max_seats} seats")
-    run = _Match(the_game, seated, stack, seed)
-    started = time.perf_counter()
-    if progress:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{game}, {len(seated)} bots", total=hands)
-            for _ in range(hands):
-                run.play_one()
-                bar.advance(task)
-    else:
-        for _ in range(hands):
-            run.play_one()
-    return Summary(game, hands, time.perf_counter() - started, run.rows())
+    result = simulate(
+        the_game,
+        [(seat.label, seat.bot) for seat in seated],
+        hands=hands,
+        seed=seed,
+        stacks=stack,
+        executor=executor,
+        progress=progress,
+        on_error=on_error,
+    )
+    rows = tuple(
+        Row(s.seat, s.bot, s.buy_ins, s.buy_ins * stack + s.net, s.net, s.won) for s in result.seats
+    )
+    return Summary(game, hands, result.seconds, rows, result)
 
 
 def print_summary(summary: Summary) -> None:
-    """Print the match summary as a table."""
+    """Print the match summary as a table: per seat the buy-ins, the chips
+    held, net chips, net big blinds per 100 hands with its 95% confidence
+    interval, pots won, VPIP and PFR; then any hands voided by a bot's error."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -315,15 +182,32 @@ def print_summary(summary: Summary) -> None:
         title=f"{summary.game}: {summary.hands:,} hands in {summary.seconds:.1f} s "
         f"({summary.hands / max(summary.seconds, 1e-9):,.0f} hands/s)"
     )
-    for name in ("seat", "bot", "buy-ins", "stack", "net chips", "pots won"):
-        out.add_column(name, justify="left" if name == "bot" else "right")
+    result = summary.result
+    names = ["seat", "bot", "buy-ins", "stack", "net chips", "pots won"]
+    if result is not None:  # the chips held add up over sessions: the rates instead
+        names[3:4] = []
+        names[4:4] = ["bb/100 (±95%)"]
+        names += ["VPIP", "PFR"]
+    widest = max((len(row.bot) for row in summary.rows), default=3)
+    for name in names:
+        if name == "bot":  # whole, however narrow the terminal
+            out.add_column(name, no_wrap=True, min_width=widest)
+        else:  # a number too wide folds onto a second line, never cut
+            out.add_column(name, justify="right", overflow="fold")
     for row in sorted(summary.rows, key=lambda r: -r.net):
-        out.add_row(
-            str(row.seat),
-            row.bot,
-            str(row.buy_ins),
-            f"{row.stack:,}",
-            f"{row.net:+,}",
-            f"{row.won:,}",
-        )
-    Console().print(out)
+        cells = [str(row.seat), row.bot, str(row.buy_ins), f"{row.stack:,}", f"{row.net:+,}"]
+        cells.append(f"{row.won:,}")
+        if result is not None:
+            seat = result.seats[row.seat]
+            low, high = seat.ci95
+            cells[3:4] = []
+            cells[4:4] = [f"{seat.bb_per_100:+,.0f} ±{(high - low) / 2:,.0f}"]
+            cells += [f"{seat.vpip_rate:.0%}", f"{seat.pfr_rate:.0%}"]
+        out.add_row(*cells)
+    console = Console()
+    console.print(out)
+    failures = result.failures if result is not None else ()
+    for failure in failures[:10]:
+        console.print(f"hand {failure.hand} voided: {failure.message}", markup=False)
+    if len(failures) > 10:
+        console.print(f"... {len(failures):,} hands voided in all", markup=False)

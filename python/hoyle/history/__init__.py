@@ -80,7 +80,9 @@ maps PHH variant codes to games, ``stakes`` reads a file's numbers and
 seats, ``cards`` and ``deal`` read the action lines, ``plan`` lays out the
 deck, ``replay`` plays it, ``extension`` checks ``_hoyle_game``, ``writing``
 writes PHH text (``dealt`` works out which draw gave each card), and
-``hand_history`` holds ``HandHistory``, ``load`` and ``loads``.
+``hand_history`` holds ``HandHistory``, ``load`` and ``loads``; ``bulk``
+holds ``replay_all``, which replays many files in shards, here or on an
+executor (a process pool, a Dask cluster), into one ``ReplayReport``.
 
 >>> import hoyle
 >>> text = '''
@@ -105,11 +107,21 @@ variant = "NT"
 from __future__ import annotations
 
 from hoyle.history import toml_text
+from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_all
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.writing import dumps
 
-__all__ = ["HandHistory", "SiteRake", "dumps", "load"]
+__all__ = [
+    "HandHistory",
+    "HandOutcome",
+    "ReplayFailure",
+    "ReplayReport",
+    "SiteRake",
+    "dumps",
+    "load",
+    "replay_all",
+]
 
 _fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

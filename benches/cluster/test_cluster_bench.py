@@ -1,0 +1,223 @@
+"""``hoyle.simulate`` and ``hoyle.history.replay_all`` on a Dask
+``LocalCluster`` of two worker processes (one thread each, loopback) and on
+a local pool of two processes, against one process, in the same run, the
+cluster started and warmed before any timing. Also the overhead of a shard
+(the round trip of a shard with no work, and the extra worker time per shard
+in the timed runs) and the bytes a shard sends and returns (cloudpickle, as
+Dask sends them).
+
+Run with ``python -m pytest benches/cluster --benchmark-enable``; the rates,
+the ratios (target 1.7x on two cores), the overhead and the bytes are
+printed at the end. Without ``--benchmark-enable`` (CI's smoke run) each
+case runs once on a small size and nothing is printed.
+
+Sizes: simulation, 12,000 six-max no-limit hold'em hands of the built-in
+bots (24 shards of 500); replay, the PHH corpus and the HandHQ sample
+(tests/data, 777 files, 943 hands) eight times over (6,216 files, 7,544
+hands, 98 shards of 64 files).
+"""
+
+from __future__ import annotations
+
+import pickle
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any
+
+import hoyle
+import pytest
+from hoyle import cluster
+from hoyle._shards import run_shards
+from hoyle.history import replay_all
+from hoyle.play import DEFAULT_BOTS
+
+from benches.cluster.conftest import FIGURES
+
+DATA = Path(__file__).resolve().parent.parent.parent / "tests" / "data"
+CORPUS = sorted(str(p) for p in (DATA / "phh").rglob("*") if p.suffix in (".phh", ".phhs"))
+CORPUS += sorted(str(p) for p in (DATA / "handhq").glob("*.phhs"))
+SIX = list(DEFAULT_BOTS)
+HANDS, COPIES = 12_000, 8
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            processes=True,
+            threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as local,
+        distributed.Client(local) as c,
+    ):
+        c.wait_for_workers(2)
+        ex = c.get_executor()
+        # warm: every worker imports hoyle and plays and replays once
+        hoyle.simulate("texas_holdem", SIX, hands=400, seed=0, shard_hands=100, executor=ex)
+        replay_all(CORPUS[:40], executor=ex, shard_files=10)
+        yield c
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[Executor]:
+    with cluster.executor(workers=2) as p:
+        assert p is not None
+        hoyle.simulate("texas_holdem", SIX, hands=400, seed=0, shard_hands=100, executor=p)
+        replay_all(CORPUS[:40], executor=p, shard_files=10)
+        yield p
+
+
+def _timed(benchmark: Any, run: Callable[[], Any], name: str, work: int) -> Any:
+    """One warm-up and three timed rounds (once, untimed, when disabled);
+    the median rate in FIGURES."""
+    out = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    if benchmark.stats is not None:  # --benchmark-enable
+        FIGURES[name] = work / benchmark.stats.stats.median
+        FIGURES[name.replace("hands/s", "seconds")] = benchmark.stats.stats.median
+    return out
+
+
+def _hands(benchmark: Any) -> int:
+    return HANDS if not benchmark.disabled else 1_000
+
+
+def _files(benchmark: Any) -> list[str]:
+    return CORPUS * (COPIES if not benchmark.disabled else 1)
+
+
+def test_simulate_one_process(benchmark: Any) -> None:
+    hands = _hands(benchmark)
+    result = _timed(
+        benchmark,
+        lambda: hoyle.simulate("texas_holdem", SIX, hands=hands, seed=1),
+        "simulate: one process, hands/s",
+        hands,
+    )
+    assert result.hands == hands
+
+
+def test_simulate_dask(benchmark: Any, client: Any) -> None:
+    hands, ex = _hands(benchmark), client.get_executor()
+    result = _timed(
+        benchmark,
+        lambda: hoyle.simulate("texas_holdem", SIX, hands=hands, seed=1, executor=ex),
+        "simulate: Dask, 2 workers, hands/s",
+        hands,
+    )
+    assert result == hoyle.simulate("texas_holdem", SIX, hands=hands, seed=1)
+
+
+def test_simulate_process_pool(benchmark: Any, pool: Executor) -> None:
+    hands = _hands(benchmark)
+    result = _timed(
+        benchmark,
+        lambda: hoyle.simulate("texas_holdem", SIX, hands=hands, seed=1, executor=pool),
+        "simulate: process pool, 2 workers, hands/s",
+        hands,
+    )
+    assert result.hands == hands
+
+
+def test_replay_one_process(benchmark: Any) -> None:
+    files = _files(benchmark)
+    report = _timed(
+        benchmark,
+        lambda: replay_all(files),
+        "replay_all: one process, hands/s",
+        len(files) // len(CORPUS) * 943,
+    )
+    assert report.hands == len(files) // len(CORPUS) * 943
+
+
+def test_replay_dask(benchmark: Any, client: Any) -> None:
+    files, ex = _files(benchmark), client.get_executor()
+    report = _timed(
+        benchmark,
+        lambda: replay_all(files, executor=ex),
+        "replay_all: Dask, 2 workers, hands/s",
+        len(files) // len(CORPUS) * 943,
+    )
+    assert report == replay_all(files)
+
+
+def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
+    files = _files(benchmark)
+    report = _timed(
+        benchmark,
+        lambda: replay_all(files, executor=pool),
+        "replay_all: process pool, 2 workers, hands/s",
+        len(files) // len(CORPUS) * 943,
+    )
+    assert report.hands == len(files) // len(CORPUS) * 943
+
+
+class Measuring(Executor):
+    """An executor that hands each task to another and keeps the cloudpickle
+    size of what it sends (the function and its arguments) and receives."""
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+        self.sent: list[int] = []
+        self.received: list[int] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        import cloudpickle
+
+        self.sent.append(len(cloudpickle.dumps((fn, args, kwargs))))
+        future = self.inner.submit(fn, *args, **kwargs)
+        future.add_done_callback(lambda f: self.received.append(len(cloudpickle.dumps(f.result()))))
+        return future
+
+
+def _noop(shard: int) -> int:
+    return shard
+
+
+def test_overhead_and_bytes_per_shard(benchmark: Any, client: Any) -> None:
+    ex = client.get_executor()
+    # the round trip of a shard with no hands: submit, run, result, merge
+    benchmark.pedantic(
+        lambda: hoyle.simulate("texas_holdem", SIX, hands=0, seed=1, executor=ex),
+        rounds=40,
+        iterations=1,
+        warmup_rounds=1,
+    )
+    # many tasks at once, both workers busy: the scheduler's cost per task
+    tasks = 400 if not benchmark.disabled else 10
+    started = time.perf_counter()
+    assert run_shards(
+        _noop, [(i,) for i in range(tasks)], executor=ex, progress=False, label="no-op"
+    ) == list(range(tasks))
+    per_task = (time.perf_counter() - started) / tasks
+    sim, rep = Measuring(ex), Measuring(ex)
+    hoyle.simulate("texas_holdem", SIX, hands=1_000, seed=1, executor=sim)
+    files = CORPUS if not benchmark.disabled else CORPUS[:128]
+    replay_all(files, executor=rep)
+    with_outcomes = Measuring(ex)
+    replay_all(files, executor=with_outcomes, outcomes=True)
+    # (callbacks run as the futures finish; all have finished by now)
+    assert len(sim.received) == len(sim.sent) == 2
+    result = hoyle.simulate("texas_holdem", SIX, hands=500, seed=1)
+    assert len(pickle.dumps(result)) < 2_000
+    if benchmark.disabled:
+        return
+    FIGURES["shard round trip, no work (ms)"] = benchmark.stats.stats.median * 1e3
+    FIGURES["no-op task, 400 at once on 2 workers (ms each)"] = per_task * 1e3
+    FIGURES["simulate: bytes sent per shard"] = max(sim.sent)
+    FIGURES["simulate: bytes returned per shard"] = max(sim.received)
+    FIGURES["replay_all: bytes sent per shard (64 files)"] = max(rep.sent)
+    FIGURES["replay_all: bytes returned per shard"] = max(rep.received)
+    FIGURES["replay_all, outcomes=True: bytes returned per shard"] = max(with_outcomes.received)
+    one = FIGURES.get("simulate: one process, seconds")
+    far = FIGURES.get("simulate: Dask, 2 workers, seconds")
+    if one and far:  # worker time beyond one process's, per shard
+        FIGURES["simulate: extra worker time per shard, Dask (ms)"] = (2 * far - one) / 24 * 1e3
+    one = FIGURES.get("replay_all: one process, seconds")
+    far = FIGURES.get("replay_all: Dask, 2 workers, seconds")
+    if one and far:
+        FIGURES["replay_all: extra worker time per shard, Dask (ms)"] = (2 * far - one) / 98 * 1e3

@@ -1,0 +1,419 @@
+"""``hoyle.simulate``: bots play many hands, in this process, on a local pool
+of processes or on a Dask cluster, with the same totals on all three.
+
+The hands are cut in shards of ``shard_hands`` (default ``SHARD_HANDS``,
+500). Shard ``i`` is a session at a fresh table: every seat starts with its
+stack, the button starts at seat 0 and moves one seat left each hand, stacks
+carry over from hand to hand, a seat that busts buys in again, and the cards
+and the bots' ``rng`` come from one ``random.Random`` seeded from ``(seed,
+i)``. So shard ``i`` plays the same hands wherever it runs, and the result,
+the shards' integer counts added in shard order, is the same for any number
+of workers or machines (``SimulationResult`` compares equal; only
+``seconds`` differs).
+
+Per seat (``SeatResult``): hands, net chips and the sum of the squares of
+each hand's net (exact integers, so shards merge exactly; the mean in big
+blinds per 100 hands and its 95% confidence interval are read from them),
+buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
+chips the seats hold after it plus the rake are the chips they held before.
+
+A user's bot that raises, makes an illegal move, or makes no move or more
+than one is a ``BotError`` naming the bot and its seat (its ``seat`` and
+``hand`` attributes say where). ``on_error="raise"`` stops the run with it;
+``on_error="skip"`` voids that hand (every stack back to what it was before
+it), lists it in ``SimulationResult.failures`` and plays on.
+
+Players are built-in bot names (``"tight"``, ``"loose"``, ``"random"``),
+``"module:callable"`` names (loaded where the shard runs: the module must be
+importable on every worker), callables ``bot(hand, rng)``, or ``(label,
+player)`` pairs of these. Workers receive the players by value (pickled),
+so a bot's state does not travel back, and each shard starts from the
+bot's state as it was sent.
+
+>>> result = simulate("texas_holdem", ["tight", "loose", "random"], hands=600, seed=1)
+>>> result.shards, result.hands, sum(s.net for s in result.seats) + result.rake
+(2, 600, 0)
+>>> result == simulate("texas_holdem", ["tight", "loose", "random"], hands=600, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from hoyle import games
+from hoyle._deal import check_seed
+from hoyle._shards import Progress, run_shards, shard_seed
+from hoyle._user_bots import act_checked, load_bot
+from hoyle._whole import whole
+from hoyle.betting import Limit, chip_count
+from hoyle.bots import BOTS, Bot
+from hoyle.errors import BotError, GameError
+from hoyle.games import Game
+from hoyle.hand import Hand
+
+__all__ = ["SHARD_HANDS", "BotFailure", "SeatResult", "SimulationResult", "simulate"]
+
+#: Hands per shard (the default of ``simulate(shard_hands=...)``).
+SHARD_HANDS = 500
+#: The most hands one call plays (2**48: years of one machine's work).
+MAX_HANDS = 1 << 48
+#: The normal quantile of a two-sided 95% interval.
+_Z95 = 1.959963984540054
+#: Per seat, the counters a shard returns, in this order.
+_COUNTS = ("hands", "net", "net_squares", "buy_ins", "won", "showdowns", "vpip", "pfr")
+_VOLUNTARY = frozenset(("call", "bet", "raise"))
+_RAISES = frozenset(("bet", "raise"))
+
+
+@dataclass(frozen=True)
+class BotFailure:
+    """A hand voided because a user's bot failed in it (``on_error="skip"``):
+    the table seat, the bot's label, the hand's number in the run (from 0)
+    and the ``BotError``'s message."""
+
+    seat: int
+    bot: str
+    hand: int
+    message: str
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's totals. ``net`` is in chips, ``net_squares`` the sum over
+    hands of the square of each hand's net; ``big_blind`` is the chips of a
+    big blind (no blinds: the first street's limit bet, else the smallest
+    bet)."""
+
+    seat: int
+    bot: str
+    big_blind: int
+    hands: int
+    net: int
+    net_squares: int
+    buy_ins: int
+    won: int
+    showdowns: int
+    vpip: int
+    pfr: int
+
+    @property
+    def bb_per_100(self) -> float:
+        """Net big blinds per 100 hands."""
+        return 100 * self.net / (self.big_blind * self.hands) if self.hands else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of ``bb_per_100`` (normal, from the
+        hands' variance; (-inf, inf) with fewer than two hands)."""
+        n = self.hands
+        if n < 2:
+            return (-math.inf, math.inf)
+        variance = Fraction(self.net_squares * n - self.net * self.net, n * (n - 1))
+        half = _Z95 * math.sqrt(variance / n) * 100 / self.big_blind
+        return (self.bb_per_100 - half, self.bb_per_100 + half)
+
+    @property
+    def vpip_rate(self) -> float:
+        """The share of hands it put chips in voluntarily on the first street."""
+        return self.vpip / self.hands if self.hands else 0.0
+
+    @property
+    def pfr_rate(self) -> float:
+        """The share of hands it bet or raised on the first street."""
+        return self.pfr / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """The totals of ``simulate``: ``hands`` played (voided hands left out),
+    the ``seed`` (drawn when none was given), the shards, per-seat results,
+    the rake taken, the voided hands' ``failures`` and the wall-clock
+    ``seconds`` (not compared: two runs of one seed compare equal)."""
+
+    game: str
+    hands: int
+    seed: int
+    shards: int
+    shard_hands: int
+    seats: tuple[SeatResult, ...]
+    rake: int
+    failures: tuple[BotFailure, ...]
+    seconds: float = field(default=0.0, compare=False)
+
+
+@dataclass(frozen=True)
+class _Player:
+    """A seat's player as sent to a worker: a built-in bot's name, a
+    ``module:callable`` spec (loaded there), or a callable."""
+
+    label: str
+    builtin: str | None = None
+    spec: str | None = None
+    bot: Bot | None = None
+
+    def load(self) -> Bot:
+        if self.builtin is not None:
+            return BOTS[self.builtin]
+        if self.spec is not None:
+            return load_bot(self.spec)  # imported once per process, then from sys.modules
+        assert self.bot is not None
+        return self.bot
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every shard of one run shares (pickled once per task)."""
+
+    game: Game
+    players: tuple[_Player, ...]
+    stacks: tuple[int, ...]
+    seed: int
+    hands: int
+    shard_hands: int
+    on_error: str
+    big_blind: int
+
+
+def _first_street_acts(hand: Hand) -> tuple[set[int], set[int]]:
+    """The seats that put chips in voluntarily (VPIP) and that bet or
+    raised (PFR) on the first street."""
+    vpip: set[int] = set()
+    pfr: set[int] = set()
+    for act in hand.history:
+        if act.street != 0:
+            break
+        if act.kind in _VOLUNTARY:
+            vpip.add(act.seat)
+            if act.kind in _RAISES:
+                pfr.add(act.seat)
+    return vpip, pfr
+
+
+def _tally(counts: list[list[int]], hand: Hand, before: list[int]) -> int:
+    """Adds a finished hand to the seats' counts; returns its rake. Raises
+    when the chips after it plus the rake are not the chips before it."""
+    settlement = hand.settlement
+    assert settlement is not None
+    after = hand.stacks
+    rake = settlement.rake
+    if sum(after) + rake != sum(before) or min(after) < 0:
+        raise GameError(f"chips not conserved: {before} became {list(after)} with rake {rake}")
+    live = hand.active
+    showdown = sum(live) >= 2
+    vpip, pfr = _first_street_acts(hand)
+    payouts, contributions = settlement.payouts, hand.contributions
+    for s, row in enumerate(counts):
+        net = after[s] - before[s]
+        row[0] += 1
+        row[1] += net
+        row[2] += net * net
+        row[4] += payouts[s] > contributions[s]
+        row[5] += showdown and live[s]
+        row[6] += s in vpip
+        row[7] += s in pfr
+    return rake
+
+
+def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> None:
+    players = job.players
+    while not hand.is_over:
+        actor = hand.actor
+        assert actor is not None
+        player = players[actor]
+        if player.builtin is not None:
+            bots[actor](hand, rng)
+            continue
+        try:
+            act_checked(actor, player.label, bots[actor], hand, rng)
+        except BotError as err:
+            err.seat = actor  # type: ignore[attr-defined]
+            raise
+
+
+def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFailure]]:
+    """One task: shard ``shard``'s hands. Returns the per-seat counts (in
+    ``_COUNTS`` order), the rake and the voided hands."""
+    rng = random.Random(shard_seed(job.seed, shard))
+    bots = [p.load() for p in job.players]
+    n = len(bots)
+    stacks = list(job.stacks)
+    counts = [[0] * len(_COUNTS) for _ in range(n)]
+    for row in counts:
+        row[3] = 1
+    rake, failures = 0, []
+    first = shard * job.shard_hands
+    for k in range(min(job.shard_hands, job.hands - first)):
+        for s in range(n):
+            if not stacks[s]:
+                stacks[s] = job.stacks[s]
+                counts[s][3] += 1
+        hand = job.game.start(stacks, button=k % n, seed=rng.getrandbits(64))
+        try:
+            _play_hand(hand, bots, job, rng)
+        except BotError as err:
+            seat = err.seat  # type: ignore[attr-defined]
+            err.hand = first + k  # type: ignore[attr-defined]
+            if job.on_error == "raise":
+                raise
+            failures.append(BotFailure(seat, job.players[seat].label, first + k, str(err)))
+            continue  # voided: the stacks stay as they were
+        rake += _tally(counts, hand, stacks)
+        stacks = list(hand.stacks)
+    return counts, rake, failures
+
+
+def _player(entry: Any, seat: int) -> _Player:
+    label: str | None = None
+    if isinstance(entry, tuple):
+        if len(entry) != 2 or not isinstance(entry[0], str):
+            raise TypeError(f"players[{seat}]: a pair is (label, bot)")
+        label, entry = entry
+    if isinstance(entry, str):
+        if entry in BOTS:
+            return _Player(label or entry, builtin=entry)
+        if ":" in entry:
+            load_bot(entry)  # its errors here, before any work starts
+            return _Player(label or entry, spec=entry)
+        raise GameError(
+            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, or module:callable"
+        )
+    if not callable(entry):
+        raise TypeError(f"players[{seat}]: a bot is callable as bot(hand, rng)")
+    name = getattr(entry, "__qualname__", None) or type(entry).__name__
+    return _Player(label or str(name), bot=entry)
+
+
+def _the_game(game: str | Game) -> Game:
+    if isinstance(game, Game):
+        return game
+    preset = getattr(games, game, None) if isinstance(game, str) else None
+    if not isinstance(game, str) or game.startswith("_") or not callable(preset):
+        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
+    made = preset()
+    if not isinstance(made, Game):
+        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
+    return made
+
+
+def _count(what: str, value: Any, least: int) -> int:
+    value = whole(value, f"{what} must be an int")
+    if not least <= value <= MAX_HANDS:
+        raise GameError(f"{what} must be {least}..{MAX_HANDS}, got {value}")
+    return int(value)
+
+
+def _big_blind(game: Game) -> int:
+    if game.blinds:
+        return max(game.blinds)
+    if isinstance(game.betting, Limit):
+        return game.betting.min
+    return game.smallest_bet
+
+
+def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
+    if isinstance(stacks, Sequence):
+        if len(stacks) != seats:
+            raise GameError(f"stacks: {len(stacks)} given for {seats} players")
+        out = tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))
+    else:
+        out = (chip_count("stacks", stacks, least=1),) * seats
+    return out
+
+
+def simulate(
+    game: str | Game,
+    players: Sequence[Any],
+    *,
+    hands: int,
+    seed: int | None = None,
+    stacks: int | Sequence[int] = 200,
+    executor: Executor | None = None,
+    progress: Progress = False,
+    on_error: Literal["raise", "skip"] = "raise",
+    shard_hands: int = SHARD_HANDS,
+) -> SimulationResult:
+    """Play ``hands`` hands of ``game`` (a ``hoyle.games`` preset's name or
+    a ``Game``) among ``players``, seated in order; each seat buys in for
+    ``stacks`` (an int for every seat, or one per seat) and again when it
+    busts. ``executor`` (a ``concurrent.futures.Executor``: a
+    ``ProcessPoolExecutor``, ``distributed.Client.get_executor()``) runs the
+    shards; None runs them here. ``progress``: a bar counting finished
+    shards, or a callable ``(done, total)``. ``seed`` None draws one (it is
+    in the result).
+
+    >>> r = simulate("razz", ["tight", "random"], hands=50, seed=3, stacks=[100, 300])
+    >>> [(s.bot, s.hands) for s in r.seats], r.shards
+    ([('tight', 50), ('random', 50)], 1)
+    """
+    the_game = _the_game(game)
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise TypeError("players: a list of bots, one per seat")
+    seated = tuple(_player(p, i) for i, p in enumerate(players))
+    if len(seated) < 2:
+        raise GameError("a simulation needs at least two players")
+    if len(seated) > the_game.max_seats:
+        raise GameError(f"{the_game.name} deals to at most {the_game.max_seats} seats")
+    hands = _count("hands", hands, 0)
+    shard_hands = _count("shard_hands", shard_hands, 1)
+    if on_error not in ("raise", "skip"):
+        raise GameError(f"on_error must be 'raise' or 'skip', got {on_error!r}")
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
+    job = _Job(
+        the_game,
+        seated,
+        _stacks(stacks, len(seated)),
+        seed,
+        hands,
+        shard_hands,
+        on_error,
+        _big_blind(the_game),
+    )
+    shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
+    started = time.perf_counter()
+    parts = run_shards(
+        _play_shard,
+        [(job, i) for i in range(shards)],
+        executor=executor,
+        progress=progress,
+        label=f"{the_game.name}, {len(seated)} players",
+    )
+    return _merge(job, parts, time.perf_counter() - started)
+
+
+def _merge(
+    job: _Job, parts: list[tuple[list[list[int]], int, list[BotFailure]]], seconds: float
+) -> SimulationResult:
+    """The shards' counts added (in shard order: the same on any executor)."""
+    n = len(job.players)
+    totals = [[0] * len(_COUNTS) for _ in range(n)]
+    rake, failures = 0, []
+    for counts, shard_rake, shard_failures in parts:
+        for row, add in zip(totals, counts, strict=True):
+            for i, value in enumerate(add):
+                row[i] += value
+        rake += shard_rake
+        failures += shard_failures
+    seats = tuple(
+        SeatResult(s, p.label, job.big_blind, *row)
+        for s, (p, row) in enumerate(zip(job.players, totals, strict=True))
+    )
+    return SimulationResult(
+        job.game.name,
+        totals[0][0],
+        job.seed,
+        len(parts),
+        job.shard_hands,
+        seats,
+        rake,
+        tuple(failures),
+        seconds,
+    )
