@@ -2,8 +2,8 @@
 
 A ``Hand`` is started by ``Game.start`` and driven by its actions:
 ``fold()``, ``check()``, ``call()``, ``raise_to(total)`` (also the first
-bet: ``total`` is the seat's whole contribution in this interval) and
-``draw(discards)``. ``actor`` is the seat to act (None once the hand is
+bet: ``total`` is the seat's whole contribution in this interval),
+``bring_in()`` (stud) and ``draw(discards)``. ``actor`` is the seat to act (None once the hand is
 over) and ``legal`` says what it may do. An illegal action raises
 ``IllegalActionError`` and changes nothing.
 
@@ -252,6 +252,9 @@ class Hand(Draws):
         bet = self._bet
         amount = bet - bets[p]
         if amount <= 0:
+            if self._bringing_in():
+                self.bring_in()
+                return
             raise IllegalActionError(
                 f"seat {p} cannot call: nothing to call (legal: {self.legal.describe()})"
             )
@@ -264,6 +267,37 @@ class Hand(Draws):
         self._level[p] = bet
         self._voluntary = True
         self._history.append((self._street, p, "call", amount, total, ()))
+        try:
+            self._after(p)
+        except BaseException:
+            self._undo()
+            raise
+
+    def bring_in(self, *, seat: int | None = None) -> None:
+        """Stud: post the bring-in, the first choice of the seat that owes it
+        (the other is to complete, ``raise_to(legal.min_raise_to)``).
+        ``call()`` does the same there: ``legal`` shows the bring-in as the
+        amount to call (docs/rules.md §7).
+
+        >>> import hoyle
+        >>> hand = hoyle.games.seven_card_stud().start([100, 100, 100], seed=1)
+        >>> hand.legal.describe()
+        'bring in 2, complete to 5'
+        >>> hand.bring_in()
+        >>> hand.history[-1].kind, hand.history[-1].amount
+        ('bring-in', 2)
+        """
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "bring in")
+        if not self._bringing_in():
+            raise IllegalActionError(
+                f"seat {p} cannot bring in: the bring-in is the first choice of the "
+                f"stud seat that owes it (legal: {self.legal.describe()})"
+            )
+        self._post_bring_in(p)
+        self._level[p] = self._bet
+        self._voluntary = True
         try:
             self._after(p)
         except BaseException:
