@@ -409,7 +409,7 @@ def test_full_bet_rule_same_as_pokerkit() -> None:
         warnings.simplefilter("ignore")
         for all_in, lo in ((26, 36), (23, 33)):
             state = pk.FixedLimitTexasHoldem.create_state(
-                PK_AUTOMATIONS + (pk.Automation.HOLE_DEALING,),
+                (*PK_AUTOMATIONS, pk.Automation.HOLE_DEALING),
                 True,
                 0,
                 (5, 10),

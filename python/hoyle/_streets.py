@@ -228,10 +228,7 @@ class Streets(Ending):
             seat = max(order, key=lambda s: ((up[s][-1] // 4 + 1) % 13, up[s][-1] & 3))
         betting = self._betting
         full = betting.min if betting.__class__ is Limit else self._min_bet
-        if (
-            stacks[seat] > plan.bring_in < full
-            and any(stacks[s] for s in order if s != seat)
-        ):
+        if stacks[seat] > plan.bring_in < full and any(stacks[s] for s in order if s != seat):
             return seat  # the seat's choice: ``legal`` offers both (``_bring_in_legal``)
         self._post_bring_in(seat)
         return (seat + 1) % self._n

@@ -135,7 +135,7 @@ class Turns(Streets):
         for _street, _seat, kind, _amount, total, _cards in history[i:]:
             if kind == "blind" and street == 0 and self._plan.largest_blind >= step:
                 full = self._plan.largest_blind
-            elif (kind == "bet" or kind == "raise") and 2 * (total - full) >= step:
+            elif kind in ("bet", "raise") and 2 * (total - full) >= step:
                 full = total
         return full
 

@@ -106,7 +106,8 @@ class Replay:
             if not forced or forced[-1].seat != seat or len(forced) > 1:
                 raise self._fail(
                     index,
-                    "this player does not bring in (the lowest up card brings in, docs/rules.md §10)",
+                    "this player does not bring in "
+                    "(the lowest up card brings in, docs/rules.md §10)",
                 )
             return None
         while (
