@@ -244,18 +244,6 @@ class Streets(Ending):
         self._history.append((self._street, seat, "bring-in", put, put, ()))
         self._bet = plan.bring_in
 
-    def _bringing_in(self) -> bool:
-        """True while the actor is the stud bring-in seat choosing to bring
-        in or complete: the first interval of a game with a bring-in, before
-        any action (nothing is bet until the seat chooses)."""
-        return (
-            not self._voluntary
-            and self._bet == 0
-            and self._plan.bring_in > 0
-            and self._street == self._first_street
-            and self._actor is not None
-        )
-
     def _after(self, p: int) -> None:
         """Pass the turn to the first seat left of ``p`` that owes an answer
         (a seat owing nothing acts only if some other seat could still answer

@@ -4,8 +4,10 @@ once per decision."""
 from __future__ import annotations
 
 from hoyle._core import _opens
+from hoyle._hand_check import restore
 from hoyle._streets import Streets
 from hoyle.betting import Legal, Limit, NoLimit, PotLimit
+from hoyle.errors import IllegalActionError
 
 __all__ = ["Turns"]
 
@@ -105,6 +107,34 @@ class Turns(Streets):
                 hi = bet + betting.cap
             return lo, hi
         return lo, all_in
+
+    def _bringing_in(self) -> bool:
+        """True while the actor is the stud bring-in seat choosing to bring
+        in or complete: the first interval of a game with a bring-in, before
+        any action (nothing is bet until the seat chooses)."""
+        return (
+            not self._voluntary
+            and self._bet == 0
+            and self._plan.bring_in > 0
+            and self._street == self._first_street
+            and self._actor is not None
+        )
+
+    def _choose_bring_in(self, p: int) -> None:
+        """``Hand.bring_in`` for the actor ``p``: whole, or not at all."""
+        if not self._bringing_in():
+            raise IllegalActionError(
+                f"seat {p} cannot bring in: the bring-in is the first choice of the "
+                f"stud seat that owes it (legal: {self.legal.describe()})"
+            )
+        self._post_bring_in(p)
+        self._level[p] = self._bet
+        self._voluntary = True
+        try:
+            self._after(p)
+        except BaseException:
+            restore(self, len(self._history) - 1)  # (``Hand._undo``)
+            raise
 
     def _bring_in_legal(self, p: int) -> Legal:
         """The stud bring-in seat's choice (docs/rules.md §7): bring in

@@ -275,34 +275,18 @@ class Hand(Draws):
 
     def bring_in(self, *, seat: int | None = None) -> None:
         """Stud: post the bring-in, the first choice of the seat that owes it
-        (the other is to complete, ``raise_to(legal.min_raise_to)``).
-        ``call()`` does the same there: ``legal`` shows the bring-in as the
-        amount to call (docs/rules.md §7).
+        (the other: complete, ``raise_to``); ``call()`` there does the same.
 
         >>> import hoyle
         >>> hand = hoyle.games.seven_card_stud().start([100, 100, 100], seed=1)
         >>> hand.legal.describe()
         'bring in 2, complete to 5'
         >>> hand.bring_in()
-        >>> hand.history[-1].kind, hand.history[-1].amount
-        ('bring-in', 2)
         """
         p = self._actor
         if p is None or self._phase or (seat is not None and seat != p):
             raise self._refuse(seat, "bring in")
-        if not self._bringing_in():
-            raise IllegalActionError(
-                f"seat {p} cannot bring in: the bring-in is the first choice of the "
-                f"stud seat that owes it (legal: {self.legal.describe()})"
-            )
-        self._post_bring_in(p)
-        self._level[p] = self._bet
-        self._voluntary = True
-        try:
-            self._after(p)
-        except BaseException:
-            self._undo()
-            raise
+        self._choose_bring_in(p)
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is
