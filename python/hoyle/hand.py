@@ -205,8 +205,9 @@ class Hand(Draws):
             raise self._refuse(seat, "fold")
         mine = self._bets[p]
         if self._bet <= mine:
+            why = "it brings in or completes" if self._bringing_in() else "nothing to call"
             raise IllegalActionError(
-                f"seat {p} cannot fold: nothing to call (legal: {self.legal.describe()})"
+                f"seat {p} cannot fold: {why} (legal: {self.legal.describe()})"
             )
         folded = self._folded
         folded[p] = True
