@@ -350,6 +350,29 @@ def test_half_bet_small_all_ins_add_up() -> None:
     assert _bounds(hand) == (6, 36)  # reopened for seat 0, who raised to 20
 
 
+def test_half_bet_reopens_only_half_a_bet_since_the_turn() -> None:
+    """Seat 0 raises to 20, seat 1 is all in for 23 (not full), seat 2 calls
+    23, seat 3 is all in for 27 (7 above the full 20: it counts as full, so
+    the next raise is to 37). Seat 4 and seat 0, who answered 10 and 20, may
+    raise; seat 2 answered 23 and faces only 4 more, less than half a bet."""
+    game = LIMIT_HOLDEM.with_(short_all_in="half-bet")
+    hand = game.start([100, 23, 100, 27, 100], button=2, seed=2)
+    hand.raise_to(20)  # seat 0
+    hand.raise_to(23)  # seat 1, all in
+    hand.call()  # seat 2
+    hand.raise_to(27)  # seat 3 (the small blind), all in
+    assert hand.actor == 4
+    assert _bounds(hand) == (17, 37)
+    hand.call()
+    assert hand.actor == 0
+    assert _bounds(hand) == (7, 37)
+    hand.call()
+    assert hand.actor == 2
+    assert _bounds(hand) == (4, None)
+    hand.call()
+    assert hand.street == 1
+
+
 def test_half_bet_bring_in_and_completion() -> None:
     """Stud under the half-bet rule: an all-in of 3 over the bring-in is at
     least half of 5 (a full bet: the next raise is to 8); an all-in of 2

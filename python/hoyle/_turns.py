@@ -44,7 +44,7 @@ class Turns(Streets):
             answered < 0
             or bet - answered >= self._raise_size
             or self._completed(p)
-            or (self._plan.half_bet and self._full_level() > answered)
+            or (self._plan.half_bet and 2 * (bet - answered) >= self._raise_size)
         ):
             plan = self._plan
             folded = self._folded
