@@ -280,7 +280,10 @@ def test_policy_bot_sees_the_actors_view_and_plays_its_index(
             assert record.kind == "draw"
             assert len(record.cards) == (index - actions.draw_base()).bit_count()
         else:
-            kinds = [{"fold"}, {"check", "call"}][index] if index < 2 else {"bet", "raise"}
+            # check/call brings in at the stud bring-in's choice (docs/rules.md §7)
+            kinds = (
+                [{"fold"}, {"check", "call", "bring-in"}][index] if index < 2 else {"bet", "raise"}
+            )
             assert record.kind in kinds, (actions.names(game)[index], record)
     assert sum(hand.stacks) == sum(stacks)
     # the arrays the policy kept are its own: no later call wrote into them

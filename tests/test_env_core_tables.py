@@ -252,6 +252,15 @@ def test_stacks_near_the_most_chips_a_hand_holds() -> None:
         play(run, 11, 60, random.Random(2))
 
 
+def test_a_big_blind_all_in_for_less_heads_up() -> None:
+    """docs/rules.md §7: the button, having matched a big blind all in for
+    no more than the small blind, is asked nothing; so it is in the engine.
+    The buttons alternate, so each stack posts each blind."""
+    for stacks in ([100, 3], [100, 5], [100, 6], [1, 100]):
+        run = Run(games.texas_holdem(blinds=(5, 10)), 3, stacks, Actions(fractions=(1.0,)))
+        play(run, 15, 12, random.Random(4))
+
+
 def test_a_seed_deals_what_game_start_deals() -> None:
     """Hand 0 of table i is ``game.start(stacks, button=0, seed=hand_seed(seed, i, 0))``."""
     game = games.omaha_hilo()
@@ -327,8 +336,9 @@ def test_chips_are_kept_and_rewards_sum_to_zero_without_rake() -> None:
         games.deuce_to_seven_triple_draw(),
         Game(streets=(Street(down=2, up=1), Street(board=4)), blinds=(1, 2)),
         Game(streets=(Street(down=2), Street(board=5)), deck=tuple(range(53)), blinds=(1, 2)),
+        games.texas_holdem(betting=Limit(2, 2)).with_(short_all_in="half-bet"),
     ],
-    ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked"],
+    ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked", "half-bet"],
 )
 def test_games_the_engine_does_not_play_get_no_backend(game: Game) -> None:
     assert settings(game) is None

@@ -194,8 +194,10 @@ def test_stud_bring_in_lowest_up_card_suit_breaks_ties() -> None:
     hand = game.start([100] * 3, button=0, deck=deck)
     assert hand.up(1) == ids("2h")
     assert hand.up(0) == ids("2d")
+    assert hand.actor == 0  # 2d is lower than 2h: seat 0 chooses to bring in or complete
+    hand.bring_in()
     bring = [a for a in hand.history if a.kind == "bring-in"]
-    assert [(a.seat, a.amount) for a in bring] == [(0, 2)]  # 2d is lower than 2h
+    assert [(a.seat, a.amount) for a in bring] == [(0, 2)]
     assert hand.actor == 1
     assert hand.legal.min_raise_to == 5  # completing to the small bet
 
@@ -218,8 +220,10 @@ def test_razz_highest_card_brings_in() -> None:
     game = hoyle.games.razz()
     deck = ids("2c 3c 4c  5c 6c 7c  Kd Ah Ks") + ids("8c 9c Tc Jc 2d 3d 4d 5d 6d 7d 8d 9d Td")
     hand = game.start([100] * 3, button=2, deck=deck)
+    assert hand.actor == 2  # Ks: a king, the higher suit
+    hand.call()  # call(), at the bring-in's choice, brings in
     bring = [a for a in hand.history if a.kind == "bring-in"]
-    assert [a.seat for a in bring] == [2]  # Ks: a king, the higher suit
+    assert [a.seat for a in bring] == [2]
 
 
 def test_draw_replaces_cards_and_limits() -> None:

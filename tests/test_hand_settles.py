@@ -22,7 +22,7 @@ PRESETS: dict[str, Callable[..., hoyle.Game]] = {
 STUD = {"five_card_stud", "seven_card_stud", "seven_card_stud_hilo", "razz"}
 
 
-def test_blinds_folding_to_a_straddle_posted_all_in_get_their_blinds_back() -> None:
+def test_a_straddle_posted_all_in_for_nothing_is_matched_by_the_big_blind() -> None:
     # Blinds 1/2/4, ante 1; the button's only chip goes on its ante, so its
     # straddle of 4 is posted for 0.
     game = games.texas_holdem(blinds=(1, 2, 4), ante=1)
@@ -38,17 +38,21 @@ def test_blinds_folding_to_a_straddle_posted_all_in_get_their_blinds_back() -> N
     # docs/rules.md §7: the straddle posted for less still obliges the full 4.
     assert (hand.actor, hand.legal.call_amount) == (1, 3)
     hand.fold()
-    assert (hand.actor, hand.legal.call_amount) == (2, 2)
-    hand.fold()
+    # The big blind's 2 already match every live bet (the button's 0) and
+    # nobody else could act: it is not asked to call or fold (§7), and the
+    # board is dealt. Seat 0 holds 7c 4c, seat 2 9c Td, the board 3h Qc 6s
+    # 3d As: both a pair of threes, seat 2's ten kicker wins.
     assert hand.is_over
+    assert [a.kind for a in hand.history[6:]] == ["fold"]
     s = hand.settlement
     assert s is not None
-    # The button wins the three antes; the blinds, which nobody still in
-    # matched, come back to the blinds.
-    assert [(p.amount, p.eligible) for p in s.pots] == [(3, (0,))]
-    assert s.refunds == (0, 1, 2)
-    assert s.payouts == (3, 1, 2)
-    assert hand.stacks == (3, 49, 49)
+    # The antes are the pot of the button's level; the small blind's second
+    # chip and the big blind's second make one more for the big blind; its
+    # third chip nobody matched comes back.
+    assert [(p.amount, p.eligible) for p in s.pots] == [(3, (0, 2)), (2, (2,))]
+    assert s.pots[0].high_winners == (2,)
+    assert s.refunds == (0, 0, 1)
+    assert hand.stacks == (0, 48, 53)
 
 
 def test_a_seat_all_in_on_its_ante_wins_the_antes() -> None:
@@ -67,17 +71,18 @@ def test_a_seat_all_in_on_its_ante_wins_the_antes() -> None:
 
 def test_a_short_straddle_keeps_what_it_matched() -> None:
     # The button posts 1 of its straddle of 4 (2 chips: 1 ante, 1 straddle);
-    # both blinds fold to the 4. The button wins the antes and 1 from each
-    # blind; the big blind's second chip is its own again.
+    # the small blind folds to the 4. The big blind's 2 match the button's
+    # all: it is not asked (docs/rules.md §7); its third chip is its own
+    # again, and the showdown (seed 3, as above: seat 2 wins) takes the rest.
     game = games.texas_holdem(blinds=(1, 2, 4), ante=1)
     hand = game.start([2, 50, 50], button=0, seed=3)
     hand.fold()
-    hand.fold()
+    assert hand.is_over
     s = hand.settlement
     assert s is not None
-    assert [(p.amount, p.eligible) for p in s.pots] == [(6, (0,))]
+    assert [(p.amount, p.eligible) for p in s.pots] == [(6, (0, 2))]
     assert s.refunds == (0, 0, 1)
-    assert hand.stacks == (6, 48, 48)
+    assert hand.stacks == (0, 48, 54)
 
 
 @st.composite

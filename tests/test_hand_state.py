@@ -20,6 +20,10 @@ PRESETS = [
         betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), raise_cap=4
     ),
     lambda: hoyle.games.texas_holdem(blinds=(1, 2, 4)),
+    lambda: hoyle.games.texas_holdem(  # docs/rules.md §7: the half-bet rule
+        betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), blinds=(1, 2)
+    ).with_(short_all_in="half-bet"),
+    lambda: hoyle.games.seven_card_stud(bring_in=1, ante=2).with_(short_all_in="half-bet"),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
     hoyle.games.five_card_draw,

@@ -46,9 +46,13 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
     fresh: Any = hand._game.start(
         list(hand._start), button=hand._button, seed=hand._reseed, deck=list(dealt)
     )
-    for record in records:
+    history = fresh._history
+    for i, record in enumerate(records):
         _street, seat, kind, _amount, total, cards = record
-        if kind in _FORCED:
+        if kind in _FORCED and len(history) > i:
+            continue  # posted by the hand itself (a bring-in may be the seat's choice)
+        if kind == "bring-in":
+            fresh.bring_in(seat=seat)
             continue
         if kind not in _ACTIONS:
             raise GameError(f"unknown action {kind!r:.40} in the history")

@@ -57,6 +57,7 @@ class Plan:
     raise_cap: int | None
     opener: str | None
     first_must_bet: bool
+    half_bet: bool  # short_all_in="half-bet" (docs/rules.md §7)
     # the deck and the deal
     deck: tuple[int, ...]
     deck_set: frozenset[int]

@@ -215,33 +215,53 @@ class Streets(Ending):
         return max(order, key=lambda s: _exposed_key(up[s], low))
 
     def _bring_in(self, order: list[int]) -> int:
-        """Posts the bring-in: the lowest up card (the highest in a low game),
-        ties broken by suit; returns the seat on its left."""
-        plan, up = self._plan, self._up
+        """The bring-in seat: the lowest up card (the highest in a low game),
+        ties broken by suit. It chooses to bring in or complete
+        (docs/rules.md §7), so the returned seat is the first to act; when it
+        has no choice (it cannot cover more than the bring-in, or nobody could
+        answer a completion) the bring-in is posted for it and the seat on its
+        left is returned."""
+        plan, up, stacks = self._plan, self._up, self._stacks
         if plan.high:
             seat = min(order, key=lambda s: (up[s][-1] // 4, up[s][-1] & 3))
         else:
             seat = max(order, key=lambda s: ((up[s][-1] // 4 + 1) % 13, up[s][-1] & 3))
+        betting = self._betting
+        full = betting.min if betting.__class__ is Limit else self._min_bet
+        if stacks[seat] > plan.bring_in < full and any(stacks[s] for s in order if s != seat):
+            return seat  # the seat's choice: ``legal`` offers both (``_bring_in_legal``)
+        self._post_bring_in(seat)
+        return (seat + 1) % self._n
+
+    def _post_bring_in(self, seat: int) -> None:
+        """Puts in the bring-in for ``seat`` (all it has, when that is less:
+        later seats still call the whole bring-in, docs/rules.md §7)."""
+        plan = self._plan
         put = min(plan.bring_in, self._stacks[seat])
         self._stacks[seat] -= put
         self._bets[seat] += put
         self._contrib[seat] += put
         self._history.append((self._street, seat, "bring-in", put, put, ()))
         self._bet = plan.bring_in
-        return (seat + 1) % self._n
 
     def _after(self, p: int) -> None:
         """Pass the turn to the first seat left of ``p`` that owes an answer
         (a seat owing nothing acts only if some other seat could still answer
-        it); when none does, the interval ends. The hot path."""
+        it); when none does, the interval ends. A seat short of the bet is
+        not asked either when it has matched every live bet and nobody else
+        could act: its decision cannot change a chip (a blind posted all in
+        for less, docs/rules.md §7). The hot path."""
         self._legal = None
         ring = self._ring[p + 1 - self._n]  # from p's left: a negative index wraps
         level, stacks, folded, bet = self._level, self._stacks, self._folded, self._bet
         for j in ring:
             if level[j] < bet and stacks[j] and not folded[j]:  # still owes an answer
-                if self._bets[j] < bet:
-                    self._actor = j
-                    return
+                bets = self._bets
+                if bets[j] < bet:
+                    if self._raises or bets[j] < max(bets) or self._answerable(j):
+                        self._actor = j
+                        return
+                    break
                 for k in ring:
                     if k != j and not folded[k] and stacks[k]:
                         self._actor = j
@@ -249,6 +269,11 @@ class Streets(Ending):
                 break
         self._actor = None
         self._end_interval()
+
+    def _answerable(self, j: int) -> bool:
+        """True when a live seat other than ``j`` still has chips."""
+        folded, stacks = self._folded, self._stacks
+        return any(not folded[k] and stacks[k] for k in range(self._n) if k != j)
 
     def _end_interval(self) -> None:
         plan = self._plan

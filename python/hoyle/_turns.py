@@ -4,8 +4,10 @@ once per decision."""
 from __future__ import annotations
 
 from hoyle._core import _opens
+from hoyle._hand_check import restore
 from hoyle._streets import Streets
 from hoyle.betting import Legal, Limit, NoLimit, PotLimit
+from hoyle.errors import IllegalActionError
 
 __all__ = ["Turns"]
 
@@ -30,12 +32,19 @@ class Turns(Streets):
         if to_call:
             facing, can_check = True, False
             call_amount = to_call if to_call < stack else stack
+        elif self._voluntary or self._street:
+            facing, call_amount, can_check = False, 0, True
+        elif self._bringing_in():
+            return self._bring_in_legal(p)
         else:
             facing, call_amount = False, 0
-            can_check = True if self._voluntary or self._street else not self._plan.first_must_bet
+            can_check = not self._plan.first_must_bet
         answered = self._level[p]  # the bet p last answered, -1 before acting
         if stack > to_call and (
-            answered < 0 or bet - answered >= self._raise_size or self._completed(p)
+            answered < 0
+            or bet - answered >= self._raise_size
+            or self._completed(p)
+            or (self._plan.half_bet and 2 * (bet - answered) >= self._raise_size)
         ):
             plan = self._plan
             folded = self._folded
@@ -85,6 +94,9 @@ class Turns(Streets):
         pot limit (before the stack, ``all_in``, bounds them)."""
         betting, bet = self._betting, self._bet
         if isinstance(betting, Limit):
+            if self._plan.half_bet:  # docs/rules.md §7: from the last full bet
+                full = self._full_level()
+                return full + betting.min, full + betting.max
             if bet < betting.min:
                 return betting.min, betting.max
             return bet + betting.min, bet + betting.max
@@ -95,6 +107,67 @@ class Turns(Streets):
                 hi = bet + betting.cap
             return lo, hi
         return lo, all_in
+
+    def _bringing_in(self) -> bool:
+        """True while the actor is the stud bring-in seat choosing to bring
+        in or complete: the first interval of a game with a bring-in, before
+        any action (nothing is bet until the seat chooses)."""
+        return (
+            not self._voluntary
+            and self._bet == 0
+            and self._plan.bring_in > 0
+            and self._street == self._first_street
+            and self._actor is not None
+        )
+
+    def _choose_bring_in(self, p: int) -> None:
+        """``Hand.bring_in`` for the actor ``p``: whole, or not at all."""
+        if not self._bringing_in():
+            raise IllegalActionError(
+                f"seat {p} cannot bring in: the bring-in is the first choice of the "
+                f"stud seat that owes it (legal: {self.legal.describe()})"
+            )
+        self._post_bring_in(p)
+        self._level[p] = self._bet
+        self._voluntary = True
+        try:
+            self._after(p)
+        except BaseException:
+            restore(self, len(self._history) - 1)  # (``Hand._undo``)
+            raise
+
+    def _bring_in_legal(self, p: int) -> Legal:
+        """The stud bring-in seat's choice (docs/rules.md §7): bring in
+        (``call``, for the bring-in) or complete (``raise_to``, a first bet
+        of the street's structure). It may not fold or check."""
+        stack = self._stacks[p]
+        lo, hi = self._raise_bounds(0, stack)
+        hi = min(hi, stack)
+        legal = self._legal = _tuple_new(
+            Legal, (False, False, self._plan.bring_in, min(lo, hi), hi, False)
+        )
+        return legal
+
+    def _full_level(self) -> int:
+        """The half-bet rule's last full bet of this interval (docs/rules.md
+        §7): the forced bet when it is a full bet, then every bet or raise
+        that adds at least half a bet to it (an all-in of at least half a
+        bet counts as a full one). Worked out from the interval's record."""
+        betting = self._betting
+        assert isinstance(betting, Limit)
+        step = betting.min
+        history = self._history
+        i = len(history)
+        street = self._street
+        while i and history[i - 1][0] == street:
+            i -= 1
+        full = 0
+        for _street, _seat, kind, _amount, total, _cards in history[i:]:
+            if kind == "blind" and street == 0 and self._plan.largest_blind >= step:
+                full = self._plan.largest_blind
+            elif kind in ("bet", "raise") and 2 * (total - full) >= step:
+                full = total
+        return full
 
     def _completed(self, p: int) -> bool:
         """True when, since ``p`` acted facing only a bring-in, the bet was

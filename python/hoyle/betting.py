@@ -125,7 +125,10 @@ class Legal(NamedTuple):
     whole contribution in this interval after a bet or raise; both are None
     when it may not bet or raise. ``can_fold`` is False when the seat may
     check (a fold there would throw away a free hand). In a draw, only
-    ``can_draw`` is True.
+    ``can_draw`` is True. The stud bring-in seat's first choice is the one
+    decision that may neither fold nor check: ``call_amount`` is then the
+    bring-in (``call`` or ``Hand.bring_in`` posts it) and the raise bounds
+    are the completion (docs/rules.md §7).
     """
 
     can_fold: bool
@@ -139,6 +142,14 @@ class Legal(NamedTuple):
         """The legal actions, in words."""
         if self.can_draw:
             return "draw (discard 0 or more cards)"
+        if not (self.can_fold or self.can_check) and self.call_amount:
+            # only the stud bring-in seat's first choice (docs/rules.md §7)
+            text = f"bring in {self.call_amount}"
+            if self.min_raise_to is not None:
+                text += f", complete to {self.min_raise_to}"
+                if self.max_raise_to != self.min_raise_to:
+                    text += f"..{self.max_raise_to}"
+            return text
         out = []
         if self.can_fold:
             out.append("fold")

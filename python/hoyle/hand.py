@@ -2,8 +2,8 @@
 
 A ``Hand`` is started by ``Game.start`` and driven by its actions:
 ``fold()``, ``check()``, ``call()``, ``raise_to(total)`` (also the first
-bet: ``total`` is the seat's whole contribution in this interval) and
-``draw(discards)``. ``actor`` is the seat to act (None once the hand is
+bet: ``total`` is the seat's whole contribution in this interval),
+``bring_in()`` (stud) and ``draw(discards)``. ``actor`` is the seat to act (None once the hand is
 over) and ``legal`` says what it may do. An illegal action raises
 ``IllegalActionError`` and changes nothing.
 
@@ -205,8 +205,9 @@ class Hand(Draws):
             raise self._refuse(seat, "fold")
         mine = self._bets[p]
         if self._bet <= mine:
+            why = "it brings in or completes" if self._bringing_in() else "nothing to call"
             raise IllegalActionError(
-                f"seat {p} cannot fold: nothing to call (legal: {self.legal.describe()})"
+                f"seat {p} cannot fold: {why} (legal: {self.legal.describe()})"
             )
         folded = self._folded
         folded[p] = True
@@ -252,6 +253,9 @@ class Hand(Draws):
         bet = self._bet
         amount = bet - bets[p]
         if amount <= 0:
+            if self._bringing_in():
+                self.bring_in()
+                return
             raise IllegalActionError(
                 f"seat {p} cannot call: nothing to call (legal: {self.legal.describe()})"
             )
@@ -269,6 +273,21 @@ class Hand(Draws):
         except BaseException:
             self._undo()
             raise
+
+    def bring_in(self, *, seat: int | None = None) -> None:
+        """Stud: post the bring-in, the first choice of the seat that owes it
+        (the other: complete, ``raise_to``); ``call()`` there does the same.
+
+        >>> import hoyle
+        >>> hand = hoyle.games.seven_card_stud().start([100, 100, 100], seed=1)
+        >>> hand.legal.describe()
+        'bring in 2, complete to 5'
+        >>> hand.bring_in()
+        """
+        p = self._actor
+        if p is None or self._phase or (seat is not None and seat != p):
+            raise self._refuse(seat, "bring in")
+        self._choose_bring_in(p)
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is

@@ -161,16 +161,19 @@ impl Table {
 
     /// Passes the turn to the first seat from `from` going left that owes
     /// an answer (a seat owing nothing acts only if some other seat could
-    /// still answer it); when none does, the interval ends (`Hand._after`).
+    /// still answer it; nor does a seat short of the bet that has matched
+    /// every live bet, a blind posted all in for less); when none does, the
+    /// interval ends (`Hand._after`, docs/rules.md §7).
     pub(super) fn pass_turn(&mut self, plan: &Plan, from: usize) {
         let (n, bet) = (self.n, self.bet);
         for k in 0..n {
             let j = (from + k) % n;
             let owes = self.level[j].is_none_or(|l| l < bet);
             if owes && self.stacks[j] > 0 && !self.folded[j] {
-                if self.bets[j] < bet
-                    || (0..n).any(|i| i != j && !self.folded[i] && self.stacks[i] > 0)
-                {
+                let answerable = || (0..n).any(|i| i != j && !self.folded[i] && self.stacks[i] > 0);
+                let short = self.bets[j] < bet;
+                let matched = self.bets.iter().all(|&b| b <= self.bets[j]);
+                if (short && (self.raises > 0 || !matched)) || answerable() {
                     self.actor = Some(j);
                     return;
                 }

@@ -103,3 +103,26 @@ fn an_all_in_runs_the_board_out_and_keeps_every_chip() {
         assert_eq!(t.stacks().iter().sum::<u64>(), 160);
     }
 }
+
+#[test]
+fn a_big_blind_all_in_for_less_asks_the_button_nothing() {
+    // docs/rules.md §7, heads-up: the button posts 5, the big blind all in
+    // for 3 (or 5); the button has matched it, so nobody acts and the board
+    // is dealt (texas_holdem(blinds=(5, 10)).start([100, bb], button=0) is
+    // over at once). With 6, the button owes 1 more of the big blind's 6 and
+    // is asked to call the full 10 or fold.
+    let plan = holdem(&[5, 10]);
+    for bb in [3, 5] {
+        for seed in 0..50 {
+            let mut t = Table::new(&plan, &[100, bb]).unwrap();
+            t.start(&plan, seed, 0);
+            assert!(t.is_over());
+            assert_eq!(t.board().len(), 5);
+            assert_eq!(t.stacks().iter().sum::<u64>(), 100 + bb);
+        }
+    }
+    let mut t = Table::new(&plan, &[100, 6]).unwrap();
+    t.start(&plan, 1, 0);
+    assert_eq!(t.actor(), Some(0));
+    assert_eq!(t.legal(&plan).call_amount, 5);
+}

@@ -4,8 +4,9 @@ returns None for a game the engine does not play exactly.
 
 The engine plays the flop games: every street deals only down cards
 and/or board cards (burns allowed), no draw, no up cards, no bring-in, no
-opener, no street whose first bettor is the best exposed hand; any blinds,
-straddles and antes; no limit, pot limit (with a cap) and spread limit on
+opener, the full-bet rule for short all-ins (docs/rules.md §7), no street
+whose first bettor is the best exposed hand; any blinds, straddles and
+antes; no limit, pot limit (with a cap) and spread limit on
 any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
 showdowns under any ``HandRules`` (Omaha's split, wild cards); rake. Hand
 ``k`` of table ``i`` is ``game.start(stacks, button=k % seats,
@@ -61,6 +62,7 @@ def settings(game: Game) -> tuple[Any, ...] | None:
         plan.bring_in
         or plan.posts  # post bets: the engine has none
         or plan.opener is not None
+        or plan.half_bet  # short_all_in="half-bet": the engine plays the full-bet rule
         or top > 53
         or (top >= 52 and not plan.rules.jokers)
     ):

@@ -25,7 +25,8 @@ game's big blind (``hoyle.env.layout.unit``); a product is taken in IEEE
 doubles, ``math.floor(f * float(pot + call))``.
 
 The mask: fold iff ``legal.can_fold``; check/call iff the seat may check or
-has chips to call; a raise entry iff its total lies in
+has chips to call (at the stud bring-in's choice it brings in, and a raise
+entry completes: docs/rules.md §7); a raise entry iff its total lies in
 ``legal.min_raise_to..legal.max_raise_to`` and no earlier legal raise entry
 has the same total (duplicates are masked); while drawing, only the draw
 entries, each iff ``Hand.draw`` would take those cards (at most

@@ -120,7 +120,12 @@ class Game:
     action); a seat that may not bet there (it lacks openers, or nobody
     could answer its bet) is not the first bettor and checks, so with an
     opener the first seat that holds openers must open, and when nobody
-    does the hand is passed (§9).
+    does the hand is passed (§9). ``short_all_in`` says what follows an
+    all-in bet or raise for less than a full one (docs/rules.md §7):
+    ``"full-bet"`` (the default: it reopens nothing, the next raise adds a
+    full bet to it) or ``"half-bet"``, fixed limit only (every street
+    ``Limit(x, x)``): an all-in of at least half a bet counts as a full
+    bet, and a smaller one may be completed to a full bet.
 
     Every amount of chips (``ante``, ``antes``, ``blinds``, ``posts``, ``bring_in``,
     ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
@@ -145,6 +150,7 @@ class Game:
     opener: Literal["jacks", "jacks-or-four-flush"] | None = None
     first_must_bet: bool = False
     rake: Rake | None = None
+    short_all_in: Literal["full-bet", "half-bet"] = "full-bet"
     # everything a hand reads, derived once from the settings above (Plan)
     _plan: Plan = field(init=False, repr=False, compare=False)
 
@@ -236,6 +242,8 @@ class Game:
             out["deck"] = list(self.deck)
         if self.rake is not None:
             out["rake"] = self.rake.to_dict()
+        if self.short_all_in != "full-bet":  # (left out at the default, as before it existed)
+            out["short_all_in"] = self.short_all_in
         return {k: v for k, v in out.items() if v is not None}
 
     @classmethod
@@ -268,6 +276,7 @@ class Game:
                 opener=d.get("opener"),
                 first_must_bet=d.get("first_must_bet", False),
                 rake=None if rake is None else Rake.from_dict(rake),
+                short_all_in=d.get("short_all_in", "full-bet"),
             )
         except (KeyError, TypeError, AttributeError) as err:
             raise GameError(f"bad _hoyle_game field: {err!r:.200}") from None
@@ -382,6 +391,7 @@ def _check_settings(game: Game) -> None:
         raise GameError(
             f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {game.opener!r:.40}"
         )
+    _check_short_all_in(game)
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
     _check_rankings(game)
@@ -402,6 +412,21 @@ def _check_rankings(game: Game) -> None:
                 "a game splits its pots in two: high-low (high=True with rules.low) or"
                 " split, not both"
             )
+
+
+def _check_short_all_in(game: Game) -> None:
+    """``short_all_in`` is a rule this game can play (docs/rules.md §7)."""
+    rule = game.short_all_in
+    if rule not in ("full-bet", "half-bet"):
+        raise GameError(f"short_all_in must be 'full-bet' or 'half-bet', got {rule!r:.40}")
+    if rule == "half-bet":
+        for k, s in enumerate(game.streets):
+            betting = s.betting or game.betting
+            if not (isinstance(betting, Limit) and betting.min == betting.max):
+                raise GameError(
+                    f"the half-bet rule is a fixed-limit rule; street {k} bets {betting!r:.60} "
+                    "(fixed limit is Limit(x, x); other structures use short_all_in='full-bet')"
+                )
 
 
 def _check_showdown(game: Game) -> None:
@@ -460,6 +485,7 @@ def _derive_plan(game: Game) -> Plan:
         raise_cap=game.raise_cap,
         opener=game.opener,
         first_must_bet=game.first_must_bet,
+        half_bet=game.short_all_in == "half-bet",
         deck=game.deck,
         deck_set=frozenset(game.deck),
         deck_is_range=game.deck == tuple(range(len(game.deck))),

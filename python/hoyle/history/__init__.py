@@ -15,6 +15,8 @@ Decisions (see also the tests):
   (``p1`` first) and the ties of the bring-in agree with PHH. ``dumps``
   writes ``_hoyle_button`` when a hand's button is another seat; ``load``
   then seats ``p1`` left of it, so the hand comes back seat for seat.
+  The bring-in seat's choice (docs/rules.md §7) is ``pb`` (``bring_in``)
+  or a ``cbr`` to the full bet (a completion), both ways.
   ``starting_stacks`` and ``finishing_stacks`` are in hoyle seat order,
   ready to compare with ``Hand.stacks``. (The PHH ``seats`` field, a
   physical seat number, is left alone.)

@@ -117,6 +117,7 @@ _GAME = _table(
         "opener": _TEXT,
         "first_must_bet": _FLAG,
         "rake": _table({"percent": _percent, "cap": _CHIPS}),
+        "short_all_in": _TEXT,
     }
 )
 

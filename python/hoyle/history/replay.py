@@ -93,19 +93,21 @@ class Replay:
         self, hand: Hand, actor: int | None, act: tuple[str, int, int, int]
     ) -> int | None:
         """Bring the hand to the turn of ``act``'s seat (what a stud hand and
-        an action out of turn need): the bring-in's option, the folds the
-        file left out. ``act`` is (kind, seat, index, street); ``actor`` the
-        seat to act now. None for a ``pb``, which hoyle posted already."""
-        kind, seat, index, street = act
-        if actor is not None and street > hand.street and _bring_in_option(hand):
-            hand.check()  # PHH gives a called bring-in no option; hoyle does
-            actor = hand.actor
+        an action out of turn need): the bring-in, the folds the file left
+        out. ``act`` is (kind, seat, index, street); ``actor`` the seat to
+        act now. None for a ``pb``, posted here (or by the hand, for a seat
+        with no choice)."""
+        kind, seat, index, _street = act
         if kind == "pb":
+            if actor == seat and hand._bringing_in():
+                hand.bring_in()
+                return None
             forced = [a for a in hand.history if a.kind == "bring-in"]
             if not forced or forced[-1].seat != seat or len(forced) > 1:
                 raise self._fail(
                     index,
-                    "this player does not bring in (hoyle posts the lowest up card's bring-in)",
+                    "this player does not bring in "
+                    "(the lowest up card brings in, docs/rules.md §10)",
                 )
             return None
         while (
@@ -195,15 +197,6 @@ def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
         pots=pots,
         payouts=tuple(payouts),
     )
-
-
-def _bring_in_option(hand: Hand) -> bool:
-    """True when hoyle waits for the bring-in's option (docs/rules.md §6: a
-    forced bet is not an action), which PHH does not record."""
-    if hand.is_drawing or not hand.legal.can_check:
-        return False
-    forced = [a for a in hand.history if a.kind == "bring-in"]
-    return bool(forced) and forced[0].seat == hand.actor and hand.street == forced[0].street
 
 
 def _capped(hand: Hand, seat: int, total: int) -> int:
