@@ -103,8 +103,8 @@ def test_a_failing_bot_on_dask(client: Any) -> None:
     assert skipped.failures
     with pytest.raises(hoyle.BotError, match=r"bot hater \(seat 0\) raised ValueError") as info:
         hoyle.simulate("texas_holdem", players, executor=ex, **kwargs)
-    assert info.value.seat == 0  # type: ignore[attr-defined]
-    assert info.value.hand in {f.hand for f in skipped.failures}  # type: ignore[attr-defined]
+    assert info.value.seat == 0
+    assert info.value.hand in {f.hand for f in skipped.failures}
 
 
 def test_a_module_callable_bot_is_loaded_by_each_worker(client: Any) -> None:

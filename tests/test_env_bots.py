@@ -206,7 +206,7 @@ def test_a_failing_bot_is_no_traceback_in_a_real_process(tmp_path: Path) -> None
     )
     assert done.returncode == 2
     assert done.stderr == (
-        "hoyle: bot crashing:bot (seat 0) raised ZeroDivisionError: division by zero\n"
+        "hoyle: bot crashing:bot (seat 0) raised ZeroDivisionError: division by zero, in hand 0\n"
     )
 
 

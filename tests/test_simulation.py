@@ -181,10 +181,11 @@ def test_a_failing_bot_stops_the_run_with_its_seat_and_hand() -> None:
     ) as info:
         hoyle.simulate("texas_holdem", players, hands=300, seed=2)
     err = info.value
-    assert err.seat == 0  # type: ignore[attr-defined]
+    assert err.seat == 0
+    assert str(err).endswith(f", in hand {err.hand}")
     skipped = hoyle.simulate("texas_holdem", players, hands=300, seed=2, on_error="skip")
     first = skipped.failures[0]
-    assert (first.seat, first.bot, first.hand) == (0, "hater", err.hand)  # type: ignore[attr-defined]
+    assert (first.seat, first.bot, first.hand) == (0, "hater", err.hand)
     assert "the ace of spades" in first.message
     # about 2/52 of the deals hold the ace of spades for seat 0, and the
     # bot only fails when it is asked to act
@@ -210,7 +211,7 @@ def test_a_failing_bot_stops_the_run_with_its_seat_and_hand() -> None:
             hoyle.simulate(
                 "texas_holdem", players, hands=300, seed=2, executor=pool, shard_hands=100
             )
-        assert info.value.seat == 0  # type: ignore[attr-defined]
+        assert info.value.seat == 0
 
 
 def test_players_by_name_spec_callable_and_label() -> None:
@@ -264,7 +265,7 @@ def test_bots_results_and_errors_pickle() -> None:
     assert pickle.loads(pickle.dumps(result)) == result
     assert len(pickle.dumps(result)) < 2_000
     err = hoyle.BotError("bot x (seat 1) raised KeyError: 'k'")
-    err.seat, err.hand = 1, 17  # type: ignore[attr-defined]
+    err.seat, err.hand = 1, 17
     back = pickle.loads(pickle.dumps(err))
     assert (str(back), back.seat, back.hand) == (str(err), 1, 17)
     report = replay_all(CORPUS[:30], outcomes=True)

@@ -128,4 +128,11 @@ class BotError(HoyleError):
     """A bot that cannot play: a ``module:callable`` spec that does not load
     (no colon, no such module or attribute, not callable), or a bot that
     raised, made an illegal move, or did not make exactly one move when its
-    seat was to act. The message names the bot and its seat."""
+    seat was to act. The message names the bot and its seat, and, in
+    ``hoyle.simulate``, the hand (numbered from 0 over the whole run).
+
+    ``seat`` and ``hand`` hold the same numbers (None where they do not
+    apply, e.g. a spec that does not load)."""
+
+    seat: int | None = None
+    hand: int | None = None

@@ -235,7 +235,7 @@ def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> No
         try:
             act_checked(actor, player.label, bots[actor], hand, rng)
         except BotError as err:
-            err.seat = actor  # type: ignore[attr-defined]
+            err.seat = actor
             raise
 
 
@@ -260,11 +260,13 @@ def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFa
         try:
             _play_hand(hand, bots, job, rng)
         except BotError as err:
-            seat = err.seat  # type: ignore[attr-defined]
-            err.hand = first + k  # type: ignore[attr-defined]
+            seat, number = err.seat, first + k
+            assert seat is not None
             if job.on_error == "raise":
-                raise
-            failures.append(BotFailure(seat, job.players[seat].label, first + k, str(err)))
+                raised = BotError(f"{err}, in hand {number}")
+                raised.seat, raised.hand = seat, number
+                raise raised from err
+            failures.append(BotFailure(seat, job.players[seat].label, number, str(err)))
             continue  # voided: the stacks stay as they were
         rake += _tally(counts, hand, stacks)
         stacks = list(hand.stacks)
