@@ -23,4 +23,5 @@ pub mod low;
 pub mod omaha;
 pub mod rules;
 pub mod rules_batch;
+pub mod short;
 pub mod wild;

@@ -39,7 +39,7 @@ fn five() -> &'static gen::FiveValues {
 }
 
 /// The value of five ranks that are not a flush (five of a kind allowed).
-fn plain_value(mut ranks: [u8; 5]) -> u16 {
+pub(super) fn plain_value(mut ranks: [u8; 5]) -> u16 {
     ranks.sort_unstable();
     if ranks[0] == ranks[4] {
         return FIVE_OF_A_KIND << 12 | ranks[0] as u16;
@@ -166,7 +166,7 @@ pub fn best_suited(mask: u16, wilds: u8, bugs: u8, bug_flush: bool) -> (u16, [u8
 /// A perfect hash from rank keys to values: with `mixed` the mixed key
 /// (`gen::mix`), `table[mixed + offsets[mixed >> HASH_SHIFT]]`. A key whose
 /// row holds no entry finds no slot and gives 0.
-struct Hash {
+pub(super) struct Hash {
     offsets: Vec<i32>,
     table: Vec<u16>,
 }
@@ -174,7 +174,7 @@ struct Hash {
 impl Hash {
     /// Packs `entries` as the natural evaluator's table is packed
     /// (`gen::perfect_hash`, at run time: milliseconds for these tables).
-    fn build(entries: &[(u32, u16)]) -> Hash {
+    pub(super) fn build(entries: &[(u32, u16)]) -> Hash {
         let packed = gen::perfect_hash(entries);
         let mut occupied = vec![false; HASH_ROWS];
         for &(key, _) in entries {
@@ -207,7 +207,7 @@ impl Hash {
     }
 
     #[inline(always)]
-    fn get(&self, key: u32) -> u16 {
+    pub(super) fn get(&self, key: u32) -> u16 {
         let mixed = gen::mix(key);
         let Some(&offset) = self.offsets.get((mixed >> HASH_SHIFT) as usize) else {
             return 0;
@@ -282,6 +282,8 @@ pub struct HighEvaluator {
     /// Per (wild cards, bugs): counts no valid hand can have (a bug when
     /// the rules have none) point at the natural table.
     tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
+    /// Short-deck hold'em's tables, under its rules.
+    short: Option<&'static super::short::Tables>,
 }
 
 impl HighEvaluator {
@@ -294,6 +296,9 @@ impl HighEvaluator {
             54
         };
         for c in 0..last {
+            if rules.short_deck.is_some() && c < 4 * super::short::LOWEST_RANK as usize {
+                continue; // below the six: not in the short deck
+            }
             key[c] = if rules.wild >> c & 1 != 0 {
                 1 << WILD_SHIFT
             } else if rules.bug >> c & 1 != 0 {
@@ -318,6 +323,7 @@ impl HighEvaluator {
             key,
             bit,
             tables,
+            short: rules.short_deck.map(super::short::Tables::get),
         }
     }
 
@@ -338,6 +344,9 @@ impl HighEvaluator {
     /// the number of wild cards: it only picks the table.
     #[inline(always)]
     pub fn value_from_word(&self, word: u64, natural: u64) -> u32 {
+        if let Some(short) = self.short {
+            return short.value(word, natural);
+        }
         let wilds = (word >> WILD_SHIFT) as usize & 0xF;
         let bugs = (word >> BUG_SHIFT) as usize & 0xF;
         let fill = wilds + bugs;
@@ -645,7 +654,8 @@ fn reading_order(played: &mut PlayedCards, category: u16) {
         .named
         .iter()
         .fold(0u16, |mask, &c| mask | 1 << rank(c));
-    if (category == STRAIGHT || category == STRAIGHT_FLUSH) && mask == WHEEL {
+    let wheel = mask == WHEEL || mask == super::short::SHORT_WHEEL;
+    if (category == STRAIGHT || category == STRAIGHT_FLUSH) && wheel {
         played.named.rotate_left(1);
         played.held.rotate_left(1);
     }
@@ -716,6 +726,11 @@ fn high_wanted(rules: &Rules, hand: &Parts, category: u16, narrow: u16) -> Vec<W
 pub fn play_any(evaluator: &HighEvaluator, cards: &[u8]) -> (u32, PlayedCards) {
     let rules = &evaluator.rules;
     let value = evaluator.value_any(cards);
+    if let Some(convention) = rules.short_deck {
+        let mut played = super::short::best_five(convention, cards, value);
+        reading_order(&mut played, super::rules::category_of(value));
+        return (value, played);
+    }
     let hand = parts(rules, cards);
     let category = super::rules::category_of(value);
     let wanted = if category == FOUR_FLUSH {
