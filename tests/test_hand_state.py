@@ -20,6 +20,10 @@ PRESETS = [
         betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), raise_cap=4
     ),
     lambda: hoyle.games.texas_holdem(blinds=(1, 2, 4)),
+    hoyle.games.short_deck_holdem,
+    lambda: hoyle.games.short_deck_holdem(
+        betting=hoyle.PotLimit(), rules=hoyle.HandRules(short_deck="trips-beat-straight")
+    ),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
     hoyle.games.five_card_draw,

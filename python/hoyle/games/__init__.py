@@ -34,6 +34,7 @@ from hoyle.games.presets import (
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 
@@ -50,5 +51,6 @@ __all__ = [
     "razz",
     "seven_card_stud",
     "seven_card_stud_hilo",
+    "short_deck_holdem",
     "texas_holdem",
 ]

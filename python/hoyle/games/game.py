@@ -217,6 +217,7 @@ class Game:
             "low",
             "low_qualifier",
             "hole_cards",
+            "short_deck",
         )
         rules = {k: getattr(self.rules, k) for k in rule_names}
         out: dict[str, Any] = {
