@@ -32,7 +32,7 @@ pub fn category_name(category: u16) -> &'static str {
 
 fn is_wheel(five: &[u8; 5]) -> bool {
     let mask = five.iter().fold(0u16, |mask, &c| mask | 1 << rank(c));
-    mask == WHEEL || mask == super::short::SHORT_WHEEL
+    mask == WHEEL || mask == SHORT_WHEEL
 }
 
 /// Sorts five cards the way the hand is read: by how many of their rank

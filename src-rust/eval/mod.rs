@@ -6,6 +6,7 @@ pub mod batch;
 pub mod describe;
 #[doc(hidden)]
 pub mod gen;
+pub mod hash;
 pub mod high;
 
 pub use gen::{

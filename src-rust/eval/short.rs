@@ -14,17 +14,15 @@
 //! category's place in the short-deck ranking: one `u32`, larger is
 //! stronger, and `rules::category_of` reads the category.
 
+pub use super::gen::SHORT_WHEEL;
 use super::gen::{
     self, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
     THREE_OF_A_KIND, TWO_PAIR, WHEEL,
 };
-use super::high::{flush_suit, FLUSH_BITS, FLUSH_VALUES};
+use super::hash::Hash;
+use super::high::{flush_suit, rank_value, FLUSH_BITS, FLUSH_VALUES};
 use super::rules::{ShortDeck, SHORT_SHIFT};
-use super::wild::{plain_value, Hash, PlayedCards};
 use std::sync::OnceLock;
-
-/// The rank mask of A-6-7-8-9, the short deck's lowest straight.
-pub const SHORT_WHEEL: u16 = 1 << 12 | 0xF << 4;
 /// The lowest rank of the short deck (six); its lowest card id is 16.
 pub const LOWEST_RANK: u8 = 4;
 /// The ranks of the short deck (six to ace) as a mask.
@@ -55,6 +53,16 @@ pub const fn order(convention: ShortDeck, category: u16) -> u32 {
 #[inline(always)]
 pub const fn ordered(convention: ShortDeck, narrow: u16) -> u32 {
     order(convention, narrow >> 12) << SHORT_SHIFT | narrow as u32
+}
+
+/// The natural value of five ranks that are not a flush (the natural
+/// table holds every five-card rank multiset).
+fn plain_value(ranks: [u8; 5]) -> u16 {
+    let mut counts = [0u8; 13];
+    for r in ranks {
+        counts[r as usize] += 1;
+    }
+    rank_value(gen::rank_key(&counts))
 }
 
 /// The natural-encoded value of five ranks that are not a flush, with
@@ -176,7 +184,7 @@ pub fn five_value(convention: ShortDeck, five: &[u8; 5]) -> u32 {
 
 /// The five of `cards` (5..=7 valid cards) that make `value`: among equal
 /// fives, the one with the highest card ids.
-pub fn best_five(convention: ShortDeck, cards: &[u8], value: u32) -> PlayedCards {
+pub fn best_five(convention: ShortDeck, cards: &[u8], value: u32) -> [u8; 5] {
     let n = cards.len();
     let mut chosen = [0u8; 5];
     let mut chosen_ids = 0u64;
@@ -198,34 +206,32 @@ pub fn best_five(convention: ShortDeck, cards: &[u8], value: u32) -> PlayedCards
             chosen_ids = ids;
         }
     }
-    PlayedCards {
-        named: chosen,
-        held: chosen,
-    }
+    chosen
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::parse_text;
-    use crate::eval::rules::{category_of, Rules};
-    use crate::eval::wild::HighEvaluator;
+    use crate::eval::high::hand_word;
+    use crate::eval::rules::category_of;
 
-    fn evaluator(convention: ShortDeck) -> HighEvaluator {
-        HighEvaluator::new(Rules {
-            short_deck: Some(convention),
-            ..Rules::default()
-        })
+    /// The tables' value of valid short-deck cards.
+    fn of(tables: &Tables, cards: &[u8]) -> u32 {
+        let natural = cards
+            .iter()
+            .fold(0u64, |m, &c| m | 1 << (16 * (c & 3) + (c >> 2)));
+        tables.value(hand_word(cards), natural)
     }
 
-    fn value(ev: &HighEvaluator, text: &str) -> u32 {
-        ev.value(&parse_text(text).unwrap(), &[])
+    fn value(tables: &Tables, text: &str) -> u32 {
+        of(tables, &parse_text(text).unwrap())
     }
 
     #[test]
     fn the_rules_of_the_short_deck() {
         for convention in [ShortDeck::StraightBeatsTrips, ShortDeck::TripsBeatStraight] {
-            let ev = evaluator(convention);
+            let ev = Tables::get(convention);
             let flush = value(&ev, "Ah Jh 9h 7h 6h");
             let full = value(&ev, "As Ad Ac Kh Kd");
             assert!(flush > full, "{convention:?}");
@@ -247,10 +253,7 @@ mod tests {
             assert_eq!(category_of(both), want);
             let trips = value(&ev, "Ts Td Tc 7h 6d");
             let straight = value(&ev, "6s 7d 8c 9h Td");
-            assert_eq!(
-                trips > straight,
-                convention == ShortDeck::TripsBeatStraight
-            );
+            assert_eq!(trips > straight, convention == ShortDeck::TripsBeatStraight);
         }
     }
 
@@ -258,7 +261,7 @@ mod tests {
     fn tables_agree_with_the_fives_on_every_seven_of_a_sample() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for convention in [ShortDeck::StraightBeatsTrips, ShortDeck::TripsBeatStraight] {
-            let ev = evaluator(convention);
+            let ev = Tables::get(convention);
             for _ in 0..20_000 {
                 let mut cards = Vec::new();
                 while cards.len() < 7 {
@@ -273,18 +276,9 @@ mod tests {
                 for n in 5..=7 {
                     let hand = &cards[..n];
                     let want = best_of_fives(hand, |five| five_value(convention, &five));
-                    assert_eq!(ev.value(hand, &[]), want, "{hand:?}");
+                    assert_eq!(of(ev, hand), want, "{hand:?}");
                 }
             }
         }
-    }
-
-    #[test]
-    fn low_cards_are_not_valued() {
-        let ev = evaluator(ShortDeck::StraightBeatsTrips);
-        let (_, ok) = ev.row(&[0u8, 16, 20, 24, 28]);
-        assert!(!ok);
-        let (_, ok) = ev.row(&[16u8, 20, 24, 28, 51]);
-        assert!(ok);
     }
 }

@@ -143,7 +143,11 @@ fn spot<'a>(
     let (hole, board_size, omaha) = game;
     // Short-deck rules deal from the 36 cards six to ace unless told.
     let short = rules.is_some_and(|r| r.rules().short_deck.is_some());
-    let deck = deck.unwrap_or(if short { SHORT_DECK_CARDS } else { STANDARD_DECK });
+    let deck = deck.unwrap_or(if short {
+        SHORT_DECK_CARDS
+    } else {
+        STANDARD_DECK
+    });
     if short && deck & !SHORT_DECK_CARDS != 0 {
         let card = crate::cards::name((deck & !SHORT_DECK_CARDS).trailing_zeros() as u8);
         return Err(Error::Equity {
