@@ -11,7 +11,7 @@ import pickle
 import random
 import warnings
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
 import hoyle
 import numpy as np
@@ -21,7 +21,8 @@ from hoyle.errors import EquityError, GameError, HandError, RulesError
 from hoyle.odds import Shape
 
 DECK = tuple(range(16, 52))  # 6c .. As
-CONVENTIONS = ("straight-beats-trips", "trips-beat-straight")
+Convention = Literal["straight-beats-trips", "trips-beat-straight"]
+CONVENTIONS: tuple[Convention, ...] = ("straight-beats-trips", "trips-beat-straight")
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
@@ -29,7 +30,7 @@ SUITS = "cdhs"
 # -- the oracle: plain Python, nothing from hoyle --------------------------------------
 
 
-def oracle_key(five: tuple[int, ...], convention: str) -> tuple[int, ...]:
+def oracle_key(five: tuple[int, ...], convention: Convention) -> tuple[int, ...]:  # noqa: PLR0911 (one return a category)
     """A sort key of five short-deck cards: larger is stronger. Category
     places: 1 high card, 2 pair, 3 two pair, 4/5 trips and straight (per
     the convention), 6 full house, 7 flush, 8 quads, 9 straight flush."""
@@ -68,14 +69,14 @@ ORACLE_CATEGORY = {1: "HIGH_CARD", 2: "ONE_PAIR", 3: "TWO_PAIR", 6: "FULL_HOUSE"
 ORACLE_CATEGORY |= {7: "FLUSH", 8: "FOUR_OF_A_KIND", 9: "STRAIGHT_FLUSH"}
 
 
-def oracle_category(key: tuple[int, ...], convention: str) -> str:
+def oracle_category(key: tuple[int, ...], convention: Convention) -> str:
     if key[0] in (4, 5):
         straight = (key[0] == 5) == (convention == "straight-beats-trips")
         return "STRAIGHT" if straight else "THREE_OF_A_KIND"
     return ORACLE_CATEGORY[key[0]]
 
 
-def oracle_best(cards: tuple[int, ...], convention: str) -> tuple[int, ...]:
+def oracle_best(cards: tuple[int, ...], convention: Convention) -> tuple[int, ...]:
     return max(oracle_key(f, convention) for f in itertools.combinations(cards, 5))
 
 
@@ -90,10 +91,10 @@ ALL_FIVES = np.array(list(itertools.combinations(DECK, 5)), dtype=np.uint8)
 
 
 @pytest.fixture(scope="module", params=CONVENTIONS)
-def ranked(request: pytest.FixtureRequest) -> tuple[str, dict[tuple[int, ...], int]]:
+def ranked(request: pytest.FixtureRequest) -> tuple[Convention, dict[tuple[int, ...], int]]:
     """Every five-card hand of the deck: the core's value for each oracle
     key, checked to be one value per key, in the oracle's order."""
-    convention = request.param
+    convention: Convention = request.param
     rules = HandRules(short_deck=convention)
     values = evaluate_batch(ALL_FIVES, rules=rules).tolist()
     assert len(values) == 376_992
@@ -109,7 +110,7 @@ def ranked(request: pytest.FixtureRequest) -> tuple[str, dict[tuple[int, ...], i
 
 
 def test_every_five_card_hand_ranks_as_the_oracle(
-    ranked: tuple[str, dict[tuple[int, ...], int]],
+    ranked: tuple[Convention, dict[tuple[int, ...], int]],
 ) -> None:
     convention, table = ranked
     # the classes of hands: 6 + 6 straight (flushes), 72 quads and full
@@ -135,7 +136,7 @@ def test_every_five_card_hand_ranks_as_the_oracle(
 
 @pytest.mark.parametrize("n", [6, 7])
 def test_best_of_five_of_six_and_seven(
-    ranked: tuple[str, dict[tuple[int, ...], int]], n: int
+    ranked: tuple[Convention, dict[tuple[int, ...], int]], n: int
 ) -> None:
     convention, table = ranked
     rules = HandRules(short_deck=convention)
@@ -224,7 +225,7 @@ def test_bad_cards_and_rules_are_refused() -> None:
     with pytest.raises(HandError, match=r"row 1: card 2s is not in the short deck"):
         evaluate_batch(rows, rules=rules)
     with pytest.raises(RulesError, match="straight-beats-trips"):
-        HandRules(short_deck="yes")
+        HandRules(short_deck="yes")  # type: ignore[arg-type]
     for other in (
         {"hole_cards": 2},
         {"wild_ranks": "6"},
@@ -244,7 +245,7 @@ def test_bad_cards_and_rules_are_refused() -> None:
 
 
 @pytest.mark.parametrize("convention", CONVENTIONS)
-def test_equity_against_a_brute_force_count(convention: str) -> None:
+def test_equity_against_a_brute_force_count(convention: Convention) -> None:
     """Two hands on a flop, every turn and river of the 36-card deck."""
     players = [(50, 34), (46, 45)]  # Ah Th, Kc Kd: a flush against a set
     flop = (47, 42, 18)  # Kh Qh 6h
@@ -321,7 +322,7 @@ def test_phh_ns_reads_as_the_preset() -> None:
 
 
 @pytest.mark.parametrize("convention", CONVENTIONS)
-def test_phh_round_trip_keeps_the_convention(convention: str) -> None:
+def test_phh_round_trip_keeps_the_convention(convention: Convention) -> None:
     game = games.short_deck_holdem(rules=HandRules(short_deck=convention))
     for i in range(40):
         rng = random.Random(i)
@@ -392,7 +393,8 @@ def _play_one(rng: random.Random, button_blind: bool) -> tuple[bool, bool]:  # n
         while not hand.is_over:
             dealt = _deal_board(state, hand.board, dealt)
             seat = hand.actor
-            assert seat is not None and state.actor_index is not None
+            assert seat is not None
+            assert state.actor_index is not None
             assert order[state.actor_index] == seat, hand.history
             legal = hand.legal
             # mostly calls and checks, so that many hands reach a showdown

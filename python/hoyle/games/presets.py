@@ -14,7 +14,6 @@ from hoyle.errors import GameError
 from hoyle.games.game import JOKER, STANDARD_DECK, Game, Opener, Street
 from hoyle.rake import Rake
 
-
 SHORT_DECK: tuple[int, ...] = tuple(range(16, 52))
 """Short-deck hold'em's 36 cards, six to ace (ids 16..=51)."""
 
