@@ -92,7 +92,8 @@ class Shape:
     ``rules`` (a ``hoyle.HandRules``) scores the hands: wild cards, the
     four-flush, a low half, or, with ``high=False``, a low-only game.
     ``deck`` is the game's deck as card ids (default: the 52 cards, and a
-    joker when the rules have jokers).
+    joker when the rules have jokers; the 36 cards six to ace under
+    ``HandRules(short_deck=...)``).
 
     >>> Shape(hole=4, board=5, hole_cards=2)  # Omaha
     Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None)
