@@ -232,27 +232,27 @@ mod tests {
     fn the_rules_of_the_short_deck() {
         for convention in [ShortDeck::StraightBeatsTrips, ShortDeck::TripsBeatStraight] {
             let ev = Tables::get(convention);
-            let flush = value(&ev, "Ah Jh 9h 7h 6h");
-            let full = value(&ev, "As Ad Ac Kh Kd");
+            let flush = value(ev, "Ah Jh 9h 7h 6h");
+            let full = value(ev, "As Ad Ac Kh Kd");
             assert!(flush > full, "{convention:?}");
             assert_eq!(category_of(flush), FLUSH);
-            let low_straight = value(&ev, "As 6d 7c 8h 9d");
+            let low_straight = value(ev, "As 6d 7c 8h 9d");
             assert_eq!(category_of(low_straight), STRAIGHT);
-            assert!(low_straight < value(&ev, "6s 7d 8c 9h Td"));
-            assert!(low_straight > value(&ev, "As Ad Kc Kh Qd"));
-            let low_sf = value(&ev, "Ah 6h 7h 8h 9h");
+            assert!(low_straight < value(ev, "6s 7d 8c 9h Td"));
+            assert!(low_straight > value(ev, "As Ad Kc Kh Qd"));
+            let low_sf = value(ev, "Ah 6h 7h 8h 9h");
             assert_eq!(category_of(low_sf), STRAIGHT_FLUSH);
-            assert!(low_sf > value(&ev, "As Ad Ac Ah Kd"));
-            assert!(low_sf < value(&ev, "6h 7h 8h 9h Th"));
+            assert!(low_sf > value(ev, "As Ad Ac Ah Kd"));
+            assert!(low_sf < value(ev, "6h 7h 8h 9h Th"));
             // seven cards: the trips and a straight both there
-            let both = value(&ev, "Ts Td Tc Jh Qd Kc 9s");
+            let both = value(ev, "Ts Td Tc Jh Qd Kc 9s");
             let want = match convention {
                 ShortDeck::StraightBeatsTrips => STRAIGHT,
                 ShortDeck::TripsBeatStraight => THREE_OF_A_KIND,
             };
             assert_eq!(category_of(both), want);
-            let trips = value(&ev, "Ts Td Tc 7h 6d");
-            let straight = value(&ev, "6s 7d 8c 9h Td");
+            let trips = value(ev, "Ts Td Tc 7h 6d");
+            let straight = value(ev, "6s 7d 8c 9h Td");
             assert_eq!(trips > straight, convention == ShortDeck::TripsBeatStraight);
         }
     }
