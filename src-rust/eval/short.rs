@@ -106,7 +106,8 @@ fn best_of_fives<T: Copy>(items: &[T], value: impl Fn([T; 5]) -> u32) -> u32 {
 
 /// The tables of one convention.
 pub struct Tables {
-    convention: ShortDeck,
+    /// Per category: its place in the ranking, shifted (`order << 20`).
+    places: [u32; 16],
     /// Rank key -> natural-encoded value of the best non-flush five.
     plain: Hash,
     /// A suit's rank mask -> short-deck value of its best five (0: none).
@@ -138,8 +139,12 @@ impl Tables {
                 })
             })
             .collect();
+        let mut places = [0u32; 16];
+        for (category, place) in places.iter_mut().enumerate() {
+            *place = order(convention, category as u16) << SHORT_SHIFT;
+        }
         Tables {
-            convention,
+            places,
             plain: Hash::build(&entries),
             suited,
         }
@@ -158,7 +163,9 @@ impl Tables {
     #[inline(always)]
     pub fn value(&self, word: u64, natural: u64) -> u32 {
         let key = (word & ((1 << gen::HASH_BITS) - 1)) as u32;
-        let mut value = ordered(self.convention, self.plain.get(key));
+        // (a table, not `ordered`'s match: no branch on the category)
+        let narrow = self.plain.get(key) as u32;
+        let mut value = self.places[(narrow >> 12) as usize & 15] | narrow;
         let mut flush_bits = word & FLUSH_BITS;
         while flush_bits != 0 {
             let suit = flush_suit(flush_bits);
