@@ -61,6 +61,24 @@ def test_wild_batch_7(benchmark: Any, name: str) -> None:
     benchmark(evaluate_batch, hands, rules=rules, threads=1)
 
 
+def test_short_deck_batch_7(benchmark: Any) -> None:
+    """Short-deck hold'em's seven-card batch (both conventions run the same
+    tables), with the natural batch in the same run."""
+    rules = HandRules(short_deck="straight-beats-trips")
+    hands = random_rows(ROWS, 7, 36, 3) + 16
+    values = evaluate_batch(hands, rules=rules, threads=1)
+    for row in range(0, ROWS, ROWS // 50):
+        assert evaluate(tuple(int(c) for c in hands[row]), rules=rules).value == values[row]
+    r = rate(lambda: evaluate_batch(hands, rules=rules, threads=1), ROWS)
+    plain = random_rows(ROWS, 7, 52, 9)
+    natural = rate(lambda: evaluate_batch(plain, threads=1), ROWS)
+    print(
+        f"\nshort deck: {r / 1e6:.0f} M hands/s one thread; "
+        f"natural batch in the same run {natural / 1e6:.0f} M/s ({r / natural:.2f}x of it)"
+    )
+    benchmark(evaluate_batch, hands, rules=rules, threads=1)
+
+
 def test_ace_to_five_8_or_better_batch_7(benchmark: Any) -> None:
     rules = HandRules(low="ace-to-five", low_qualifier=8)
     hands = random_rows(ROWS, 7, 52, 2)

@@ -21,6 +21,8 @@ pub enum Error {
     },
     #[error("jokers are not allowed here: {context}")]
     JokerNotAllowed { context: &'static str },
+    #[error("card {card} is not in the short deck: short-deck rules play the 36 cards six to ace (ids 16..=51)")]
+    NotInShortDeck { card: String },
     #[error("row {row}: {source}")]
     Row {
         row: usize,

@@ -24,6 +24,10 @@ PRESETS = [
         betting=hoyle.Limit(2, 2), late_betting=hoyle.Limit(4, 4), blinds=(1, 2)
     ).with_(short_all_in="half-bet"),
     lambda: hoyle.games.seven_card_stud(bring_in=1, ante=2).with_(short_all_in="half-bet"),
+    hoyle.games.short_deck_holdem,
+    lambda: hoyle.games.short_deck_holdem(
+        betting=hoyle.PotLimit(), rules=hoyle.HandRules(short_deck="trips-beat-straight")
+    ),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
     hoyle.games.five_card_draw,

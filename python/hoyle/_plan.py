@@ -18,9 +18,10 @@ from hoyle._core import MAX_SEATS
 if TYPE_CHECKING:
     from hoyle._core import HandRules
     from hoyle.betting import Betting
+    from hoyle.games import Game
     from hoyle.rake import Rake
 
-__all__ = ["MAX_SEATS", "Plan", "StreetPlan", "blind_posts", "rings"]
+__all__ = ["MAX_SEATS", "Plan", "StreetPlan", "blind_posts", "derive_plan", "rings"]
 
 
 class StreetPlan(NamedTuple):
@@ -91,3 +92,56 @@ def blind_posts(
 def rings(seats: int) -> tuple[tuple[int, ...], ...]:
     """``rings(n)[s]``: the seats from ``s`` going left, ``s`` first."""
     return tuple(tuple((s + k) % seats for k in range(seats)) for s in range(seats))
+
+
+def derive_plan(game: Game) -> Plan:
+    """The plan a hand of ``game`` reads, made once by ``Game`` itself."""
+    streets = game.streets
+    per_seat = sum(s.down + s.up for s in streets)
+    fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
+    largest = max(game.blinds, default=0)
+    left = len(game.deck) - fixed  # the cards left for the seats
+    seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+    return Plan(
+        name=game.name,
+        streets=tuple(
+            StreetPlan(
+                s.down,
+                s.up,
+                s.board,
+                s.burn,
+                s.draw,
+                s.draw_ace,
+                s.betting or game.betting,
+                s.first == "exposed",
+            )
+            for s in streets
+        ),
+        rules=game.rules,
+        high=game.high,
+        split=game.split,
+        rake=game.rake,
+        ante=game.ante,
+        antes=game.antes,
+        blinds=game.blinds,
+        posts=game.posts,
+        bring_in=game.bring_in,
+        largest_blind=largest,
+        smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
+        raise_cap=game.raise_cap,
+        opener=game.opener,
+        first_must_bet=game.first_must_bet,
+        half_bet=game.short_all_in == "half-bet",
+        deck=game.deck,
+        deck_set=frozenset(game.deck),
+        deck_is_range=game.deck == tuple(range(len(game.deck))),
+        per_seat=per_seat,
+        fixed=fixed,
+        has_draw=any(s.draw for s in streets),
+        dealt_later=tuple(
+            any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
+        ),
+        plain_high=game.rules.low is None and game.rules.is_natural and game.split is None,
+        min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
+        max_seats=seats,
+    )

@@ -88,14 +88,13 @@ PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
 
 @dataclass(frozen=True)
 class Shape:
-    """The shape of a deal at the showdown, for equity: cards per player,
-    board cards, and ``hole_cards`` when exactly that many must play
-    (Omaha: 2). Also importable as ``Showdown``, its older name.
-    ``rules`` (a ``hoyle.HandRules``) scores the hands: wild cards, the
-    four-flush, a low half, or, with ``high=False``, a low-only game.
-    ``deck`` is the game's deck as card ids (default: the 52 cards, and a
-    joker when the rules have jokers). ``split`` is a split game's second
-    half (``Game.split``: badeucy's deuce-to-seven low).
+    """The shape of a deal at the showdown, for equity: cards per player, board cards,
+    and ``hole_cards`` when exactly that many must play (Omaha: 2). Also importable as
+    ``Showdown``, its older name. ``rules`` (a ``hoyle.HandRules``) scores the hands: wild
+    cards, the four-flush, a low half, or, with ``high=False``, a low-only game. ``deck``
+    is the game's deck as card ids (default: the 52 cards, and a joker when the rules have
+    jokers; the 36 cards six to ace under ``HandRules(short_deck=...)``). ``split`` is a
+    split game's second half (``Game.split``: badeucy's deuce-to-seven low).
 
     >>> Shape(hole=4, board=5, hole_cards=2)  # Omaha
     Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None, split=None)

@@ -39,6 +39,7 @@ __all__ = ["Row", "Summary", "load_bot", "match", "print_summary"]
 
 PRESETS = (
     "texas_holdem",
+    "short_deck_holdem",
     "omaha",
     "omaha_hilo",
     "five_card_draw",

@@ -32,12 +32,12 @@ pub fn category_name(category: u16) -> &'static str {
 
 fn is_wheel(five: &[u8; 5]) -> bool {
     let mask = five.iter().fold(0u16, |mask, &c| mask | 1 << rank(c));
-    mask == WHEEL
+    mask == WHEEL || mask == SHORT_WHEEL
 }
 
 /// Sorts five cards the way the hand is read: by how many of their rank
 /// there are, then rank, then suit, highest first; a five-high straight
-/// puts its ace last.
+/// puts its ace last (and so does short deck's A-6-7-8-9).
 pub fn reading_order(five: &mut [u8; 5], value: u32) {
     let count = |c: u8| five.iter().filter(|&&x| rank(x) == rank(c)).count();
     let mut keyed: Vec<(usize, u8, u8, u8)> = five

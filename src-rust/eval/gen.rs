@@ -50,6 +50,8 @@ pub const FIVE_OF_A_KIND: u16 = 11;
 
 /// The rank mask of the wheel, A-2-3-4-5.
 pub const WHEEL: u16 = 0x100F;
+/// The rank mask of A-6-7-8-9, short deck's lowest straight.
+pub const SHORT_WHEEL: u16 = 0x10F0;
 
 /// The 13-bit rank mask of the straight whose top rank is `top` (4..=12, or
 /// 3 for the wheel, which is five-high).

@@ -6,6 +6,7 @@ pub mod batch;
 pub mod describe;
 #[doc(hidden)]
 pub mod gen;
+pub mod hash;
 pub mod high;
 
 pub use gen::{
@@ -23,4 +24,5 @@ pub mod low;
 pub mod omaha;
 pub mod rules;
 pub mod rules_batch;
+pub mod short;
 pub mod wild;

@@ -1,6 +1,6 @@
 //! Hand rules: which cards are wild, what a joker is, the four-flush, the
-//! low ranking and its qualifier, and Omaha's fixed number of hole cards
-//! (docs/rules.md §2–4). Parsed and checked once into a small `Copy` value, so
+//! low ranking and its qualifier, Omaha's fixed number of hole cards and
+//! short-deck hold'em's ranking (docs/rules.md §2–4). Parsed and checked once into a small `Copy` value, so
 //! evaluating with rules never re-reads the settings' text.
 
 use crate::cards::{self, JOKER, JOKER2, RANK_CHARS};
@@ -48,6 +48,39 @@ impl Low {
     }
 }
 
+/// Short-deck hold'em's high ranking (docs/rules.md §2): the 36 cards six
+/// to ace, a flush beats a full house, A-6-7-8-9 is the lowest straight;
+/// the two conventions differ in whether a straight or three of a kind is
+/// the higher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShortDeck {
+    /// A straight beats three of a kind (PokerKit, the PHH `NS` variant).
+    StraightBeatsTrips,
+    /// Three of a kind beats a straight (the other convention dealt).
+    TripsBeatStraight,
+}
+
+impl ShortDeck {
+    pub const NAMES: [&'static str; 2] = ["straight-beats-trips", "trips-beat-straight"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn parse(text: &str) -> Result<ShortDeck> {
+        match text {
+            "straight-beats-trips" => Ok(ShortDeck::StraightBeatsTrips),
+            "trips-beat-straight" => Ok(ShortDeck::TripsBeatStraight),
+            _ => Err(Error::Rules(format!(
+                "short_deck must be \"straight-beats-trips\", \"trips-beat-straight\" or None, got {text:?}"
+            ))),
+        }
+    }
+}
+
+/// The short deck's cards: ids 16 (6c) to 51 (As).
+pub const SHORT_DECK_CARDS: u64 = ((1 << 52) - 1) & !((1 << 16) - 1);
+
 /// Settled hand rules. `wild` and `bug` are masks over card ids 0..=53.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -63,6 +96,8 @@ pub struct Rules {
     pub low_qualifier: Option<u8>,
     /// Exactly this many hole cards play, with 5 - h board cards.
     pub hole_cards: Option<u8>,
+    /// Short-deck hold'em's ranking, and its 36-card deck.
+    pub short_deck: Option<ShortDeck>,
 }
 
 const JOKER_BITS: u64 = 1 << JOKER | 1 << JOKER2;
@@ -78,6 +113,7 @@ pub struct RulesText<'a> {
     pub low: Option<&'a str>,
     pub low_qualifier: Option<i64>,
     pub hole_cards: Option<i64>,
+    pub short_deck: Option<&'a str>,
 }
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -172,6 +208,21 @@ impl Rules {
                 "badugi is a four-card draw hand: hole_cards does not apply to it",
             ));
         }
+        let short_deck = t.short_deck.map(ShortDeck::parse).transpose()?;
+        if short_deck.is_some() {
+            let other = [
+                (wild != 0, "wild cards"),
+                (jokers != Jokers::None, "jokers"),
+                (t.four_flush, "the four-flush"),
+                (low.is_some(), "a low ranking"),
+                (hole_cards.is_some(), "hole_cards"),
+            ];
+            if let Some((_, what)) = other.iter().find(|(set, _)| *set) {
+                return Err(bad(format!(
+                    "short_deck is short-deck hold'em's high ranking and takes no other rule, got it with {what}"
+                )));
+            }
+        }
         Ok(Rules {
             wild,
             bug,
@@ -181,6 +232,7 @@ impl Rules {
             low,
             low_qualifier,
             hole_cards,
+            short_deck,
         })
     }
 
@@ -191,7 +243,8 @@ impl Rules {
 
     /// Whether these are natural rules: the high hand is the plain one of
     /// `high::value_of` (no wild card, no joker or bug, no four-flush, no
-    /// fixed number of hole cards); a low ranking may be set. The one
+    /// fixed number of hole cards, no short-deck ranking); a low ranking may
+    /// be set. The one
     /// definition: `HandRules.is_natural` and the bindings' fast paths read
     /// it.
     pub fn is_natural(&self) -> bool {
@@ -200,6 +253,7 @@ impl Rules {
             && !self.bug_fills_flush
             && !self.four_flush
             && self.hole_cards.is_none()
+            && self.short_deck.is_none()
     }
 
     /// [`Rules::is_natural`] but for a fixed number of hole cards (Omaha's
@@ -221,6 +275,13 @@ impl Rules {
                     "a joker needs hand rules that say what it is (jokers=\"wild\" or \"bug\")",
             });
         }
+        if self.short_deck.is_some() {
+            if let Some(&c) = cards.iter().find(|&&c| SHORT_DECK_CARDS >> c & 1 == 0) {
+                return Err(Error::NotInShortDeck {
+                    card: cards::name(c),
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -236,11 +297,19 @@ pub const fn widen(value: u32) -> u32 {
     (value >> 12) << WIDE_SHIFT | (value & 0xFFF)
 }
 
-/// The category of a value in either encoding: narrow values are below
-/// `1 << 16` (the largest is five aces, `11 << 12 | 12`), wide ones above.
+/// Short-deck values are `order << 20 | category << 12 | index`: `order`
+/// is the category's place in the short-deck ranking (1 = high card ... 9 =
+/// straight flush), above every wide value (`11 << 16 | index` at most).
+pub const SHORT_SHIFT: u32 = 20;
+
+/// The category of a value in any encoding: narrow values are below
+/// `1 << 16` (the largest is five aces, `11 << 12 | 12`), wide ones above,
+/// short-deck ones above `1 << 20` with the category in bits 12..16.
 #[inline(always)]
 pub const fn category_of(value: u32) -> u16 {
-    if value >= 1 << WIDE_SHIFT {
+    if value >= 1 << SHORT_SHIFT {
+        ((value >> 12) & 0xF) as u16
+    } else if value >= 1 << WIDE_SHIFT {
         (value >> WIDE_SHIFT) as u16
     } else {
         (value >> 12) as u16
@@ -282,6 +351,33 @@ mod tests {
             ..Default::default()
         })
         .is_err());
+        let r = rules(RulesText {
+            short_deck: Some("trips-beat-straight"),
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(r.short_deck, Some(ShortDeck::TripsBeatStraight));
+        assert!(!r.is_natural());
+        assert!(r.check_cards(&[16, 51]).is_ok());
+        assert!(r.check_cards(&[15, 51]).is_err());
+        for bad in [
+            RulesText {
+                short_deck: Some("yes"),
+                ..Default::default()
+            },
+            RulesText {
+                short_deck: Some("straight-beats-trips"),
+                hole_cards: Some(2),
+                ..Default::default()
+            },
+            RulesText {
+                short_deck: Some("straight-beats-trips"),
+                wild_ranks: "6",
+                ..Default::default()
+            },
+        ] {
+            assert!(rules(bad).is_err());
+        }
         assert!(rules(RulesText {
             low: Some("deuce-to-seven"),
             low_qualifier: Some(8),
@@ -295,5 +391,6 @@ mod tests {
         assert_eq!(category_of(widen(2 << 12 | 5)), 2);
         assert_eq!(category_of(11 << 12 | 12), 11);
         assert_eq!(category_of(3 << 16 | 9294), 3);
+        assert_eq!(category_of(7 << SHORT_SHIFT | 8 << 12 | 100), 8);
     }
 }

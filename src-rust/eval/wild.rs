@@ -13,12 +13,11 @@
 //! use the natural numbering; five of a kind is `11 << 12 | rank`.
 
 use super::gen::{
-    self, straight_window, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, HASH_BITS, HASH_ROWS, HASH_SHIFT,
-    ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH, WHEEL,
+    self, straight_window, FIVE_OF_A_KIND, FLUSH, FOUR_FLUSH, HASH_BITS, ONE_PAIR, SHORT_WHEEL,
+    STRAIGHT, STRAIGHT_FLUSH, WHEEL,
 };
-use super::high::{
-    flush_suit, natural_card_key, FLUSH_BITS, RANK_ROW_BASE, RANK_VALUES, SUIT_BASE,
-};
+use super::hash::Hash;
+use super::high::{flush_suit, natural_card_key, FLUSH_BITS, SUIT_BASE};
 use super::rules::{widen, Rules, WIDE_SHIFT};
 use crate::cards::{rank, suit};
 use std::sync::OnceLock;
@@ -163,60 +162,6 @@ pub fn best_suited(mask: u16, wilds: u8, bugs: u8, bug_flush: bool) -> (u16, [u8
     (0, [0; 5])
 }
 
-/// A perfect hash from rank keys to values: with `mixed` the mixed key
-/// (`gen::mix`), `table[mixed + offsets[mixed >> HASH_SHIFT]]`. A key whose
-/// row holds no entry finds no slot and gives 0.
-struct Hash {
-    offsets: Vec<i32>,
-    table: Vec<u16>,
-}
-
-impl Hash {
-    /// Packs `entries` as the natural evaluator's table is packed
-    /// (`gen::perfect_hash`, at run time: milliseconds for these tables).
-    fn build(entries: &[(u32, u16)]) -> Hash {
-        let packed = gen::perfect_hash(entries);
-        let mut occupied = vec![false; HASH_ROWS];
-        for &(key, _) in entries {
-            occupied[(gen::mix(key) >> HASH_SHIFT) as usize] = true;
-        }
-        Hash::from_rows(&packed.row_base, packed.table, |row| occupied[row])
-    }
-
-    /// The natural evaluator's compile-time hash (same rank key, mixing
-    /// and geometry; its values are the narrow encoding of natural hands):
-    /// the table of hands without wild cards or bugs, without the second
-    /// or so a first-fit packing of its 73,775 keys takes at run time.
-    fn natural() -> Hash {
-        Hash::from_rows(&RANK_ROW_BASE, RANK_VALUES.to_vec(), |_| true)
-    }
-
-    fn from_rows(row_base: &[u32], table: Vec<u16>, occupied: impl Fn(usize) -> bool) -> Hash {
-        let offsets = row_base
-            .iter()
-            .enumerate()
-            .map(|(row, &base)| {
-                if occupied(row) {
-                    base as i32 - (row << HASH_SHIFT) as i32
-                } else {
-                    i32::MIN / 2
-                }
-            })
-            .collect();
-        Hash { offsets, table }
-    }
-
-    #[inline(always)]
-    fn get(&self, key: u32) -> u16 {
-        let mixed = gen::mix(key);
-        let Some(&offset) = self.offsets.get((mixed >> HASH_SHIFT) as usize) else {
-            return 0;
-        };
-        let idx = (mixed as i64 + offset as i64) as usize;
-        self.table.get(idx).copied().unwrap_or(0)
-    }
-}
-
 /// Memoised answers for hands with a given number of wild cards and bugs.
 pub struct Table {
     plain: Hash,
@@ -282,6 +227,8 @@ pub struct HighEvaluator {
     /// Per (wild cards, bugs): counts no valid hand can have (a bug when
     /// the rules have none) point at the natural table.
     tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
+    /// Short-deck hold'em's tables, under its rules.
+    short: Option<&'static super::short::Tables>,
 }
 
 impl HighEvaluator {
@@ -294,6 +241,9 @@ impl HighEvaluator {
             54
         };
         for c in 0..last {
+            if rules.short_deck.is_some() && c < 4 * super::short::LOWEST_RANK as usize {
+                continue; // below the six: not in the short deck
+            }
             key[c] = if rules.wild >> c & 1 != 0 {
                 1 << WILD_SHIFT
             } else if rules.bug >> c & 1 != 0 {
@@ -318,6 +268,7 @@ impl HighEvaluator {
             key,
             bit,
             tables,
+            short: rules.short_deck.map(super::short::Tables::get),
         }
     }
 
@@ -338,6 +289,9 @@ impl HighEvaluator {
     /// the number of wild cards: it only picks the table.
     #[inline(always)]
     pub fn value_from_word(&self, word: u64, natural: u64) -> u32 {
+        if let Some(short) = self.short {
+            return short.value(word, natural);
+        }
         let wilds = (word >> WILD_SHIFT) as usize & 0xF;
         let bugs = (word >> BUG_SHIFT) as usize & 0xF;
         let fill = wilds + bugs;
@@ -645,7 +599,8 @@ fn reading_order(played: &mut PlayedCards, category: u16) {
         .named
         .iter()
         .fold(0u16, |mask, &c| mask | 1 << rank(c));
-    if (category == STRAIGHT || category == STRAIGHT_FLUSH) && mask == WHEEL {
+    let wheel = mask == WHEEL || mask == SHORT_WHEEL;
+    if (category == STRAIGHT || category == STRAIGHT_FLUSH) && wheel {
         played.named.rotate_left(1);
         played.held.rotate_left(1);
     }
@@ -716,6 +671,15 @@ fn high_wanted(rules: &Rules, hand: &Parts, category: u16, narrow: u16) -> Vec<W
 pub fn play_any(evaluator: &HighEvaluator, cards: &[u8]) -> (u32, PlayedCards) {
     let rules = &evaluator.rules;
     let value = evaluator.value_any(cards);
+    if let Some(convention) = rules.short_deck {
+        let five = super::short::best_five(convention, cards, value);
+        let mut played = PlayedCards {
+            named: five,
+            held: five,
+        };
+        reading_order(&mut played, super::rules::category_of(value));
+        return (value, played);
+    }
     let hand = parts(rules, cards);
     let category = super::rules::category_of(value);
     let wanted = if category == FOUR_FLUSH {
@@ -778,6 +742,19 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn short_deck_rows_below_the_six_are_not_valued() {
+        let ev = HighEvaluator::new(Rules {
+            short_deck: Some(super::super::rules::ShortDeck::StraightBeatsTrips),
+            ..Rules::default()
+        });
+        assert!(!ev.row(&[0u8, 16, 20, 24, 28]).1);
+        assert!(!ev.row(&[15u8, 16, 20, 24, 28, 32, 36]).1);
+        let (v, ok) = ev.row(&[16u8, 20, 24, 28, 51]); // A-6-7-8-9
+        assert!(ok);
+        assert_eq!(super::super::rules::category_of(v), STRAIGHT);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::equity::{
 };
 use crate::error::{Error, Result};
 use crate::eval::batch::MAX_THREADS;
-use crate::eval::rules::{Jokers, Low};
+use crate::eval::rules::{Jokers, Low, SHORT_DECK_CARDS};
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -145,7 +145,21 @@ fn spot<'a>(
     split: Option<&'a HandRules>,
 ) -> Result<(Spot, Which<'a>)> {
     let (hole, board_size, omaha) = game;
-    let deck = deck.unwrap_or(STANDARD_DECK);
+    // Short-deck rules deal from the 36 cards six to ace unless told.
+    let short = rules.is_some_and(|r| r.rules().short_deck.is_some());
+    let deck = deck.unwrap_or(if short {
+        SHORT_DECK_CARDS
+    } else {
+        STANDARD_DECK
+    });
+    if short && deck & !SHORT_DECK_CARDS != 0 {
+        let card = crate::cards::name((deck & !SHORT_DECK_CARDS).trailing_zeros() as u8);
+        return Err(Error::Equity {
+            reason: format!(
+                "short-deck rules deal from the 36 cards six to ace; the deck holds {card}"
+            ),
+        });
+    }
     let jokers = rules.map_or(Jokers::None, |r| r.rules().jokers);
     if deck & !STANDARD_DECK != 0 && jokers == Jokers::None {
         return Err(Error::JokerNotAllowed {

@@ -25,6 +25,7 @@ impl From<Error> for PyErr {
             Error::DuplicateCard { .. } => DuplicateCardError::new_err(message),
             Error::HandSize { .. }
             | Error::JokerNotAllowed { .. }
+            | Error::NotInShortDeck { .. }
             | Error::Batch(_)
             | Error::Row { .. } => HandError::new_err(message),
             Error::Rules(_) => RulesError::new_err(message),

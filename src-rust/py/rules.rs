@@ -18,8 +18,8 @@ use pyo3::types::{PyString, PyTuple};
 use std::sync::OnceLock;
 
 /// Hand rules: wild cards, jokers (wild or the bug), the four-flush, a low
-/// ranking and its qualifier, and Omaha's exact number of hole cards
-/// (docs/rules.md §2–4). Frozen and keyword-only; checked once when made, so
+/// ranking and its qualifier, Omaha's exact number of hole cards, and
+/// short-deck hold'em's ranking (docs/rules.md §2–4). Frozen and keyword-only; checked once when made, so
 /// evaluating with rules never re-reads them. Bad values or combinations
 /// raise `hoyle.errors.RulesError` (a `ValueError`).
 ///
@@ -31,6 +31,17 @@ use std::sync::OnceLock;
 /// ['Ah', 'Kh', 'Qh', '9h', '5h']
 /// >>> str(evaluate("As Ad Ac Ah 2c", rules=deuces))
 /// 'Five of a Kind, Aces'
+///
+/// ``short_deck`` ranks short-deck hold'em's hands, 6 to ace only: a flush
+/// beats a full house, A-6-7-8-9 is the lowest straight, and
+/// ``"straight-beats-trips"`` or ``"trips-beat-straight"`` says which of
+/// those two is the higher.
+///
+/// >>> short = HandRules(short_deck="straight-beats-trips")
+/// >>> evaluate("Ah Jh 9h 7h 6h", rules=short) > evaluate("As Ad Ac Kh Kd", rules=short)
+/// True
+/// >>> str(evaluate("As 6d 7c 8h 9d", rules=short))
+/// 'Straight, Nine High'
 #[pyclass(frozen, module = "hoyle", name = "HandRules")]
 pub struct HandRules {
     wild_ranks: String,
@@ -41,6 +52,7 @@ pub struct HandRules {
     low: Option<String>,
     low_qualifier: Option<i64>,
     hole_cards: Option<i64>,
+    short_deck: Option<String>,
     pub prep: HighEvaluator,
     pub low_prep: Option<LowEvaluator>,
 }
@@ -55,8 +67,8 @@ impl HandRules {
 impl HandRules {
     #[new]
     #[pyo3(
-        signature = (*, wild_ranks=None, wild_cards=None, jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None),
-        text_signature = "(*, wild_ranks='', wild_cards='', jokers=None, bug_fills_flush=False, four_flush=False, low=None, low_qualifier=None, hole_cards=None)"
+        signature = (*, wild_ranks=None, wild_cards=None, jokers=None, bug_fills_flush=false, four_flush=false, low=None, low_qualifier=None, hole_cards=None, short_deck=None),
+        text_signature = "(*, wild_ranks='', wild_cards='', jokers=None, bug_fills_flush=False, four_flush=False, low=None, low_qualifier=None, hole_cards=None, short_deck=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -68,12 +80,14 @@ impl HandRules {
         low: Option<&Bound<'_, PyAny>>,
         low_qualifier: Option<&Bound<'_, PyAny>>,
         hole_cards: Option<&Bound<'_, PyAny>>,
+        short_deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let wild_ranks = rule_text("wild_ranks", wild_ranks)?.unwrap_or_default();
         let wild_cards = rule_text("wild_cards", wild_cards)?.unwrap_or_default();
         let (wild_ranks, wild_cards) = (wild_ranks.as_str(), wild_cards.as_str());
         let jokers = rule_text("jokers", jokers)?;
         let low = rule_text("low", low)?;
+        let short_deck = rule_text("short_deck", short_deck)?;
         let (jokers, low) = (jokers.as_deref(), low.as_deref());
         let low_qualifier = rule_int(
             "low_qualifier",
@@ -90,6 +104,7 @@ impl HandRules {
             low,
             low_qualifier,
             hole_cards,
+            short_deck: short_deck.as_deref(),
         })?;
         Ok(HandRules {
             wild_ranks: wild_ranks.to_string(),
@@ -100,6 +115,7 @@ impl HandRules {
             low: low.map(str::to_string),
             low_qualifier,
             hole_cards,
+            short_deck,
             prep: HighEvaluator::new(rules),
             low_prep: LowEvaluator::new(rules),
         })
@@ -145,6 +161,12 @@ impl HandRules {
     fn hole_cards(&self) -> Option<i64> {
         self.hole_cards
     }
+    /// Short-deck hold'em's ranking: "straight-beats-trips",
+    /// "trips-beat-straight", or None.
+    #[getter]
+    fn short_deck(&self) -> Option<&str> {
+        self.short_deck.as_deref()
+    }
     /// Whether these are natural rules: high hands rank as plain
     /// `evaluate` ranks them (no wild card, joker, four-flush or fixed
     /// number of hole cards); a low ranking may be set.
@@ -178,6 +200,10 @@ impl HandRules {
         fields.set_item("low", r.low.as_deref())?;
         fields.set_item("low_qualifier", r.low_qualifier)?;
         fields.set_item("hole_cards", r.hole_cards)?;
+        if let Some(s) = &r.short_deck {
+            // (only when set: a pickle of these rules reads in an older hoyle)
+            fields.set_item("short_deck", s)?;
+        }
         let partial = py
             .import("functools")?
             .getattr("partial")?
@@ -219,6 +245,9 @@ impl HandRules {
         }
         if let Some(h) = self.hole_cards {
             parts.push(format!("hole_cards={h}"));
+        }
+        if let Some(s) = &self.short_deck {
+            parts.push(format!("short_deck={}", text(s)?));
         }
         Ok(format!("HandRules({})", parts.join(", ")))
     }

@@ -35,6 +35,7 @@ from hoyle.games.presets import (
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 
@@ -54,5 +55,6 @@ __all__ = [
     "razz",
     "seven_card_stud",
     "seven_card_stud_hilo",
+    "short_deck_holdem",
     "texas_holdem",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
-from hoyle._plan import MAX_SEATS, Plan, StreetPlan
+from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
 from hoyle.errors import GameError, HoyleError
@@ -157,7 +157,7 @@ class Game:
     def __post_init__(self) -> None:
         _check_amounts(self)
         _check_settings(self)
-        object.__setattr__(self, "_plan", _derive_plan(self))
+        object.__setattr__(self, "_plan", derive_plan(self))
         _check_showdown(self)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -291,6 +291,7 @@ _RULE_NAMES = (
     "low",
     "low_qualifier",
     "hole_cards",
+    "short_deck",
 )
 
 
@@ -446,59 +447,6 @@ def _check_showdown(game: Game) -> None:
             f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
             f"board, which its rules cannot rank: {err}"
         ) from None
-
-
-def _derive_plan(game: Game) -> Plan:
-    """The plan a hand of ``game`` reads (``hoyle._plan``)."""
-    streets = game.streets
-    per_seat = sum(s.down + s.up for s in streets)
-    fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
-    largest = max(game.blinds, default=0)
-    left = len(game.deck) - fixed  # the cards left for the seats
-    seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
-    return Plan(
-        name=game.name,
-        streets=tuple(
-            StreetPlan(
-                s.down,
-                s.up,
-                s.board,
-                s.burn,
-                s.draw,
-                s.draw_ace,
-                s.betting or game.betting,
-                s.first == "exposed",
-            )
-            for s in streets
-        ),
-        rules=game.rules,
-        high=game.high,
-        split=game.split,
-        rake=game.rake,
-        ante=game.ante,
-        antes=game.antes,
-        blinds=game.blinds,
-        posts=game.posts,
-        bring_in=game.bring_in,
-        largest_blind=largest,
-        smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
-        raise_cap=game.raise_cap,
-        opener=game.opener,
-        first_must_bet=game.first_must_bet,
-        half_bet=game.short_all_in == "half-bet",
-        deck=game.deck,
-        deck_set=frozenset(game.deck),
-        deck_is_range=game.deck == tuple(range(len(game.deck))),
-        per_seat=per_seat,
-        fixed=fixed,
-        has_draw=any(s.draw for s in streets),
-        dealt_later=tuple(
-            any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
-        ),
-        plain_high=game.rules.low is None and game.rules.is_natural and game.split is None,
-        min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
-        max_seats=seats,
-    )
 
 
 # -- presets -----------------------------------------------------------------------------

@@ -10,11 +10,17 @@ from typing import Any
 
 from hoyle._core import HandRules
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit
+from hoyle.errors import GameError
 from hoyle.games.game import JOKER, STANDARD_DECK, Game, Opener, Street
 from hoyle.rake import Rake
 
+SHORT_DECK: tuple[int, ...] = tuple(range(16, 52))
+"""Short-deck hold'em's 36 cards, six to ace (ids 16..=51)."""
+
 
 def _deck(rules: HandRules) -> tuple[int, ...]:
+    if rules.short_deck is not None:
+        return SHORT_DECK
     return (*STANDARD_DECK, JOKER) if rules.jokers else STANDARD_DECK
 
 
@@ -79,6 +85,50 @@ def texas_holdem(
         betting=betting or NoLimit(),
         late_betting=late_betting,
         rules=rules or HandRules(),
+        blinds=blinds,
+        ante=ante,
+        min_bet=min_bet,
+        raise_cap=raise_cap,
+        rake=rake,
+    )
+
+
+def short_deck_holdem(
+    *,
+    betting: Betting | None = None,
+    late_betting: Betting | None = None,
+    blinds: tuple[int, ...] = (1, 2),
+    ante: int = 1,
+    min_bet: int | None = None,
+    raise_cap: int | None = None,
+    rules: HandRules | None = None,
+    rake: Rake | None = None,
+) -> Game:
+    """Short-deck (six-plus) hold'em: hold'em dealt from the 36 cards six to
+    ace, ranked by ``HandRules(short_deck=...)`` (docs/rules.md §2): a flush
+    beats a full house, A-6-7-8-9 is the lowest straight, and a straight
+    beats three of a kind unless ``rules=HandRules(short_deck=
+    "trips-beat-straight")``. No limit, every seat antes 1, blinds 1/2 by
+    default. The high-stakes game's button blind instead of blinds (PHH's
+    ``NS`` files, PokerKit's ``NoLimitShortDeckHoldem``) is a blind of the
+    last of n seats: ``blinds=(0,) * (n - 1) + (b,)``.
+
+    >>> game = short_deck_holdem()
+    >>> len(game.deck), game.rules
+    (36, HandRules(short_deck='straight-beats-trips'))
+    """
+    rules = rules or HandRules(short_deck="straight-beats-trips")
+    if rules.short_deck is None:
+        raise GameError(
+            "short_deck_holdem ranks hands with HandRules(short_deck=...): "
+            '"straight-beats-trips" or "trips-beat-straight"'
+        )
+    return _board_game(
+        "short_deck_holdem",
+        down=2,
+        betting=betting or NoLimit(),
+        late_betting=late_betting,
+        rules=rules,
         blinds=blinds,
         ante=ante,
         min_bet=min_bet,

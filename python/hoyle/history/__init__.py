@@ -72,10 +72,11 @@ Decisions (see also the tests):
   the hand and the field or action: amounts are ASCII digits (``1_0`` and
   other scripts' digits are refused), at most ``2**64 - 1`` chips with at
   most 18 decimal places; ``_hoyle_game`` is checked setting by setting.
-* **Short deck** (``NS``) is hold'em with the 36-card deck and hoyle's
-  standard ranking: hoyle's evaluator has no short-deck ranking yet (a
-  flush over a full house, ``A-6-7-8-9`` straights), so a showdown where
-  that matters is settled by the standard ranking.
+* **Short deck** (``NS``) is ``games.short_deck_holdem``: the 36-card
+  deck, a flush over a full house, ``A-6-7-8-9`` the lowest straight, a
+  straight over three of a kind (PokerKit's ranking). A file of hoyle's
+  game with ``short_deck="trips-beat-straight"`` keeps that rule in its
+  ``_hoyle_game``.
 
 The package, one job a module: ``toml_text`` reads PHH text, ``variants``
 maps PHH variant codes to games, ``stakes`` reads a file's numbers and

@@ -96,6 +96,7 @@ _RULES = _table(
         "low": _TEXT,
         "low_qualifier": _COUNT,
         "hole_cards": _COUNT,
+        "short_deck": _TEXT,
     }
 )
 _GAME = _table(

@@ -28,6 +28,7 @@ from hoyle.games import (
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
+    short_deck_holdem,
     texas_holdem,
 )
 
@@ -58,7 +59,7 @@ _STUD: dict[str, Callable[..., Game]] = {
 # The blind games; the single draw takes its late betting from the second street on.
 _BLINDS: dict[str, Callable[..., Game]] = {
     "texas_holdem": texas_holdem,
-    "short_deck_holdem": texas_holdem,
+    "short_deck_holdem": short_deck_holdem,
     "omaha": omaha,
     "omaha_hilo": omaha_hilo,
     "five_card_draw": five_card_draw,
@@ -66,7 +67,6 @@ _BLINDS: dict[str, Callable[..., Game]] = {
     "deuce_to_seven_triple_draw": deuce_to_seven_triple_draw,
     "badugi": badugi,
 }
-_SHORT_DECK = tuple(range(16, 52))
 
 
 class Stakes(NamedTuple):
@@ -112,8 +112,6 @@ def standard_game(variant: str, stakes: Stakes) -> Game:
             game = game.with_(streets=_late(game.streets, late, 1))
     else:
         game = _BLINDS[name](betting=betting, late_betting=late, blinds=blinds, ante=ante)
-    if name == "short_deck_holdem":
-        game = game.with_(name=name, deck=_SHORT_DECK)
     return game.with_(antes=per_seat, min_bet=min_bet, posts=posts)
 
 
