@@ -22,6 +22,9 @@ PRESETS = [
     lambda: hoyle.games.texas_holdem(blinds=(1, 2, 4)),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
+    hoyle.games.six_card_omaha,
+    hoyle.games.big_o,
+    hoyle.games.courchevel,
     hoyle.games.five_card_draw,
     lambda: hoyle.games.five_card_draw(
         blinds=(), ante=1, betting=hoyle.Limit(1, 5), opener="jacks"

@@ -179,12 +179,12 @@ impl SplitTables {
 }
 
 /// The natural value of an Omaha hand that plays exactly two of its 2..=6
-/// `hole` cards (distinct natural cards) with three of a five-card `board`.
+/// `hole` cards with three of a five-card `board`: all distinct natural
+/// cards (ids below 52; a larger id panics).
 ///
 /// The non-flush part takes one load per hole pair and board triple: the
 /// pair's and the triple's rank classes are found once, and their sum
-/// indexes a table of every triple class with every pair class (83 KB,
-/// read a triple's 182-byte row at a time). A flush is only possible when
+/// indexes a table of every triple class with every pair class (83 KB). A flush is only possible when
 /// one suit has three or more board cards and two or more hole cards; then
 /// its suited pairs and triples are read from the flush table, and the
 /// better of the two answers is the value (a suited five's non-flush
@@ -204,14 +204,20 @@ pub fn natural_split2(t: &SplitTables, hole: &[u8], board: &[u8; 5]) -> u16 {
     }
     let pairs = &pairs[..n];
     let r = board.map(|c| (c >> 2) as usize);
-    let mut best = 0u16;
-    for &(a, b, c) in &TRIPLES {
-        let base = t.triple[r[a] * 169 + r[b] * 13 + r[c]] as usize;
-        let row = &t.values[base..base + PAIR_CLASSES];
-        for &p in pairs {
-            best = best.max(row[p]);
+    let tri = TRIPLES.map(|(a, b, c)| t.triple[r[a] * 169 + r[b] * 13 + r[c]] as usize);
+    // One running best per triple: ten independent chains of loads and maxima.
+    let mut acc = [0u16; 10];
+    for &p in pairs {
+        for (best, &base) in acc.iter_mut().zip(&tri) {
+            debug_assert!(base + p < t.values.len());
+            // SAFETY: `base` is a triple class times PAIR_CLASSES, below
+            // (TRIPLE_CLASSES - 1) * PAIR_CLASSES + 1, and `p` a pair class
+            // below PAIR_CLASSES (both only ever written by `build`), so
+            // `base + p` < TRIPLE_CLASSES * PAIR_CLASSES = values.len().
+            *best = (*best).max(unsafe { *t.values.get_unchecked(base + p) });
         }
     }
+    let mut best = acc.into_iter().max().unwrap_or(0);
     // Board suits as four 4-bit counters; +5 sets a counter's bit 3 from 3 on.
     let suits: u32 = board.iter().map(|&c| 1u32 << (4 * (c & 3))).sum();
     let three = (suits + 0x5555) & 0x8888;
@@ -224,7 +230,7 @@ pub fn natural_split2(t: &SplitTables, hole: &[u8], board: &[u8; 5]) -> u16 {
 
 /// The best flush of two hole and three board cards of `suit` (0 when the
 /// hole holds fewer than two of it).
-#[cold]
+#[inline]
 fn flush_split2(hole: &[u8], board: &[u8; 5], suit: u8) -> u16 {
     let mut held = [0u16; 6];
     let mut h = 0;

@@ -234,8 +234,14 @@ fn rows_split2<const K: usize>(hands: &[u8], board: &[u8], out: &mut [u32]) -> b
         let b: &[u8; 5] = b.try_into().unwrap();
         let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
         let below = h.iter().chain(b).fold(0u8, |m, &c| m.max(c)) < 52;
-        ok &= ids.count_ones() as usize == K + 5 && below;
-        *slot = omaha::natural_split2(tables, h, b) as u32;
+        let good = ids.count_ones() as usize == K + 5 && below;
+        ok &= good;
+        // (an id past the deck would index past the rank tables)
+        *slot = if good {
+            omaha::natural_split2(tables, h, b) as u32
+        } else {
+            0
+        };
     }
     ok
 }
@@ -283,5 +289,23 @@ pub fn evaluate_low_batch_into(
         5
     };
     check_counts(rules.hole_cards, shape.k, shape.b, min)?;
+    if evaluator.is_omaha8() {
+        let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
+        let rows = |hands: &[u8], board: &[u8], out: &mut [u32]| {
+            let mut ok = true;
+            for ((h, b), slot) in hands
+                .chunks_exact(shape.k)
+                .zip(board.chunks_exact(shape.b))
+                .zip(out.iter_mut())
+            {
+                let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
+                let below = h.iter().chain(b).fold(0u8, |m, &c| m.max(c)) < 52;
+                ok &= ids.count_ones() as usize == shape.k + shape.b && below;
+                *slot = evaluator.omaha8(h, b);
+            }
+            ok
+        };
+        return drive(hands, board, shape, out, threads, check, rows);
+    }
     drive_rules(evaluator, hands, board, shape, out, threads)
 }

@@ -23,14 +23,20 @@ from __future__ import annotations
 from hoyle.games.game import JOKER as JOKER
 from hoyle.games.game import STANDARD_DECK as STANDARD_DECK
 from hoyle.games.game import Game, Street
+from hoyle.games.omaha import (
+    big_o,
+    courchevel,
+    five_card_omaha,
+    omaha,
+    omaha_hilo,
+    six_card_omaha,
+)
 from hoyle.games.presets import (
     badugi,
     deuce_to_seven_single_draw,
     deuce_to_seven_triple_draw,
     five_card_draw,
     five_card_stud,
-    omaha,
-    omaha_hilo,
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
@@ -41,14 +47,18 @@ __all__ = [
     "Game",
     "Street",
     "badugi",
+    "big_o",
+    "courchevel",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "five_card_draw",
+    "five_card_omaha",
     "five_card_stud",
     "omaha",
     "omaha_hilo",
     "razz",
     "seven_card_stud",
     "seven_card_stud_hilo",
+    "six_card_omaha",
     "texas_holdem",
 ]
