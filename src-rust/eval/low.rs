@@ -610,3 +610,46 @@ impl LowEvaluator {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::rules::RulesText;
+
+    #[test]
+    fn omaha8_agrees_with_every_split() {
+        let rules = Rules::new(&RulesText {
+            low: Some("ace-to-five"),
+            low_qualifier: Some(8),
+            hole_cards: Some(2),
+            ..Default::default()
+        })
+        .unwrap();
+        let fast = LowEvaluator::new(rules).unwrap();
+        assert!(fast.is_omaha8());
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut lows = 0;
+        for k in [4usize, 5, 6] {
+            for nboard in 3..=5 {
+                for _ in 0..20_000 {
+                    let mut deck: Vec<u8> = (0..52).collect();
+                    for i in 0..k + nboard {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let j = i + (x % (52 - i) as u64) as usize;
+                        deck.swap(i, j);
+                    }
+                    let (hole, board) = deck[..k + nboard].split_at(k);
+                    let slow = super::super::omaha::best_of(hole, board, Some(2), |five| {
+                        fast.value_any(five)
+                    });
+                    assert_eq!(fast.omaha8(hole, board), slow, "{hole:?} {board:?}");
+                    assert_eq!(fast.value(hole, board), slow);
+                    lows += (slow != 0) as usize;
+                }
+            }
+        }
+        assert!(lows > 50_000, "{lows}");
+    }
+}

@@ -111,18 +111,21 @@ const TRIPLES: [(usize, usize, usize); 10] = [
     (2, 3, 4),
 ];
 
-/// Classes of rank multisets: 455 of three ranks, 91 of two.
+/// Classes of rank multisets: 455 of three ranks, 91 of two; a triple's
+/// row of the value table holds its 91 pair classes in `ROW` slots, so a
+/// pair class masked by `ROW - 1` always falls inside the row.
 const TRIPLE_CLASSES: usize = 455;
 const PAIR_CLASSES: usize = 91;
+const ROW: usize = 128;
 
 /// Tables of the two-plus-three evaluator ([`natural_split2`]): the class of
-/// every ordered rank triple (pre-multiplied by the 91 pair classes) and
-/// rank pair, and the non-flush value of every triple class with every pair
-/// class (0 where the two would hold five of a rank).
+/// every ordered rank triple (as the start of its row) and rank pair, and
+/// the non-flush value of every triple class with every pair class (0 where
+/// the two would hold five of a rank). 116 KB.
 pub struct SplitTables {
-    triple: [u16; 13 * 13 * 13],
+    triple: [u32; 13 * 13 * 13],
     pair: [u8; 13 * 13],
-    values: [u16; TRIPLE_CLASSES * PAIR_CLASSES],
+    values: [u16; TRIPLE_CLASSES * ROW],
 }
 
 impl SplitTables {
@@ -131,7 +134,7 @@ impl SplitTables {
         let mut t = Box::new(SplitTables {
             triple: [0; 13 * 13 * 13],
             pair: [0; 13 * 13],
-            values: [0; TRIPLE_CLASSES * PAIR_CLASSES],
+            values: [0; TRIPLE_CLASSES * ROW],
         });
         // Classes in the order of the sorted ranks; every ordering of the
         // same ranks gets its class.
@@ -139,9 +142,16 @@ impl SplitTables {
         for a in 0..13usize {
             for b in a..13 {
                 for c in b..13 {
-                    let class = triples.len();
-                    for (x, y, z) in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)] {
-                        t.triple[x * 169 + y * 13 + z] = (class * PAIR_CLASSES) as u16;
+                    let start = (triples.len() * ROW) as u32;
+                    for (x, y, z) in [
+                        (a, b, c),
+                        (a, c, b),
+                        (b, a, c),
+                        (b, c, a),
+                        (c, a, b),
+                        (c, b, a),
+                    ] {
+                        t.triple[x * 169 + y * 13 + z] = start;
                     }
                     triples.push([a, b, c]);
                 }
@@ -165,7 +175,7 @@ impl SplitTables {
                     continue;
                 }
                 let key: u32 = tri.iter().chain(pair).map(|&r| RANK_BASES[r]).sum();
-                t.values[i * PAIR_CLASSES + j] = high::rank_value(key);
+                t.values[i * ROW + j] = high::rank_value(key);
             }
         }
         t
@@ -180,57 +190,69 @@ impl SplitTables {
 
 /// The natural value of an Omaha hand that plays exactly two of its 2..=6
 /// `hole` cards with three of a five-card `board`: all distinct natural
-/// cards (ids below 52; a larger id panics).
-///
-/// The non-flush part takes one load per hole pair and board triple: the
-/// pair's and the triple's rank classes are found once, and their sum
-/// indexes a table of every triple class with every pair class (83 KB). A flush is only possible when
-/// one suit has three or more board cards and two or more hole cards; then
-/// its suited pairs and triples are read from the flush table, and the
-/// better of the two answers is the value (a suited five's non-flush
-/// reading is never above its flush).
+/// cards (ids below 52; a larger id panics). 0 for another number of hole
+/// cards.
 #[inline(always)]
 pub fn natural_split2(t: &SplitTables, hole: &[u8], board: &[u8; 5]) -> u16 {
-    let k = hole.len();
-    debug_assert!((2..=6).contains(&k));
-    let mut pairs = [0usize; 15];
+    match hole.len() {
+        2 => split2::<2, 1>(t, hole.try_into().unwrap(), board),
+        3 => split2::<3, 3>(t, hole.try_into().unwrap(), board),
+        4 => split2::<4, 6>(t, hole.try_into().unwrap(), board),
+        5 => split2::<5, 10>(t, hole.try_into().unwrap(), board),
+        6 => split2::<6, 15>(t, hole.try_into().unwrap(), board),
+        _ => 0,
+    }
+}
+
+/// [`natural_split2`] for `K` hole cards, which make `NP` = K(K-1)/2 pairs.
+///
+/// The non-flush part takes one load per hole pair and board triple: the
+/// pair's and the triple's rank classes are found once, and each triple's
+/// row of the value table is read at its pairs' classes. A flush is only
+/// possible when one suit has three or more board cards and two or more
+/// hole cards (about one deal in five); then its suited pairs and triples
+/// are read from the flush table, and the better of the two answers is the
+/// value (a suited five's non-flush reading is never above its flush).
+#[inline(always)]
+pub fn split2<const K: usize, const NP: usize>(
+    t: &SplitTables,
+    hole: &[u8; K],
+    board: &[u8; 5],
+) -> u16 {
+    const { assert!(NP == K * (K - 1) / 2) };
+    let mut pairs = [0u8; NP];
     let mut n = 0;
-    for i in 0..k {
+    for i in 0..K {
         let row = (hole[i] >> 2) as usize * 13;
         for &c in &hole[i + 1..] {
-            pairs[n] = t.pair[row + (c >> 2) as usize] as usize;
+            pairs[n] = t.pair[row + (c >> 2) as usize];
             n += 1;
         }
     }
-    let pairs = &pairs[..n];
     let r = board.map(|c| (c >> 2) as usize);
-    let tri = TRIPLES.map(|(a, b, c)| t.triple[r[a] * 169 + r[b] * 13 + r[c]] as usize);
-    // One running best per triple: ten independent chains of loads and maxima.
-    let mut acc = [0u16; 10];
-    for &p in pairs {
-        for (best, &base) in acc.iter_mut().zip(&tri) {
-            debug_assert!(base + p < t.values.len());
-            // SAFETY: `base` is a triple class times PAIR_CLASSES, below
-            // (TRIPLE_CLASSES - 1) * PAIR_CLASSES + 1, and `p` a pair class
-            // below PAIR_CLASSES (both only ever written by `build`), so
-            // `base + p` < TRIPLE_CLASSES * PAIR_CLASSES = values.len().
-            *best = (*best).max(unsafe { *t.values.get_unchecked(base + p) });
+    let mut best = 0u16;
+    for &(a, b, c) in &TRIPLES {
+        let start = t.triple[r[a] * 169 + r[b] * 13 + r[c]] as usize;
+        let row: &[u16; ROW] = t.values[start..start + ROW].try_into().unwrap();
+        for p in pairs {
+            best = best.max(row[p as usize & (ROW - 1)]);
         }
     }
-    let mut best = acc.into_iter().max().unwrap_or(0);
-    // Board suits as four 4-bit counters; +5 sets a counter's bit 3 from 3 on.
-    let suits: u32 = board.iter().map(|&c| 1u32 << (4 * (c & 3))).sum();
-    let three = (suits + 0x5555) & 0x8888;
-    if three != 0 {
-        let suit = (three.trailing_zeros() - 3) as u8 / 4;
+    // Suits as four 4-bit counters: +5 sets a board counter's bit 3 from
+    // three cards on, +6 a hole counter's from two (six at most: no carry).
+    let on_board: u32 = board.iter().map(|&c| 1u32 << (4 * (c & 3))).sum();
+    let in_hand: u32 = hole.iter().map(|&c| 1u32 << (4 * (c & 3))).sum();
+    let both = (on_board + 0x5555) & (in_hand + 0x6666) & 0x8888;
+    if both != 0 {
+        let suit = ((both.trailing_zeros() - 3) / 4) as u8;
         best = best.max(flush_split2(hole, board, suit));
     }
     best
 }
 
-/// The best flush of two hole and three board cards of `suit` (0 when the
-/// hole holds fewer than two of it).
-#[inline]
+/// The best flush of two hole and three board cards of `suit`, which has
+/// at least two hole and three board cards.
+#[inline(never)]
 fn flush_split2(hole: &[u8], board: &[u8; 5], suit: u8) -> u16 {
     let mut held = [0u16; 6];
     let mut h = 0;
@@ -239,9 +261,6 @@ fn flush_split2(hole: &[u8], board: &[u8; 5], suit: u8) -> u16 {
             held[h] = 1 << (c >> 2);
             h += 1;
         }
-    }
-    if h < 2 {
-        return 0;
     }
     let mut on = [0u16; 5];
     let mut b = 0;
@@ -309,7 +328,11 @@ mod tests {
         for k in 2..=6 {
             deals(k as u64 * 7919, 40_000, k, |hole, board| {
                 let slow = best_of(hole, board, Some(2), |five| high::value_of(five) as u32);
-                assert_eq!(natural_split2(t, hole, board) as u32, slow, "{hole:?} {board:?}");
+                assert_eq!(
+                    natural_split2(t, hole, board) as u32,
+                    slow,
+                    "{hole:?} {board:?}"
+                );
                 if let Ok(h) = <&[u8; 4]>::try_from(hole) {
                     assert_eq!(natural_plo4(h, board) as u32, slow);
                 }

@@ -222,7 +222,11 @@ fn rows_split(
 
 /// Rows of `K` hole cards (4..=6) and a five-card board, natural, two hole
 /// cards and three board cards played ([`omaha::natural_split2`]).
-fn rows_split2<const K: usize>(hands: &[u8], board: &[u8], out: &mut [u32]) -> bool {
+fn rows_split2<const K: usize, const NP: usize>(
+    hands: &[u8],
+    board: &[u8],
+    out: &mut [u32],
+) -> bool {
     let tables = omaha::SplitTables::get();
     let mut ok = true;
     for ((h, b), slot) in hands
@@ -238,7 +242,7 @@ fn rows_split2<const K: usize>(hands: &[u8], board: &[u8], out: &mut [u32]) -> b
         ok &= good;
         // (an id past the deck would index past the rank tables)
         *slot = if good {
-            omaha::natural_split2(tables, h, b) as u32
+            omaha::split2::<K, NP>(tables, h, b) as u32
         } else {
             0
         };
@@ -264,9 +268,9 @@ pub fn evaluate_batch_into(
     if natural_split2 {
         let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
         let rows = match shape.k {
-            4 => rows_split2::<4>,
-            5 => rows_split2::<5>,
-            _ => rows_split2::<6>,
+            4 => rows_split2::<4, 6>,
+            5 => rows_split2::<5, 10>,
+            _ => rows_split2::<6, 15>,
         };
         return drive(hands, board, shape, out, threads, check, rows);
     }
