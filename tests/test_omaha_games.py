@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -18,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 from hoyle import HandRules, bots, evaluate, evaluate_batch, evaluate_low, evaluate_low_batch, games
+from hoyle.cli import main
 
 evaluator = pytest.importorskip("phevaluator.evaluator")
 
@@ -266,17 +265,15 @@ def test_courchevel_shows_a_board_card_before_the_first_interval() -> None:
     assert hand.street == 0
     assert hand.actor is not None
     while hand.street == 0 and not hand.is_over:
-        hand.call()
+        hand.check() if hand.legal.can_check else hand.call()
     assert len(hand.board) == 3  # two more complete the flop
 
 
 @pytest.mark.parametrize("name", ["five_card_omaha", "six_card_omaha", "big_o", "courchevel"])
-def test_cli_plays(name: str) -> None:
+def test_cli_plays(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["play", "--hands", "10", "--seed", "2", "--quiet", "--game", name]
-    out = subprocess.run(
-        [sys.executable, "-m", "hoyle", *args], capture_output=True, text=True, check=True
-    ).stdout
-    assert f"{name}: 10 hands" in out
+    assert main(args) == 0
+    assert f"{name}: 10 hands" in capsys.readouterr().out
 
 
 # docs/rules.md §9's examples
@@ -293,9 +290,6 @@ def test_rules_examples_six_card_omaha() -> None:
     # four aces between hand and board, but only two of the hand play
     rank = evaluate("As Ad Ac Kh Kd 2c", board="Ah Ks 7d 7c 2d", rules=OMAHA)
     assert str(rank) == "Full House, Aces over Sevens"
-    assert evaluate("As Ad Ac Kh Kd 2c Ah"[:20], board="Ks 7d").category == (
-        hoyle.Category.FOUR_OF_A_KIND
-    )
 
 
 def test_rules_examples_big_o() -> None:
