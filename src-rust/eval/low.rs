@@ -650,6 +650,6 @@ mod tests {
                 }
             }
         }
-        assert!(lows > 50_000, "{lows}");
+        assert!(lows > 30_000, "{lows}"); // about a quarter of the deals
     }
 }
