@@ -234,6 +234,7 @@ def test_omaha_takes_the_hole_cards() -> None:
     assert games.omaha(hole_cards=5) == games.five_card_omaha()
     assert games.omaha(hole_cards=6) == games.six_card_omaha()
     assert games.omaha(hole_cards=4) == games.omaha()
+    assert games.omaha(hole_cards=np.int64(6)) == games.six_card_omaha()  # type: ignore[arg-type]
     assert games.omaha_hilo(hole_cards=5, betting=hoyle.PotLimit()).with_(name="big_o") == (
         games.big_o()
     )

@@ -5,6 +5,7 @@ cards with three of the board, however many it deals
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from hoyle._core import HandRules
@@ -35,8 +36,10 @@ _HILO = HandRules(hole_cards=2, low="ace-to-five", low_qualifier=8)
 
 def _dealt(hole_cards: Any) -> int:
     """The hole cards an Omaha game deals: 4, 5 or 6."""
-    if hole_cards.__class__ is not int or hole_cards not in _NAMES:
+    if isinstance(hole_cards, bool) or not isinstance(hole_cards, numbers.Integral):
         raise GameError(f"Omaha deals 4, 5 or 6 hole cards (two of them play), got {hole_cards!r}")
+    if int(hole_cards) not in _NAMES:
+        raise GameError(f"Omaha deals 4, 5 or 6 hole cards (two of them play), got {hole_cards}")
     return int(hole_cards)
 
 
