@@ -1,6 +1,10 @@
 //! Omaha-style hands: exactly `h` hole cards with `5 - h` board cards
-//! (docs/rules.md §2). Every split is tried; for natural PLO4 (6 hole pairs × 10
-//! board triples) that is 60 five-card lookups.
+//! (docs/rules.md §2). Every split is tried: for natural PLO4 (6 hole pairs ×
+//! 10 board triples) 60 five-card lookups, for five and six hole cards 100
+//! and 150. Natural two-plus-three hands of 2..=6 hole cards with a full
+//! board go through [`natural_split2`], which reads each split from a table
+//! of rank classes (one load, no hashing) and looks at flushes only where a
+//! suit can make one.
 
 use super::high;
 
@@ -81,7 +85,8 @@ fn next_combination(idx: &mut [usize], n: usize) -> bool {
 }
 
 /// The natural value of a PLO hand of 4 hole cards and 5 board cards:
-/// the best of the 60 hands of two hole and three board cards.
+/// the best of the 60 hands of two hole and three board cards, each valued
+/// whole (the reference [`natural_split2`] is tested against).
 #[inline]
 pub fn natural_plo4(hole: &[u8; 4], board: &[u8; 5]) -> u16 {
     const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
