@@ -18,6 +18,8 @@ import numpy.typing as npt
 import pytest
 from hoyle import HandRules, evaluate, evaluate_batch, evaluate_low, evaluate_low_batch
 
+from .conftest import THROUGHPUT
+
 ROWS = 1 << 20
 
 
@@ -128,3 +130,51 @@ def test_omaha_vs_phevaluator(benchmark: Any) -> None:
     )
     assert ratio >= 3
     benchmark(evaluate_batch, hole, board=board, rules=rules, threads=1)
+
+
+def test_omaha5_vs_phevaluator(benchmark: Any) -> None:
+    """Five-card Omaha (two of five hole cards, three of five board cards)
+    batch on one thread, results kept in the array it returns, beside
+    phevaluator's four-card Omaha call from Python (its Python package has
+    no five- or six-card call); six-card Omaha and Big O's low in the same
+    run."""
+    phe = pytest.importorskip("phevaluator")
+    rules = HandRules(hole_cards=2)
+    rows = random_rows(1 << 18, 11, 52, 4)
+    hole5 = np.ascontiguousarray(rows[:, :5])
+    hole6 = np.ascontiguousarray(rows[:, :6])
+    board = np.ascontiguousarray(rows[:, 6:])
+    kept: list[npt.NDArray[np.uint32]] = []
+
+    def batch(hole: npt.NDArray[np.uint8], low: bool = False) -> None:
+        if low:
+            lo = HandRules(hole_cards=2, low="ace-to-five", low_qualifier=8)
+            kept.append(evaluate_low_batch(hole, board=board, rules=lo, threads=1))
+        else:
+            kept.append(evaluate_batch(hole, board=board, rules=rules, threads=1))
+
+    five = rate(lambda: batch(hole5), len(rows))
+    six = rate(lambda: batch(hole6), len(rows))
+    low5 = rate(lambda: batch(hole5, low=True), len(rows))
+    for row in range(0, len(rows), len(rows) // 40):
+        one = evaluate(hole5[row].tolist(), board=board[row].tolist(), rules=rules)
+        assert one.value == kept[0][row]
+    some = zip(hole5[:30000], board[:30000], strict=True)
+    plo4 = [([int(c) for c in b], [int(c) for c in h[:4]]) for h, b in some]
+
+    def phevaluator_loop() -> None:
+        out = [phe.evaluate_omaha_cards(*b, *h) for b, h in plo4]
+        assert len(out) == len(plo4)
+
+    theirs = rate(phevaluator_loop, len(plo4), repeat=3)
+    THROUGHPUT["hoyle five-card Omaha batch, 1 thread"] = five
+    THROUGHPUT["hoyle six-card Omaha batch, 1 thread"] = six
+    THROUGHPUT["hoyle Big O low batch, 1 thread"] = low5
+    THROUGHPUT["phevaluator evaluate_omaha_cards (PLO4)"] = theirs
+    print(
+        f"\nOmaha 5+5: hoyle batch {five / 1e6:.2f} M/s one thread (target 4); "
+        f"6+5: {six / 1e6:.2f} M/s; Big O low 5+5: {low5 / 1e6:.2f} M/s; "
+        f"phevaluator PLO4 from Python {theirs / 1e6:.3f} M/s: "
+        f"{five / theirs:.1f}x (target 10x)"
+    )
+    benchmark(evaluate_batch, hole5, board=board, rules=rules, threads=1)

@@ -110,6 +110,55 @@ fn bench_high(c: &mut Criterion) {
             .unwrap()
         })
     });
+    // Five- and six-card Omaha (the fast path of 4..=6 hole cards), and
+    // Big O's low: the same boards.
+    let data = random_hands(rows, 11, 52, 4);
+    let board: Vec<u8> = data
+        .chunks_exact(11)
+        .flat_map(|r| r[6..].to_vec())
+        .collect();
+    let low = LowEvaluator::new(rules(RulesText {
+        hole_cards: Some(2),
+        low: Some("ace-to-five"),
+        low_qualifier: Some(8),
+        ..Default::default()
+    }))
+    .unwrap();
+    for k in [5usize, 6] {
+        let hole: Vec<u8> = data
+            .chunks_exact(11)
+            .flat_map(|r| r[..k].to_vec())
+            .collect();
+        let shape = Shape { k, b: 5 };
+        group.bench_function(format!("plo{k}_natural"), |b| {
+            b.iter(|| {
+                evaluate_batch_into(
+                    &evaluator,
+                    black_box(&hole),
+                    &board,
+                    shape,
+                    &mut out,
+                    Some(1),
+                )
+                .unwrap()
+            })
+        });
+        if k == 5 {
+            group.bench_function("big_o_low", |b| {
+                b.iter(|| {
+                    evaluate_low_batch_into(
+                        &low,
+                        black_box(&hole),
+                        &board,
+                        shape,
+                        &mut out,
+                        Some(1),
+                    )
+                    .unwrap()
+                })
+            });
+        }
+    }
     group.finish();
 }
 

@@ -33,6 +33,10 @@ BLIND_GAMES = {
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "badugi",
+    "five_card_omaha",
+    "six_card_omaha",
+    "big_o",
+    "courchevel",
 }
 PRESETS = [getattr(games, name) for name in games.__all__ if name not in ("Game", "Street")]
 

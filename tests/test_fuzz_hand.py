@@ -27,6 +27,7 @@ PRESETS: list[Callable[..., hoyle.Game]] = [
     getattr(games, name) for name in games.__all__ if name not in ("Game", "Street")
 ]
 BLIND_GAMES = {"texas_holdem", "omaha", "omaha_hilo", "five_card_draw"}
+BLIND_GAMES |= {"five_card_omaha", "six_card_omaha", "big_o", "courchevel"}
 STUD = {"five_card_stud", "seven_card_stud", "seven_card_stud_hilo", "razz"}
 
 

@@ -30,6 +30,9 @@ PRESETS = [
     ),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
+    hoyle.games.six_card_omaha,
+    hoyle.games.big_o,
+    hoyle.games.courchevel,
     hoyle.games.five_card_draw,
     lambda: hoyle.games.five_card_draw(
         blinds=(), ante=1, betting=hoyle.Limit(1, 5), opener="jacks"

@@ -8,6 +8,7 @@ use super::count::Split;
 use crate::error::{Error, Result};
 use crate::eval::high::value_of;
 use crate::eval::low::LowEvaluator;
+use crate::eval::omaha::natural_split2;
 use crate::eval::rules_batch::check_counts;
 use crate::eval::wild::HighEvaluator;
 
@@ -207,6 +208,12 @@ fn subsets(cards: &[u8], k: usize, out: &mut [u8; 5], at: usize, f: &mut impl Fn
 
 impl Scorer for OmahaScorer {
     fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        if let Ok(five) = <&[u8; 5]>::try_from(board) {
+            if self.h == 2 && (2..=6).contains(&hole.len()) {
+                let tables = crate::eval::omaha::SplitTables::get();
+                return (natural_split2(tables, hole, five) as u32, 0);
+            }
+        }
         let h = self.h as usize;
         let mut best = 0u16;
         let mut five = [0u8; 5];

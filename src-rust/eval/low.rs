@@ -401,6 +401,57 @@ fn lowest_five_table() -> &'static [u32] {
     TABLE.get_or_init(|| (0..8192u16).map(lowest_five_value).collect())
 }
 
+/// Omaha's eight-or-better low from rank masks: for every mask of the
+/// hole's ace-to-eight ranks (8 bits, ace = bit 0) and of the board's, the
+/// lowest five of two hole ranks and three other board ranks, as a
+/// five-bit mask (smaller is lower: the highest card is compared first);
+/// 0 when there is none. Pairs never make an eight-or-better low, so the
+/// masks are all there is to it (64 KB, built on first use in a few ms).
+fn omaha8_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let bits = |m: u32| (0..8).filter(move |&i| m & 1 << i != 0).map(|i| 1u32 << i);
+        let pairs: Vec<Vec<u32>> = (0..256u32)
+            .map(|h| {
+                let b: Vec<u32> = bits(h).collect();
+                let mut out = Vec::new();
+                for i in 0..b.len() {
+                    for j in i + 1..b.len() {
+                        out.push(b[i] | b[j]);
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut table = vec![0u8; 1 << 16];
+        for board in 0..256u32 {
+            let on: Vec<u32> = bits(board).collect();
+            let mut triples = Vec::new();
+            for i in 0..on.len() {
+                for j in i + 1..on.len() {
+                    for k in j + 1..on.len() {
+                        triples.push(on[i] | on[j] | on[k]);
+                    }
+                }
+            }
+            for (hole, held) in pairs.iter().enumerate() {
+                let mut best = u32::MAX;
+                for &p in held {
+                    for &t in &triples {
+                        if p & t == 0 {
+                            best = best.min(p | t);
+                        }
+                    }
+                }
+                if best != u32::MAX {
+                    table[hole << 8 | board as usize] = best as u8;
+                }
+            }
+        }
+        table
+    })
+}
+
 /// Low rules made ready: per-card ace-to-five rank bits and wild counts.
 pub struct LowEvaluator {
     pub rules: Rules,
@@ -412,6 +463,9 @@ pub struct LowEvaluator {
     /// The ace-to-five ranks below the qualifier (all of them without one).
     qualifier_mask: u16,
     table: &'static [u32],
+    /// [`omaha8_table`] when the rules are natural Omaha with a qualifier of
+    /// eight or lower (two hole cards, ace-to-five): the fast low.
+    omaha8: Option<&'static [u8]>,
 }
 
 impl LowEvaluator {
@@ -439,6 +493,11 @@ impl LowEvaluator {
             Some(q) => (1 << q) - 1,
             None => 0x1FFF,
         };
+        let omaha8 = (low == Low::AceToFive
+            && rules.hole_cards == Some(2)
+            && rules.is_natural_but_split()
+            && rules.low_qualifier.is_some_and(|q| q <= 8))
+        .then(omaha8_table);
         Some(LowEvaluator {
             rules,
             low,
@@ -446,6 +505,7 @@ impl LowEvaluator {
             count,
             qualifier_mask,
             table: lowest_five_table(),
+            omaha8,
         })
     }
 
@@ -497,8 +557,33 @@ impl LowEvaluator {
         (best_low(&self.rules, row).map_or(0, |p| p.value), ok)
     }
 
+    /// Whether [`LowEvaluator::omaha8`] applies: natural Omaha, eight or
+    /// better (or lower).
+    pub fn is_omaha8(&self) -> bool {
+        self.omaha8.is_some()
+    }
+
+    /// The low of valid natural `hole` cards played two with three of
+    /// `board` under an eight-or-better (or lower) qualifier: the OR of each
+    /// side's rank bits indexes [`omaha8_table`]. Only when
+    /// [`LowEvaluator::is_omaha8`]; 0 otherwise.
+    #[inline(always)]
+    pub fn omaha8(&self, hole: &[u8], board: &[u8]) -> u32 {
+        let Some(table) = self.omaha8 else {
+            return 0;
+        };
+        let ranks = |cards: &[u8]| {
+            cards.iter().fold(0u16, |m, &c| m | self.bit[c as usize]) & self.qualifier_mask
+        };
+        let five = table[(ranks(hole) as usize) << 8 | ranks(board) as usize];
+        self.table[five as usize]
+    }
+
     /// The low value of `hole` with `board` under the rules (0 = no low).
     pub fn value(&self, hole: &[u8], board: &[u8]) -> u32 {
+        if self.omaha8.is_some() {
+            return self.omaha8(hole, board);
+        }
         super::omaha::best_of(hole, board, self.rules.hole_cards, |cards| {
             self.value_any(cards)
         })
@@ -523,5 +608,48 @@ impl LowEvaluator {
                 best
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::rules::RulesText;
+
+    #[test]
+    fn omaha8_agrees_with_every_split() {
+        let rules = Rules::new(&RulesText {
+            low: Some("ace-to-five"),
+            low_qualifier: Some(8),
+            hole_cards: Some(2),
+            ..Default::default()
+        })
+        .unwrap();
+        let fast = LowEvaluator::new(rules).unwrap();
+        assert!(fast.is_omaha8());
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut lows = 0;
+        for k in [4usize, 5, 6] {
+            for nboard in 3..=5 {
+                for _ in 0..20_000 {
+                    let mut deck: Vec<u8> = (0..52).collect();
+                    for i in 0..k + nboard {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let j = i + (x % (52 - i) as u64) as usize;
+                        deck.swap(i, j);
+                    }
+                    let (hole, board) = deck[..k + nboard].split_at(k);
+                    let slow = super::super::omaha::best_of(hole, board, Some(2), |five| {
+                        fast.value_any(five)
+                    });
+                    assert_eq!(fast.omaha8(hole, board), slow, "{hole:?} {board:?}");
+                    assert_eq!(fast.value(hole, board), slow);
+                    lows += (slow != 0) as usize;
+                }
+            }
+        }
+        assert!(lows > 30_000, "{lows}"); // about a quarter of the deals
     }
 }

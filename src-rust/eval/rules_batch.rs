@@ -220,18 +220,32 @@ fn rows_split(
     ok
 }
 
-fn rows_plo4(hands: &[u8], board: &[u8], out: &mut [u32]) -> bool {
+/// Rows of `K` hole cards (4..=6) and a five-card board, natural, two hole
+/// cards and three board cards played ([`omaha::natural_split2`]).
+fn rows_split2<const K: usize, const NP: usize>(
+    hands: &[u8],
+    board: &[u8],
+    out: &mut [u32],
+) -> bool {
+    let tables = omaha::SplitTables::get();
     let mut ok = true;
     for ((h, b), slot) in hands
-        .chunks_exact(4)
+        .chunks_exact(K)
         .zip(board.chunks_exact(5))
         .zip(out.iter_mut())
     {
-        let h: &[u8; 4] = h.try_into().unwrap();
+        let h: &[u8; K] = h.try_into().unwrap();
         let b: &[u8; 5] = b.try_into().unwrap();
         let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
-        ok &= ids.count_ones() == 9 && h.iter().chain(b).all(|&c| c < 52);
-        *slot = omaha::natural_plo4(h, b) as u32;
+        let below = h.iter().chain(b).fold(0u8, |m, &c| m.max(c)) < 52;
+        let good = ids.count_ones() as usize == K + 5 && below;
+        ok &= good;
+        // (an id past the deck would index past the rank tables)
+        *slot = if good {
+            omaha::split2::<K, NP>(tables, h, b) as u32
+        } else {
+            0
+        };
     }
     ok
 }
@@ -247,14 +261,18 @@ pub fn evaluate_batch_into(
 ) -> Result<()> {
     let rules = evaluator.rules;
     check_counts(rules.hole_cards, shape.k, shape.b, 5)?;
-    let natural_plo4 = rules.hole_cards == Some(2)
-        && !rules.has_wilds()
-        && !rules.four_flush
-        && shape.k == 4
+    let natural_split2 = rules.hole_cards == Some(2)
+        && rules.is_natural_but_split()
+        && (4..=6).contains(&shape.k)
         && shape.b == 5;
-    if natural_plo4 {
+    if natural_split2 {
         let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
-        return drive(hands, board, shape, out, threads, check, rows_plo4);
+        let rows = match shape.k {
+            4 => rows_split2::<4, 6>,
+            5 => rows_split2::<5, 10>,
+            _ => rows_split2::<6, 15>,
+        };
+        return drive(hands, board, shape, out, threads, check, rows);
     }
     drive_rules(evaluator, hands, board, shape, out, threads)
 }
@@ -275,5 +293,23 @@ pub fn evaluate_low_batch_into(
         5
     };
     check_counts(rules.hole_cards, shape.k, shape.b, min)?;
+    if evaluator.is_omaha8() {
+        let check = |h: &[u8], b: &[u8]| check_row(&rules, h, b);
+        let rows = |hands: &[u8], board: &[u8], out: &mut [u32]| {
+            let mut ok = true;
+            for ((h, b), slot) in hands
+                .chunks_exact(shape.k)
+                .zip(board.chunks_exact(shape.b))
+                .zip(out.iter_mut())
+            {
+                let ids = h.iter().chain(b).fold(0u64, |ids, &c| ids | 1 << (c & 63));
+                let below = h.iter().chain(b).fold(0u8, |m, &c| m.max(c)) < 52;
+                ok &= ids.count_ones() as usize == shape.k + shape.b && below;
+                *slot = evaluator.omaha8(h, b);
+            }
+            ok
+        };
+        return drive(hands, board, shape, out, threads, check, rows);
+    }
     drive_rules(evaluator, hands, board, shape, out, threads)
 }

@@ -364,6 +364,15 @@ impl HighEvaluator {
     /// The value of a hand under the rules: `hole` with `board` (Omaha's
     /// exact split when `hole_cards` is set). Cards must be valid.
     pub fn value(&self, hole: &[u8], board: &[u8]) -> u32 {
+        if let Ok(five) = <&[u8; 5]>::try_from(board) {
+            if self.rules.hole_cards == Some(2)
+                && self.rules.is_natural_but_split()
+                && (2..=6).contains(&hole.len())
+            {
+                let tables = super::omaha::SplitTables::get();
+                return super::omaha::natural_split2(tables, hole, five) as u32;
+            }
+        }
         super::omaha::best_of(hole, board, self.rules.hole_cards, |cards| {
             self.value_any(cards)
         })

@@ -24,14 +24,20 @@ from hoyle.games.draw import ace_to_five_triple_draw, badacy, badeucy
 from hoyle.games.game import JOKER as JOKER
 from hoyle.games.game import STANDARD_DECK as STANDARD_DECK
 from hoyle.games.game import Game, Street
+from hoyle.games.omaha import (
+    big_o,
+    courchevel,
+    five_card_omaha,
+    omaha,
+    omaha_hilo,
+    six_card_omaha,
+)
 from hoyle.games.presets import (
     badugi,
     deuce_to_seven_single_draw,
     deuce_to_seven_triple_draw,
     five_card_draw,
     five_card_stud,
-    omaha,
-    omaha_hilo,
     razz,
     seven_card_stud,
     seven_card_stud_hilo,
@@ -46,9 +52,12 @@ __all__ = [
     "badacy",
     "badeucy",
     "badugi",
+    "big_o",
+    "courchevel",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "five_card_draw",
+    "five_card_omaha",
     "five_card_stud",
     "omaha",
     "omaha_hilo",
@@ -56,5 +65,6 @@ __all__ = [
     "seven_card_stud",
     "seven_card_stud_hilo",
     "short_deck_holdem",
+    "six_card_omaha",
     "texas_holdem",
 ]

@@ -1,4 +1,5 @@
-"""The presets: the usual games as settings of ``Game`` (docs/rules.md §9).
+"""The presets: the usual games as settings of ``Game`` (docs/rules.md §9;
+the Omaha games are in ``hoyle.games.omaha``).
 Every preset takes the same keywords where they make sense (``betting``,
 ``late_betting``, ``ante``, ``min_bet``, ``raise_cap``, ``rules``, ``rake``;
 ``blinds`` for blind games, ``bring_in`` for stud)."""
@@ -9,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from hoyle._core import HandRules
-from hoyle.betting import Betting, Limit, NoLimit, PotLimit
+from hoyle.betting import Betting, Limit, NoLimit
 from hoyle.errors import GameError
 from hoyle.games.game import JOKER, STANDARD_DECK, Game, Opener, Street
 from hoyle.rake import Rake
@@ -129,61 +130,6 @@ def short_deck_holdem(
         betting=betting or NoLimit(),
         late_betting=late_betting,
         rules=rules,
-        blinds=blinds,
-        ante=ante,
-        min_bet=min_bet,
-        raise_cap=raise_cap,
-        rake=rake,
-    )
-
-
-def omaha(
-    *,
-    betting: Betting | None = None,
-    late_betting: Betting | None = None,
-    blinds: tuple[int, ...] = (1, 2),
-    ante: int = 0,
-    min_bet: int | None = None,
-    raise_cap: int | None = None,
-    rules: HandRules | None = None,
-    rake: Rake | None = None,
-) -> Game:
-    """Omaha: four down cards, exactly two of them played with three of the
-    board; pot limit by default."""
-    return _board_game(
-        "omaha",
-        down=4,
-        betting=betting or PotLimit(),
-        late_betting=late_betting,
-        rules=rules or HandRules(hole_cards=2),
-        blinds=blinds,
-        ante=ante,
-        min_bet=min_bet,
-        raise_cap=raise_cap,
-        rake=rake,
-    )
-
-
-def omaha_hilo(
-    *,
-    betting: Betting | None = None,
-    late_betting: Betting | None = None,
-    blinds: tuple[int, ...] = (1, 2),
-    ante: int = 0,
-    min_bet: int | None = None,
-    raise_cap: int | None = None,
-    rules: HandRules | None = None,
-    rake: Rake | None = None,
-) -> Game:
-    """Omaha high-low, eight or better (ace-to-five low); fixed limit 2/4 by
-    default."""
-    betting, late_betting = _fixed_limit(betting, late_betting, small=2)
-    return _board_game(
-        "omaha_hilo",
-        down=4,
-        betting=betting,
-        late_betting=late_betting,
-        rules=rules or HandRules(hole_cards=2, low="ace-to-five", low_qualifier=8),
         blinds=blinds,
         ante=ante,
         min_bet=min_bet,

@@ -58,8 +58,9 @@ Decisions (see also the tests):
   ``finishing_stacks`` is None. ``-inf``, ``nan`` and negative stacks are
   errors.
 * **Extension.** What PHH cannot say (a game that is not one of its
-  variants: wild cards, jokers, five-card draw, custom streets) ``dumps``
-  writes as ``_hoyle_game``, an inline table of ``Game`` settings, which
+  variants: wild cards, jokers, five-card draw, five- and six-card Omaha,
+  Big O, Courchevel, custom streets) ``dumps`` writes as ``_hoyle_game``,
+  an inline table of ``Game`` settings, which
   ``load`` reads back (PHH allows user fields; hoyle prefixes its own with
   ``_``). Variant codes hoyle adds for its presets: ``5CD`` (five-card
   draw) and ``5S`` (five-card stud), after F/P/N like the others.
