@@ -17,7 +17,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write("")
     write("Dask LocalCluster (2 worker processes, 1 thread each) against one process:")
     for name, value in FIGURES.items():
-        write(f"  {name:58} {value:14,.1f}")
+        shown = f"{value:14,.2f}" if name.endswith("(x)") else f"{value:14,.1f}"
+        write(f"  {name:58} {shown}")
     for task in ("simulate", "replay_all"):
         one = FIGURES.get(f"{task}: one process, hands/s")
         for where in ("Dask, 2 workers", "process pool, 2 workers"):

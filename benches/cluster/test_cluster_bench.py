@@ -20,6 +20,7 @@ hands, 98 shards of 64 files).
 from __future__ import annotations
 
 import pickle
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
@@ -154,6 +155,43 @@ def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
         len(files) // len(CORPUS) * 943,
     )
     assert report.hands == len(files) // len(CORPUS) * 943
+
+
+def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor) -> None:
+    """The three ways one after another in each round (five rounds), so that
+    a neighbour's load on this shared machine falls on all of them alike;
+    each ratio is the median of the five rounds' ratios. Results are kept."""
+    hands, files, ex = _hands(benchmark), _files(benchmark), client.get_executor()
+    ways: dict[str, Executor | None] = {
+        "one process": None,
+        "Dask, 2 workers": ex,
+        "process pool, 2 workers": pool,
+    }
+    tasks: dict[str, Callable[[Executor | None], Any]] = {
+        "simulate": lambda e: hoyle.simulate("texas_holdem", SIX, hands=hands, seed=1, executor=e),
+        "replay_all": lambda e: replay_all(files, executor=e),
+    }
+    times: dict[tuple[str, str], list[float]] = {(t, w): [] for t in tasks for w in ways}
+    kept: list[Any] = []
+
+    def cycle() -> None:
+        for task, run in tasks.items():
+            for where, executor in ways.items():
+                started = time.perf_counter()
+                kept.append(run(executor))
+                times[task, where].append(time.perf_counter() - started)
+
+    rounds = 5 if not benchmark.disabled else 1
+    benchmark.pedantic(cycle, rounds=rounds, iterations=1, warmup_rounds=0)
+    assert len(kept) == 6 * rounds
+    if benchmark.disabled:
+        return
+    for task in tasks:
+        one = times[task, "one process"]
+        for where in ("Dask, 2 workers", "process pool, 2 workers"):
+            ratios = [a / b for a, b in zip(one, times[task, where], strict=True)]
+            name = f"{task}, {where} / one process, interleaved, median of {rounds} (x)"
+            FIGURES[name] = statistics.median(ratios)
 
 
 class Measuring(Executor):
