@@ -30,6 +30,7 @@ PRESETS = [
     ),
     hoyle.games.omaha,
     hoyle.games.omaha_hilo,
+    hoyle.games.five_card_omaha,
     hoyle.games.six_card_omaha,
     hoyle.games.big_o,
     hoyle.games.courchevel,
