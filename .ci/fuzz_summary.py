@@ -2,7 +2,7 @@
 what they gave (``ok`` or the error's class name, most frequent first).
 
 Usage: ``python .ci/fuzz_summary.py REPORT``, where REPORT is the JSON-lines
-file that tests/fuzzing.py appends to when ``HOYLE_FUZZ_REPORT`` is set (one
+file that tests/support/fuzzing.py appends to when ``HOYLE_FUZZ_REPORT`` is set (one
 line ``{"area", "inputs", "outcomes"}`` per fuzz run; an area run twice is
 added up). A missing or empty report is said, not an error: it only means no
 fuzz test ran. A line that is not such a record fails the run (exit 1), since

@@ -9,7 +9,7 @@ the rewards one at the end (``_rewards``). The ``Hand`` in ``infos`` is a
 ``hoyle.env._lazy.SleepingHand``: dealt and played up to the engine's
 state only when read. Everything a user sees (observations, masks, rewards,
 the agents' order, the hand in ``infos``) equals what the ``Hand``-driven
-``PokerEnv`` gives: tests/test_env_aec_core.py plays both side by side.
+``PokerEnv`` gives: tests/env/test_aec_core.py plays both side by side.
 """
 
 from __future__ import annotations

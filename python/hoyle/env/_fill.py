@@ -7,7 +7,7 @@ seat to act into the bool row ``mask``.
 ``src-rust/env``, the encoder and mask the table engine runs too);
 ``reference`` is the Python reference (``Layout.encode`` and
 ``Actions.mask``), the oracle the core equals bit for bit
-(tests/test_env_observe.py).
+(tests/env/test_observe.py).
 """
 
 from __future__ import annotations

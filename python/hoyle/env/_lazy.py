@@ -12,7 +12,7 @@ engine took since. The first read of any attribute (a property, a method,
 ``SleepingHand.__getattribute__``, which swaps the class back to
 ``TableHand``, deals the hand if needed and replays the indices with
 ``Actions.apply`` (the same ``Hand`` calls the Python path makes, so the
-state is the one the engine reached: tests/test_env_aec_core.py compares
+state is the one the engine reached: tests/env/test_aec_core.py compares
 them). From then on the object is a plain ``TableHand`` with no overhead,
 until the next engine step puts it to sleep again.
 

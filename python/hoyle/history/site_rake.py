@@ -18,7 +18,7 @@ half takes the odd chip, tied hands share evenly, leftover chips go one
 each from the button's left). ``Hand.stacks`` and ``Hand.settlement`` then
 say what the room paid; payouts plus rake equal what the pots held.
 
-The rule the HandHQ sample shows for Ongame (tests/test_history_handhq.py):
+The rule the HandHQ sample shows for Ongame (tests/history/test_handhq.py):
 5 %, rounded down to $0.05 (a $53.90 pot pays $2.65, not $2.69 or
 $2.70), at most $2 with four players dealt and $3 with five or more, no
 flop no drop:

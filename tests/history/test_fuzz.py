@@ -1,0 +1,286 @@
+"""Fuzzing hand histories (issue 12): real PHH files (tests/data/phh, see
+its SOURCE.md) and hands ``history.dumps`` wrote, mutated as text, as TOML
+values and in their ``_hoyle_game`` table, then read and replayed. The
+contract (tests/support/fuzzing.py): a ``HistoryError`` (or a ``TypeError`` for a
+wrong Python type), or success; and a history that replays gives the same
+hand when written and read again."""
+
+from __future__ import annotations
+
+import functools
+import random
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import hoyle
+import pytest
+import tomllib
+from hoyle import bots, games, history
+from hoyle.errors import HistoryError, IllegalActionError
+from hoyle.history import toml_text
+from hoyle.history.writing import write_fields
+
+from tests.support import DATA as _DATA_ROOT
+from tests.support.fuzzing import NASTY_TEXT, fuzz, mutate, nasty_number
+
+DATA = _DATA_ROOT / "phh"
+
+# Values a hostile file puts where a number, a string or a table belongs.
+NASTY_TOML = [
+    "1e999999999",
+    "-1e999999999",
+    "1e-999999999",
+    "nan",
+    "-inf",
+    "9" * 5000,
+    "1_0",
+    "0x10",
+    "-1",
+    "-0",
+    "1.5",
+    "0.000000000000000000001",
+    "18446744073709551616",
+    "1" + "0" * 30,
+    "[" * 2000 + "]" * 2000,
+    "[[1]]",
+    "[]",
+    "{}",
+    "{a = 1}",
+    '"x"',
+    '"1e999999999"',
+    '"\\u0661\\u0660"',
+    "true",
+    "1979-05-27",
+    "12:00:00",
+    '"p1 cbr 1_0"',
+    '"d dh p1 AsAs"',
+]
+
+
+@functools.cache
+def _corpus() -> list[str]:
+    files = sorted(p for p in DATA.rglob("*") if p.suffix in (".phh", ".phhs"))
+    texts = [p.read_text("utf-8") for p in files]
+    rng = random.Random(0)
+    return rng.sample(texts, 60) + _written()
+
+
+def _written() -> list[str]:
+    """Hands of several presets and custom games, written by ``dumps``."""
+    out = []
+    custom = [
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug"), blinds=(), ante=1),
+        games.texas_holdem(blinds=(1, 2, 4), ante=1, rake=hoyle.Rake(percent=5, cap=3)),
+        games.omaha(betting=hoyle.PotLimit(cap=50)).with_(antes=(0, 2)),
+    ]
+    presets = [games.five_card_draw(), games.deuce_to_seven_triple_draw(), games.razz()]
+    for k, game in enumerate(custom + presets):
+        for seed in range(3):
+            rng = random.Random(seed)
+            seats = 3 + seed + (4 if game.has_draw and seed == 2 else 0)
+            hand = game.start([rng.randint(20, 200) for _ in range(seats)], seed=seed + 10 * k)
+            while not hand.is_over:
+                try:
+                    bots.random_bot(hand, rng)
+                except IllegalActionError:  # more cards than are left
+                    hand.draw([])
+            out.append(history.dumps(hand))
+    return out
+
+
+@functools.cache
+def _docs() -> list[dict[str, Any]]:
+    return [
+        d
+        for t in _corpus()
+        if "variant" in (d := tomllib.loads(t, parse_float=Decimal)) or d
+        if all(not isinstance(v, dict) or k == "_hoyle_game" for k, v in d.items())
+    ]
+
+
+def _value(v: Any) -> str:
+    return write_fields({"x": v}).split(" = ", 1)[1].rstrip("\n")
+
+
+def _replay_all(text: str) -> list[hoyle.Hand]:
+    hands = []
+    for h in history.load(text):
+        h.starting_stacks  # noqa: B018
+        h.finishing_stacks  # noqa: B018
+        hands.append(h.replay(partial=True))
+    return hands
+
+
+def _consistent(text: str, hands: list[hoyle.Hand]) -> None:
+    """A hand that replayed is written, read and replayed to the same hand."""
+    for hand in hands:
+        [back] = history.load(history.dumps(hand))
+        again = back.replay(partial=True, strict=True)
+        assert again.history == hand.history, text
+        assert again.stacks == hand.stacks, text
+        assert again.board == hand.board, text
+
+
+def test_fuzz_history_text() -> None:
+    texts = _corpus()
+    tally = fuzz(
+        "history.text (mutate() of PHH files and dumps output)",
+        lambda rng: mutate(rng.choice(texts), rng, rounds=4),
+        _replay_all,
+        check=_consistent,
+    )
+    assert tally["HistoryError"] > 0
+
+
+def _mutate_fields(doc: dict[str, Any], rng: random.Random) -> str:
+    """The document as TOML with one field replaced by a nasty value,
+    dropped, duplicated, or (``actions``) shuffled or given a nasty line."""
+    target = rng.choice(list(doc))
+    lines = []
+    for key, v in doc.items():
+        text = f"{key} = {_value(v)}"
+        if key == target:
+            move = rng.randrange(6)
+            if move == 0:
+                text = f"{key} = {rng.choice(NASTY_TOML)}"
+            elif move == 1 and isinstance(v, list) and v:
+                items = [_value(x) for x in v]
+                items[rng.randrange(len(items))] = rng.choice(NASTY_TOML)
+                text = f"{key} = [{', '.join(items)}]"
+            elif move == 2:
+                text = ""
+            elif move == 3:
+                text = f"{text}\n{text}"
+            elif move == 4 and isinstance(v, list):
+                shuffled = list(v)
+                rng.shuffle(shuffled)
+                text = f"{key} = {_value(shuffled)}"
+            elif isinstance(v, list) and v and isinstance(v[0], str):
+                items = list(v)
+                at = rng.randrange(len(items))
+                items[at] = mutate(items[at], rng, rounds=2)
+                text = f"{key} = {_value(items)}"
+        lines.append(text)
+    return "\n".join(lines) + "\n"
+
+
+def test_fuzz_history_toml_values() -> None:
+    docs = _docs()
+    fuzz(
+        "history.toml (fields replaced, dropped, duplicated, shuffled)",
+        lambda rng: _mutate_fields(rng.choice(docs), rng),
+        _replay_all,
+        check=_consistent,
+        seed=1,
+    )
+
+
+def _nasty_setting(rng: random.Random) -> Any:
+    pick = rng.randrange(4)
+    if pick == 0:
+        value = nasty_number(rng)
+        return value if isinstance(value, int | float | str | list) else 1
+    if pick == 1:
+        return Decimal(rng.choice(["1e999999999", "1e-999999999", "NaN", "2.5", "-1"]))
+    if pick == 2:
+        return rng.choice(NASTY_TEXT)
+    return rng.choice([[], {}, [1, 2], {"kind": "limit", "min": -1}, {"percent": "1e999999999"}])
+
+
+def _mutate_game(table: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``_hoyle_game`` with one setting (or a street's setting) nasty,
+    dropped or unknown."""
+    out = dict(table)
+    if rng.random() < 0.3 and out.get("streets"):
+        streets = [dict(s) for s in out["streets"]]
+        street = rng.choice(streets)
+        street[rng.choice([*street, "draw_ace", "betting", "bogus"])] = _nasty_setting(rng)
+        out["streets"] = streets
+    elif rng.random() < 0.2:
+        out.pop(rng.choice(list(out)))
+    else:
+        key = rng.choice([*out, "rake", "deck", "rules", "bogus"])
+        out[key] = _nasty_setting(rng)
+    return out
+
+
+def test_fuzz_history_hoyle_game() -> None:
+    docs = [d for d in _docs() if "_hoyle_game" in d]
+    assert docs
+
+    def make(rng: random.Random) -> str:
+        doc = dict(rng.choice(docs))
+        doc["_hoyle_game"] = _mutate_game(doc["_hoyle_game"], rng)
+        try:
+            return write_fields(doc)
+        except HistoryError:  # a value TOML cannot hold (a NaN): write it as text
+            doc["_hoyle_game"] = {k: str(v) for k, v in doc["_hoyle_game"].items()}
+            return write_fields(doc)
+
+    fuzz("history._hoyle_game (settings mutated)", make, _replay_all, check=_consistent, seed=2)
+
+
+def test_fuzz_game_from_dict() -> None:
+    tables = [d["_hoyle_game"] for d in _docs() if "_hoyle_game" in d]
+
+    def call(table: dict[str, Any]) -> object:
+        from hoyle.history.extension import game_of_extension
+
+        game = game_of_extension(table)
+        assert hoyle.Game.from_dict(game.to_dict()) == game
+        return game
+
+    fuzz(
+        "history._hoyle_game -> Game (tables straight in)",
+        lambda rng: _mutate_game(rng.choice(tables), rng),
+        call,
+        seed=3,
+    )
+
+
+def test_fuzz_toml_readers_agree() -> None:
+    texts = _corpus()
+
+    def call(text: str) -> object:
+        try:
+            expected: object = tomllib.loads(text, parse_float=Decimal)
+        except (ValueError, ArithmeticError, RecursionError):
+            expected = "error"
+        try:
+            fast: object = toml_text.fast_toml(text)
+        except toml_text.GiveUp:
+            fast = expected
+        except (ValueError, ArithmeticError, RecursionError):
+            fast = "error"
+        assert repr(fast) == repr(expected), text
+        return toml_text.read_toml(text, "<fuzz>")
+
+    fuzz(
+        "history.toml_text (fast reader vs tomllib)",
+        lambda rng: mutate(rng.choice(texts), rng, rounds=3),
+        call,
+        seed=4,
+    )
+
+
+@pytest.mark.parametrize("kind", ["path"])
+def test_fuzz_load_paths(tmp_path: Path, kind: str) -> None:
+    (tmp_path / "latin1.phh").write_bytes(b'variant = "NT"\nevent = "caf\xe9"\n')
+    (tmp_path / "dir.phh").mkdir()
+    names = ["latin1.phh", "dir.phh", "missing.phh", "", ".", "..", "a" * 5000]
+
+    def make(rng: random.Random) -> object:
+        pick = rng.randrange(4)
+        if pick == 0:
+            return str(tmp_path / mutate(rng.choice(names), rng, rounds=2))
+        if pick == 1:
+            return tmp_path / rng.choice(names)
+        if pick == 2:
+            return mutate("/dev/null", rng, rounds=2)
+        return rng.choice([None, b"x.phh", 1, ["a"], Path("\x00")])
+
+    def call(source: object) -> object:
+        return history.load(source)  # type: ignore[arg-type]
+
+    fuzz(f"history.load ({kind}s: NUL, directories, missing, non-UTF-8)", make, call)
