@@ -89,9 +89,10 @@ class Ending(HandState):
         saw, as in a hand history) showing nothing: each takes a value below
         every hand's, so it wins no pot (and no half of one) that a seat
         with cards contests, and only the pots it alone contests. Stacks and
-        settlement follow. A hand history's replay (``hoyle.history``) calls
-        this once the hand is over; pots that only such seats contest, it
-        reports as undetermined rather than read a result from here.
+        settlement follow. A hand history's replay calls this once the hand
+        is over, through the hook ``show_nothing`` (and ``_hand_check``'s
+        replay again); pots that only such seats contest, it reports as
+        undetermined rather than read a result from here.
         Returns whether the result changed (False when those seats had won
         nothing)."""
         n = self._n

@@ -97,7 +97,8 @@ def _settle_again(hand: HandState, fresh: Any) -> None:
 
 def restore(hand: HandState, upto: int) -> None:
     """Puts ``hand`` back as it was after the first ``upto`` records of its
-    history (undoing an action that failed late)."""
+    history (undoing an action that failed late): writes every field, from
+    the replay."""
     fresh = replay(hand, hand._history[:upto])
     for name in _SLOTS:
         object.__setattr__(hand, name, getattr(fresh, name))

@@ -15,8 +15,10 @@ the rake comes out of the pots in order (the main pot first, then the side
 pots, each at most what it holds), and each raked pot is divided again
 among the same winners by the engine's rule (docs/rules.md §4: the high
 half takes the odd chip, tied hands share evenly, leftover chips go one
-each from the button's left). ``Hand.stacks`` and ``Hand.settlement`` then
-say what the room paid; payouts plus rake equal what the pots held.
+each from the button's left). The hand does this in its hook
+``_ending.take_room_rake``, which keeps the rake in the hand, so a raked
+hand clones and pickles as it is. ``Hand.stacks`` and ``Hand.settlement``
+then say what the room paid; payouts plus rake equal what the pots held.
 
 The rule the HandHQ sample shows for Ongame (tests/test_history_handhq.py):
 5 %, rounded down to $0.05 (a $53.90 pot pays $2.65, not $2.69 or
