@@ -13,7 +13,8 @@ internal to hoyle (``hoyle.history`` calls them; nothing else should):
 ``take_room_rake`` (a room's rake, ``SiteRake``). Each keeps what it did in
 a field (``_unseen``, ``_room_rake``) that ``_settle`` reads and
 ``_hand_check``'s replay applies again, so a clone, a pickle and an
-unpickled hand's check all give the hand the hook left.
+unpickled hand's check all give the hand the hook left; ``unseen_seats``
+reads the first back (a hand history written again).
 """
 
 from __future__ import annotations

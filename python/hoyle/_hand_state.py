@@ -98,7 +98,7 @@ class HandState:
     _unseen: Annotated[tuple[int, ...], SHARE]  # seats that showed no cards (``_ending``)
     _settlement: Annotated[Settlement | None, DERIVED]  # built from _shown when asked for
     _legal: Annotated[Legal | None, DERIVED]  # the actor's, once worked out
-    # what a hand history's replay changed (its hooks: ``_draws.restub``,
+    # what a hand history's replay changed (its hooks: ``_deal.restub``,
     # ``_ending.take_room_rake``), kept so that a replay from the record
     # (``_hand_check``) gives the same hand
     _restubs: Annotated[tuple[tuple[int, tuple[int, ...]], ...], SHARE]  # (draw's record, cards)
