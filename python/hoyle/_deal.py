@@ -6,21 +6,27 @@ caller gives (its first card dealt first), a seeded deal (the core's
 Mersenne Twister, keyed as ``random.Random(seed)``, so a seed deals what it
 always has) or an unseeded one (the core's fast per-thread generator). A
 draw game also gets a 32-bit reshuffle seed from the same source: when the
-stub runs out, the discards are shuffled with ``reseed + len(history)``.
+stub runs out, the discards are shuffled with ``reseed + len(history)``;
+a replayed hand history deals them again in the file's order instead
+(``restub``, a hook internal to hoyle that ``hoyle.history``'s replay calls
+before such a draw).
 """
 
 from __future__ import annotations
 
 import operator
 import os
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hoyle._core import Card, _deal, _deal_and_seed, _reseed_deals, _reshuffle, parse_cards
 from hoyle._plan import MAX_SEATS, Plan
 from hoyle._whole import whole
 from hoyle.betting import MAX_CHIPS, chip_count
-from hoyle.errors import GameError
+from hoyle.errors import GameError, IllegalActionError
+
+if TYPE_CHECKING:
+    from hoyle._hand_state import HandState
 
 __all__ = [
     "card_ids",
@@ -30,6 +36,7 @@ __all__ = [
     "chips",
     "deal_order",
     "reshuffle",
+    "restub",
 ]
 
 if hasattr(os, "register_at_fork"):  # a forked child must not repeat its parent's deals
@@ -142,3 +149,24 @@ def deal_order(
 def reshuffle(pile: list[int], seed: int) -> list[int]:
     """The discards shuffled to complete the stub (docs/rules.md §9)."""
     return _reshuffle(pile, seed)
+
+
+def restub(hand: HandState, order: Sequence[int], drawn: int) -> None:
+    """Hook for a hand history's replay (``hoyle.history.replay``): the
+    draw about to be made (``drawn`` cards) empties the stub, and the file
+    deals the discards again in its own order, ``order`` (first card
+    first), rather than in the reshuffle's (docs/rules.md §9): they go
+    under the stub in that order. Changes ``_deck``, ``_discards`` (now
+    empty) and ``_restubs`` (kept: a clone, a pickle and ``_hand_check``'s
+    replay deal the same cards). Raises ``IllegalActionError`` when the
+    stub still covers the draw or ``order`` is not the discards, and
+    changes nothing then; the draw that follows checks the rest.
+    Internal to hoyle."""
+    deck, pile = hand._deck, hand._discards
+    if drawn <= len(deck):
+        raise IllegalActionError(f"deals discards again, but the stub still holds {len(deck)}")
+    if sorted(pile) != sorted(order):
+        raise IllegalActionError("the discards dealt again are not the discards of the hand")
+    hand._restubs = (*hand._restubs, (len(hand._history), tuple(order)))
+    deck[:0] = order[::-1]  # the next card last
+    hand._discards = []

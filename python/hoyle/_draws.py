@@ -21,6 +21,12 @@ def _card_name(c: int) -> str:
 
 
 class Draws(Turns):
+    """The fourth layer of a hand: the draw. ``_discards_of`` only reads;
+    ``_replace`` writes ``_cards``, ``_deck``, ``_discards`` (and, when the
+    stub runs out, takes the reshuffled discards into ``_deck``),
+    ``_history``, ``_to_draw`` and ``_actor``, then hands the turn on
+    (``Streets._begin_betting``) after the last seat draws."""
+
     __slots__ = ()
 
     def _discards_of(self, p: int, discards: Iterable[Any] | str) -> list[int]:

@@ -1,31 +1,45 @@
 """How a hand ends: one path to the payout, one to the ``Settlement``.
 
-``finish`` is the only way a hand ends (``_unshown`` then settles it again
-when some seats' cards were never seen: a replayed hand history). It records what each seat shows
+``finish`` is the only way a hand ends. It records what each seat shows
 (``_shown``: high and low values, None for a folded seat) and pays the
 stacks: a natural-high game in one core call (``_core._showdown``:
 values, settlement and stacks together), any other from ``values`` and
 ``settle``. ``settlement`` is built from ``_shown`` when first asked for,
 by the one function ``_settle`` (the same call that paid the stacks).
+
+A replayed hand history may then change the result through two hooks,
+internal to hoyle (``hoyle.history`` calls them; nothing else should):
+``show_nothing`` (live seats whose cards the file never shows) and
+``take_room_rake`` (a room's rake, ``SiteRake``). Each keeps what it did in
+a field (``_unseen``, ``_room_rake``) that ``_settle`` reads and
+``_hand_check``'s replay applies again, so a clone, a pickle and an
+unpickled hand's check all give the hand the hook left; ``unseen_seats``
+reads the first back (a hand history written again).
 """
 
 from __future__ import annotations
 
 import operator
 
-from hoyle._core import Settlement, _showdown, settle
+from hoyle._core import Pot, Settlement, _pot, _settlement, _showdown, settle
 from hoyle._hand_state import OVER, HandState
 from hoyle.betting import NO_ACTION
 from hoyle.errors import GameError
 from hoyle.values import values
 
-__all__ = ["Ending"]
+__all__ = ["Ending", "room_raked", "show_nothing", "take_room_rake", "unseen_seats"]
 
 Values = list[int | None]
 _NOTHING = -1  # the value of a seat that showed nothing: every hand's value is above it
 
 
 class Ending(HandState):
+    """The first layer of a hand: its end. ``_finish`` writes ``_phase``,
+    ``_actor``, ``_legal``, ``_shown``, ``_stacks`` and (outside the one
+    core call) ``_settlement``; ``_unshown`` (``show_nothing``'s work)
+    ``_unseen``, ``_shown``, ``_settlement`` and ``_stacks``; the
+    ``settlement`` read fills ``_settlement`` from ``_shown``."""
+
     __slots__ = ()
 
     def _finish(self, passed: bool = False) -> None:
@@ -76,9 +90,10 @@ class Ending(HandState):
         saw, as in a hand history) showing nothing: each takes a value below
         every hand's, so it wins no pot (and no half of one) that a seat
         with cards contests, and only the pots it alone contests. Stacks and
-        settlement follow. A hand history's replay (``hoyle.history``) calls
-        this once the hand is over; pots that only such seats contest, it
-        reports as undetermined rather than read a result from here.
+        settlement follow. A hand history's replay calls this once the hand
+        is over, through the hook ``show_nothing`` (and ``_hand_check``'s
+        replay again); pots that only such seats contest, it reports as
+        undetermined rather than read a result from here.
         Returns whether the result changed (False when those seats had won
         nothing)."""
         n = self._n
@@ -114,12 +129,14 @@ class Ending(HandState):
         return True
 
     def _settle(self) -> Settlement:
-        """The settlement of a finished hand, from what each seat showed."""
+        """The settlement of a finished hand, from what each seat showed
+        (less a room's rake, when ``take_room_rake`` took one)."""
         assert self._shown is not None
         high, low = self._shown
-        return settle(
+        result = settle(
             self._contrib, high, low, button=self._button, rake=self._plan.rake, dead=self._dead
         )
+        return room_raked(result, self._room_rake) if self._room_rake else result
 
     @property
     def settlement(self) -> Settlement | None:
@@ -127,3 +144,101 @@ class Ending(HandState):
         if self._settlement is None and self._shown is not None:
             self._settlement = self._settle()
         return self._settlement
+
+
+def show_nothing(hand: Ending, seats: tuple[int, ...]) -> bool:
+    """Hook for a hand history's replay (``hoyle.history.replay.settle_unseen``):
+    the finished ``hand`` settled again with ``seats``, live seats whose
+    cards the file never shows, showing nothing (``Ending._unshown``: they
+    win no pot a seat with cards contests). Changes ``_unseen``, ``_shown``
+    and, when the result changes, ``_settlement`` and ``_stacks``; returns
+    whether the result changed. Returns False and changes nothing when the
+    hand had no showdown (one seat left, or a draw nobody opened). Raises
+    ``GameError`` for a hand not over, one that has such seats already, or
+    ``seats`` that are not distinct live seats. Internal to hoyle."""
+    folded, shown = hand._folded, hand._shown
+    live = [s for s in range(hand._n) if not folded[s]]
+    if len(live) < 2 or shown is None or not any(shown[0][s] for s in live):
+        return False
+    return hand._unshown(seats)
+
+
+def unseen_seats(hand: Ending) -> tuple[int, ...]:
+    """The seats ``show_nothing`` left showing nothing (() for any other
+    hand): what a hand history written back leaves unshown
+    (``hoyle.history.writing``). Internal to hoyle."""
+    return hand._unseen
+
+
+def take_room_rake(hand: Ending, chips: int) -> None:
+    """Hook for a hand history's replay (``hoyle.history.SiteRake.take``):
+    ``chips`` of a room's rake taken from the finished ``hand``'s pots
+    (``room_raked``), so that its stacks and settlement are what the room
+    paid. Changes ``_room_rake`` (kept: a clone, a pickle and
+    ``_hand_check``'s replay take it again), ``_settlement`` and
+    ``_stacks``. Raises ``GameError`` for a hand not over, one raked already
+    (by its game or a room) or ``chips`` not an int from 1 to what the pots
+    hold; changes nothing then. Internal to hoyle."""
+    if hand._shown is None:
+        raise GameError("only a finished hand pays a room's rake")
+    settlement = hand.settlement
+    assert settlement is not None  # (the hand is over)
+    if hand._room_rake or settlement.rake:
+        raise GameError("this hand was raked already")
+    held = sum(pot.amount for pot in settlement.pots)
+    if chips.__class__ is not int or not 0 < chips <= held:
+        raise GameError(f"a room's rake must be 1..{held} chips here, got {chips!r:.40}")
+    hand._room_rake = chips
+    result = hand._settlement = hand._settle()
+    hand._stacks = [
+        start - put + paid
+        for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
+    ]
+
+
+def room_raked(settlement: Settlement, chips: int) -> Settlement:
+    """``settlement`` less ``chips`` of a room's rake, taken from the pots in
+    order (the main pot first, each at most what it holds), each raked pot
+    divided again among its winners as the engine divides a pot
+    (docs/rules.md §4)."""
+    left = chips
+    button = settlement.button
+    pots = []
+    for pot in settlement.pots:
+        cut = min(left, pot.amount)
+        left -= cut
+        pots.append(_raked(pot, cut, button) if cut else pot)
+    refunds = settlement.refunds
+    payouts = tuple(refunds[s] + sum(p.shares[s] for p in pots) for s in range(len(refunds)))
+    return _settlement(payouts, refunds, tuple(pots), settlement.rake + chips, button)
+
+
+def _raked(pot: Pot, cut: int, button: int) -> Pot:
+    """``pot`` less ``cut`` chips of rake, divided again among its winners
+    as the engine divides a pot (docs/rules.md §4)."""
+    amount = pot.amount - cut
+    n = len(pot.shares)
+    shares = [0] * n
+    if pot.low_winners:
+        low_half = amount // 2
+        high_half = amount - low_half
+    else:
+        high_half, low_half = amount, 0
+    for winners, half in ((pot.high_winners, high_half), (pot.low_winners, low_half)):
+        if not winners:
+            continue
+        each, odd = divmod(half, len(winners))
+        for s in winners:
+            shares[s] += each
+        for s in sorted(winners, key=lambda s: (s - button - 1) % n)[:odd]:
+            shares[s] += 1
+    return _pot(
+        pot.amount,
+        pot.rake + cut,
+        pot.eligible,
+        pot.high_winners,
+        pot.low_winners,
+        high_half if pot.high_winners else 0,
+        low_half,
+        tuple(shares),
+    )

@@ -2,8 +2,10 @@
 undone, and how a ``Hand`` unpickled from bytes is checked.
 
 Every hand keeps its deck as dealt (``_dealt``), its reshuffle seed, its
-starting stacks and button, and its history. Those determine everything
-else: ``replay`` starts a hand from them and plays the recorded actions, so
+starting stacks and button, its history, and what a hand history's hooks
+did to it (``_restubs``, ``_unseen``, ``_room_rake``). Those determine
+everything else: ``replay`` starts a hand from them (``start_hand``, the
+internal start, not ``Game.start``) and plays the recorded actions, so
 
 * an action that fails after it has begun changing the hand (a settlement
   the core refuses) is undone by replaying the history before it
@@ -22,8 +24,11 @@ import operator
 from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
+from hoyle._deal import restub
+from hoyle._ending import take_room_rake
 from hoyle._hand_state import _FIELDS, DRAWING, OVER, HandState
 from hoyle._plan import rings
+from hoyle._streets import start_hand
 from hoyle.betting import MAX_CHIPS
 from hoyle.errors import GameError, HoyleError
 
@@ -39,14 +44,24 @@ _SLOTS = tuple(_FIELDS)
 
 def replay(hand: HandState, records: list[Record]) -> HandState:
     """A new hand from ``hand``'s deal, with ``records`` (its history, or the
-    part of it before some action) played again."""
+    part of it before some action) played again, and what a hand history's
+    hooks did to it (``_deal.restub`` before a draw; ``_ending.show_nothing``
+    and ``_ending.take_room_rake`` once the whole record is played). The
+    hand starts through the internal ``_streets.start_hand``: undoing an
+    action does not go back through the public ``Game.start``."""
     dealt = hand._dealt
     if dealt is None:
         raise GameError("this hand was pickled by a hoyle that kept no record of its deal")
-    fresh: Any = hand._game.start(
-        list(hand._start), button=hand._button, seed=hand._reseed, deck=list(dealt)
+    fresh: Any = start_hand(
+        cast(Any, type(hand)),
+        hand._game,
+        list(hand._start),
+        hand._button,
+        hand._reseed,
+        list(dealt),
     )
     history = fresh._history
+    restubs = dict(hand._restubs) if hand._restubs else {}
     for i, record in enumerate(records):
         _street, seat, kind, _amount, total, cards = record
         if kind in _FORCED and len(history) > i:
@@ -59,20 +74,31 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
         if kind in ("bet", "raise"):
             fresh.raise_to(total, seat=seat)
         elif kind == "draw":
+            if i in restubs:
+                restub(fresh, list(restubs[i]), total)
             fresh.draw(list(cards), seat=seat)
         else:
             getattr(fresh, kind)(seat=seat)
     if fresh._history != records:
         raise GameError("the history does not follow from the deal and the actions")
-    unseen = getattr(hand, "_unseen", ())
-    if unseen and records == hand._history and fresh.is_over:
-        fresh._unshown(unseen)  # seats that showed nothing (a replayed hand history)
+    if records == hand._history and fresh.is_over:
+        _settle_again(hand, fresh)
     return cast("HandState", fresh)
+
+
+def _settle_again(hand: HandState, fresh: Any) -> None:
+    """What a hand history's hooks did to ``hand``'s result, done again to
+    ``fresh``, its replay (the whole record, and over)."""
+    if hand._unseen:
+        fresh._unshown(hand._unseen)  # seats that showed nothing (``show_nothing``)
+    if hand._room_rake:
+        take_room_rake(fresh, hand._room_rake)
 
 
 def restore(hand: HandState, upto: int) -> None:
     """Puts ``hand`` back as it was after the first ``upto`` records of its
-    history (undoing an action that failed late)."""
+    history (undoing an action that failed late): writes every field, from
+    the replay."""
     fresh = replay(hand, hand._history[:upto])
     for name in _SLOTS:
         object.__setattr__(hand, name, getattr(fresh, name))
@@ -200,6 +226,11 @@ def _check_shapes(hand: HandState) -> None:
         "_min_bet": hand._min_bet == plan.smallest_bet,
         "_history": type(hand._history) is list and all(map(_record, hand._history)),
         "_shown": _shown(hand._shown, n),
+        # a hand history's hooks came after the record of the deal: none here
+        "hooks": type(hand._restubs) is tuple
+        and not hand._restubs
+        and type(hand._room_rake) is int
+        and hand._room_rake == 0,
     }
     bad = [name for name, ok in good.items() if not ok]
     if bad:

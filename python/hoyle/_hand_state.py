@@ -52,7 +52,10 @@ def _compile_clone(fields: dict[str, Any]) -> Any:
 
 
 class HandState:
-    """The fields of a hand. Subclasses add behaviour, never fields."""
+    """The fields of a hand. Subclasses add behaviour, never fields: the
+    chain is ``HandState`` -> ``Ending`` -> ``Streets`` -> ``Turns`` ->
+    ``Draws`` -> ``Hand``, and each layer's docstring names the fields it
+    writes. This one writes them only whole: ``clone`` and unpickling."""
 
     # the table
     _game: Annotated["Game", SHARE]
@@ -95,6 +98,11 @@ class HandState:
     _unseen: Annotated[tuple[int, ...], SHARE]  # seats that showed no cards (``_ending``)
     _settlement: Annotated[Settlement | None, DERIVED]  # built from _shown when asked for
     _legal: Annotated[Legal | None, DERIVED]  # the actor's, once worked out
+    # what a hand history's replay changed (its hooks: ``_deal.restub``,
+    # ``_ending.take_room_rake``), kept so that a replay from the record
+    # (``_hand_check``) gives the same hand
+    _restubs: Annotated[tuple[tuple[int, tuple[int, ...]], ...], SHARE]  # (draw's record, cards)
+    _room_rake: Annotated[int, SHARE]  # chips a room's rake took after the hand; 0: none
 
     __slots__ = tuple(__annotations__)
 
@@ -148,5 +156,7 @@ _OLD_DEFAULTS = {
     "_dead": None,
     "_dealt": None,
     "_unseen": (),
+    "_restubs": (),
+    "_room_rake": 0,
 }  # fields a pickle of an older hoyle may lack
 _REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

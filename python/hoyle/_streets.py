@@ -4,7 +4,7 @@ forced bets, passing the turn, and the end of each betting interval."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hoyle._core import _exposed_key
 from hoyle._deal import check_seats, check_stacks, chips, deal_order
@@ -15,67 +15,92 @@ from hoyle._whole import whole
 from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
-
     from hoyle.games import Game
 
-__all__ = ["Streets"]
+__all__ = ["Streets", "start_hand"]
+
+
+S = TypeVar("S", bound="Streets")
+
+
+def start_hand(
+    cls: type[S],
+    game: Game,
+    stacks: Iterable[int],
+    button: int,
+    seed: int | None,
+    deck: Iterable[Any] | str | None,
+) -> S:
+    """A new hand of ``game``, of class ``cls`` (``Hand`` or a subclass):
+    the stacks and button checked, the cards in their order
+    (``_deal.deal_order``), every field set, the antes and the first
+    street's cards and forced bets posted.
+
+    The one way a hand starts, internal to hoyle (users call
+    ``Game.start``, which is this with keywords). What deals many hands
+    calls it directly, without ``Game.start``'s keyword call: a hand
+    history's replay (``hoyle.history.replay``), an environment's
+    ``TableHand`` (``hoyle.env.seeds``) and the replay that undoes a
+    failed action or checks a pickle (``_hand_check``). Raises
+    ``GameError`` for stacks, a button or a deck the game cannot deal,
+    and changes nothing then."""
+    plan = game._plan
+    stack = list(stacks)
+    if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
+        stack = chips(stack)
+    n = len(stack)
+    if button.__class__ is not int:  # (the usual case costs no call)
+        button = whole(button, "button must be an int seat")
+    if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
+        check_seats(plan, n, button)
+    if min(stack) <= 0 or sum(stack) > MAX_CHIPS:  # (n >= 2: checked above)
+        check_stacks(stack)
+    h = object.__new__(cls)
+    h._deck, h._reseed, h._dealt = deal_order(plan, n, seed, deck)
+    h._game = game
+    h._plan = plan
+    h._n = n
+    h._ring = rings(n)
+    h._button = button
+    h._stacks = stack
+    h._start = tuple(stack)
+    h._contrib = [0] * n
+    h._dead = None
+    h._folded = [False] * n
+    h._cards = [[] for _ in stack]
+    h._up = [[] for _ in stack]
+    h._board = []
+    h._discards = []
+    h._history = []
+    h._settlement = None
+    h._shown = None
+    h._unseen = ()
+    h._restubs = ()
+    h._room_rake = 0
+    h._to_draw = []
+    h._street = 0
+    h._first_street = 0
+    h._min_bet = plan.smallest_bet
+    # _begin_street sets the interval's state (_bets, _level, _bet,
+    # _raises, _voluntary, _betting, _raise_size, _phase, _actor, _legal)
+    if plan.ante or plan.antes:
+        h._post_antes()
+    h._begin_street()
+    return h
 
 
 class Streets(Ending):
-    __slots__ = ()
+    """The second layer of a hand: its progress. ``start_hand`` sets every
+    field; then each street deals its cards (``_cards``, ``_up``,
+    ``_board``, ``_deck``), posts its forced bets (``_stacks``, ``_bets``,
+    ``_contrib``, ``_dead``, ``_history``, ``_bet``, ``_raise_size``) and
+    opens its interval (``_bets``, ``_level``, ``_bet``, ``_raises``,
+    ``_voluntary``, ``_betting``, ``_raise_size``), or its draw
+    (``_to_draw``, ``_phase``); passing the turn writes ``_actor`` and
+    ``_legal``, and the end of an interval ``_street`` (and the run-out,
+    ``_board`` and ``_deck``) before ``Ending._finish``."""
 
-    @classmethod
-    def _begin(
-        cls,
-        game: Game,
-        stacks: Iterable[int],
-        button: int,
-        seed: int | None,
-        deck: Iterable[Any] | str | None,
-    ) -> Self:
-        """A new hand of ``game`` (what ``Game.start`` returns)."""
-        plan = game._plan
-        stack = list(stacks)
-        if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
-            stack = chips(stack)
-        n = len(stack)
-        if button.__class__ is not int:  # (the usual case costs no call)
-            button = whole(button, "button must be an int seat")
-        if not 0 <= button < n or not plan.min_seats <= n <= plan.max_seats:
-            check_seats(plan, n, button)
-        if min(stack) <= 0 or sum(stack) > MAX_CHIPS:  # (n >= 2: checked above)
-            check_stacks(stack)
-        h = object.__new__(cls)
-        h._deck, h._reseed, h._dealt = deal_order(plan, n, seed, deck)
-        h._game = game
-        h._plan = plan
-        h._n = n
-        h._ring = rings(n)
-        h._button = button
-        h._stacks = stack
-        h._start = tuple(stack)
-        h._contrib = [0] * n
-        h._dead = None
-        h._folded = [False] * n
-        h._cards = [[] for _ in stack]
-        h._up = [[] for _ in stack]
-        h._board = []
-        h._discards = []
-        h._history = []
-        h._settlement = None
-        h._shown = None
-        h._unseen = ()
-        h._to_draw = []
-        h._street = 0
-        h._first_street = 0
-        h._min_bet = plan.smallest_bet
-        # _begin_street sets the interval's state (_bets, _level, _bet,
-        # _raises, _voluntary, _betting, _raise_size, _phase, _actor, _legal)
-        if plan.ante or plan.antes:
-            h._post_antes()
-        h._begin_street()
-        return h
+    __slots__ = ()
 
     def _post_antes(self) -> None:
         """The antes: dead money, never refunded."""

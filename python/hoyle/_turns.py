@@ -9,12 +9,19 @@ from hoyle._streets import Streets
 from hoyle.betting import Legal, Limit, NoLimit, PotLimit
 from hoyle.errors import IllegalActionError
 
-__all__ = ["Turns"]
+__all__ = ["Turns", "bringing_in"]
 
 _tuple_new = tuple.__new__  # Legal(...) without the keyword machinery: the hot path
 
 
 class Turns(Streets):
+    """The third layer of a hand: what the actor may do. ``legal`` and
+    ``_bring_in_legal`` write ``_legal`` (the decision's, once worked out);
+    ``_choose_bring_in`` (``Hand.bring_in``) writes what posting the
+    bring-in does (``_stacks``, ``_bets``, ``_contrib``, ``_history``,
+    ``_bet``), ``_level`` and ``_voluntary``, then passes the turn. The rest
+    only read."""
+
     __slots__ = ()
 
     @property
@@ -182,3 +189,11 @@ class Turns(Streets):
         if plan.opener is None or self._street != self._first_street:
             return True
         return _opens(self._cards[p], plan.opener == "jacks-or-four-flush")
+
+
+def bringing_in(hand: Turns) -> bool:
+    """Whether the seat to act is the stud bring-in seat choosing to bring
+    in or complete (``Turns._bringing_in``): what a hand history's ``pb``
+    line asks before it brings in (``hoyle.history.replay``). Reads only.
+    Internal to hoyle."""
+    return hand._bringing_in()

@@ -13,7 +13,13 @@ fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
 (replaying the record: undoing a failed action, checking a pickle) and
 this module (the public reads and actions). Dealing is ``_deal``; what
-the hand knows of its game is the game's ``Plan`` (``_plan``).
+the hand knows of its game is the game's ``Plan`` (``_plan``). Inside
+hoyle a hand starts through ``_streets.start_hand`` (``Game.start`` is it
+with keywords), and what a replayed hand history does that no action does
+goes through documented hooks: ``_deal.restub``, ``_turns.bringing_in``,
+``_ending.show_nothing``, ``take_room_rake`` and ``unseen_seats``. No
+module outside these reads or writes a hand's private fields
+(``tests/test_architecture.py``).
 
 docs/rules.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
 seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.
@@ -91,6 +97,13 @@ class Hand(Draws):
     back equal (the same state, the same future). Unpickling checks the hand
     against its own record (its deal, stacks and actions): a pickle whose
     cards or chips do not follow from it is refused with ``GameError``.
+
+    The last layer of ``_hand_state.HandState``'s chain. An action writes
+    ``_folded`` (fold); ``_level`` (check, call, raise); ``_stacks``,
+    ``_bets``, ``_contrib`` (call, raise); ``_bet``, ``_raises``,
+    ``_raise_size`` (raise); always ``_voluntary`` and ``_history``; then
+    it hands the turn on (``Streets._after``; a draw: ``Draws._replace``).
+    ``_undo`` and unpickling write every field, from a replay of the record.
     """
 
     __slots__ = ()

@@ -292,7 +292,8 @@ def _quick_tests() -> list[Path]:
     words = _quick_words()
     deselected = {words[i + 1] for i, w in enumerate(words) if w == "--deselect"}
     folders = [ROOT / w for w in words if w.startswith("tests/") and w not in deselected]
-    assert folders and all(f.is_dir() for f in folders), folders
+    assert folders, words
+    assert all(f.is_dir() for f in folders), folders
     return sorted(p for f in folders for p in f.rglob("*.py"))
 
 

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hoyle._streets import start_hand
 from hoyle._whole import whole
 from hoyle.errors import GameError
 from hoyle.hand import Hand
@@ -99,4 +100,4 @@ def deal(game: Game, stacks: Sequence[int], seed: int, table: int, k: int) -> Ta
 
 def deal_keyed(game: Game, stacks: Sequence[int], key: int, k: int) -> TableHand:
     """``deal`` with the table's ``table_key`` worked out already."""
-    return TableHand._begin(game, stacks, k % len(stacks), _mix(key ^ k), None)
+    return start_hand(TableHand, game, stacks, k % len(stacks), _mix(key ^ k), None)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, derive_plan
+from hoyle._streets import start_hand
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
 from hoyle.errors import GameError, HoyleError
@@ -204,7 +205,7 @@ class Game:
         deals the same cards). Without either, hoyle's core shuffles with a
         fast per-thread generator seeded from the operating system: fine for
         simulation, not a cryptographic shuffle for real-money games."""
-        return Hand._begin(self, stacks, button, seed, deck)
+        return start_hand(Hand, self, stacks, button, seed, deck)
 
     def with_(self, **changes: Any) -> Game:
         """A copy with some settings changed."""

@@ -1,7 +1,13 @@
-"""Playing a ``ReplayPlan`` through the public ``Hand`` methods."""
+"""Playing a ``ReplayPlan`` through the public ``Hand`` methods, and the
+hand's hooks for what a file does that a hand does not (``start_hand``,
+``restub``, ``bringing_in``, ``show_nothing``: docs/architecture.md)."""
 
 from __future__ import annotations
 
+from hoyle._deal import restub
+from hoyle._ending import show_nothing
+from hoyle._streets import start_hand
+from hoyle._turns import bringing_in
 from hoyle.errors import (
     HistoryError,
     HoyleError,
@@ -33,13 +39,13 @@ class Replay:
         """Play every action."""
         plan = self.plan
         try:
-            # Game.start, without its per-call import
-            hand = Hand._begin(plan.game, plan.stacks, plan.button, None, plan.deck)
+            # Game.start, without its keywords
+            hand = start_hand(Hand, plan.game, plan.stacks, plan.button, None, plan.deck)
         except HoyleError as err:
             raise HistoryError(f"{self.where}: {err}") from None
         stud = plan.game.bring_in > 0
         for kind, seat, arg, index, street in plan.acts:
-            actor = hand._actor  # (the ``actor`` property, without its call)
+            actor = hand.actor
             if seat != actor or stud:
                 actor = self._take_turn(hand, actor, (kind, seat, index, street))
                 if actor is None:
@@ -49,7 +55,8 @@ class Replay:
                     hand.fold()
                 elif kind == "cc":
                     # facing a bet first: then no need to work out ``legal``
-                    if hand._bet <= hand._bets[actor] and hand.legal.can_check:
+                    bets = hand.bets
+                    if bets[actor] >= max(bets) and hand.legal.can_check:
                         hand.check()
                     else:
                         hand.call()
@@ -74,14 +81,7 @@ class Replay:
         the discards under it (docs/rules.md §9); they go there in the
         order the file deals them instead. The hand's stub and discards must
         be what the file's are."""
-        order = self.plan.reshuffles[index]
-        deck, pile = hand._deck, hand._discards
-        if drawn <= len(deck):
-            raise IllegalActionError(f"deals discards again, but the stub still holds {len(deck)}")
-        if sorted(pile) != sorted(order):
-            raise IllegalActionError("the discards dealt again are not the discards of the hand")
-        deck[:0] = order[::-1]  # the next card last
-        hand._discards = []
+        restub(hand, self.plan.reshuffles[index], drawn)
 
     def _fail(self, index: int, why: str) -> HistoryError:
         return HistoryError(f"{self.where}: action {index + 1} {self.texts[index]!r}: {why}")
@@ -99,7 +99,7 @@ class Replay:
         with no choice)."""
         kind, seat, index, _street = act
         if kind == "pb":
-            if actor == seat and hand._bringing_in():
+            if actor == seat and bringing_in(hand):
                 hand.bring_in()
                 return None
             forced = [a for a in hand.history if a.kind == "bring-in"]
@@ -138,11 +138,10 @@ class Replay:
                 if hand.actor is not None
                 else f"{where}: the actions end before the hand is over"
             )
-        held = hand._cards if hand.is_over else ()  # (the seats' cards, read only)
-        if list(map(tuple, held)) == final:  # every seat's as dealt, the usual case: C loops
+        held = [hand.hole(s) for s in range(len(hand.starting_stacks))] if hand.is_over else []
+        if held == final:  # every seat's as dealt, the usual case
             return
-        for seat, mine in enumerate(held):
-            hole = tuple(mine)
+        for seat, hole in enumerate(held):
             if hole != final[seat] and sorted(hole) != sorted(final[seat]):
                 raise HistoryError(
                     f"{where}: {self._label(seat)} ends with "
@@ -158,20 +157,16 @@ def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
     they must decide nothing. A seat whose cards are unknown has mucked when
     a seat with known cards contests the same pot (in a high-low game it wins
     neither half), so the hand is settled again with those seats showing
-    nothing (``Hand._unshown``). A pot that only such seats contest (two or
-    more of them, or any seats at all when a board card is unknown) has no
-    result in the file: ``UndeterminedError`` lists those pots."""
-    folded = hand._folded
-    live = [s for s in range(len(folded)) if not folded[s]]
-    shown = hand._shown
-    if len(live) < 2 or shown is None or not any(shown[0][s] for s in live):
-        return  # one seat left, or a draw nobody opened: no showdown
+    nothing (the hand's hook ``_ending.show_nothing``). A pot that only such
+    seats contest (two or more of them, or any seats at all when a board card
+    is unknown) has no result in the file: ``UndeterminedError`` lists those
+    pots."""
+    live = [s for s, active in enumerate(hand.active) if active]
     unseen = tuple(live) if plan.board_hidden else tuple(s for s in plan.hidden if s in live)
-    if not unseen:
-        return
-    # False: they won nothing, so no pot is theirs alone either (one of them
-    # would hold a share of it; only a rake of the whole pot could leave it unpaid)
-    if not hand._unshown(unseen):
+    # False: no showdown (one seat left, or a draw nobody opened), or they
+    # won nothing, so no pot is theirs alone either (one of them would hold
+    # a share of it; only a rake of the whole pot could leave it unpaid)
+    if not unseen or not show_nothing(hand, unseen):
         return
     settlement = hand.settlement
     assert settlement is not None  # the hand is over

@@ -15,8 +15,10 @@ the rake comes out of the pots in order (the main pot first, then the side
 pots, each at most what it holds), and each raked pot is divided again
 among the same winners by the engine's rule (docs/rules.md §4: the high
 half takes the odd chip, tied hands share evenly, leftover chips go one
-each from the button's left). ``Hand.stacks`` and ``Hand.settlement`` then
-say what the room paid; payouts plus rake equal what the pots held.
+each from the button's left). The hand does this in its hook
+``_ending.take_room_rake``, which keeps the rake in the hand, so a raked
+hand clones and pickles as it is. ``Hand.stacks`` and ``Hand.settlement``
+then say what the room paid; payouts plus rake equal what the pots held.
 
 The rule the HandHQ sample shows for Ongame (tests/history/test_handhq.py):
 5 %, rounded down to $0.05 (a $53.90 pot pays $2.65, not $2.69 or
@@ -44,11 +46,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
-from hoyle import _core
+from hoyle._ending import take_room_rake
 from hoyle.errors import HistoryError, SettlementError
 
 if TYPE_CHECKING:
-    from hoyle._core import Pot, Settlement
     from hoyle.hand import Hand
 
 __all__ = ["SiteRake"]
@@ -160,7 +161,8 @@ class SiteRake:
     def take(self, hand: Hand, scale: int, where: str) -> None:
         """Take this rake from a finished ``hand`` whose chips are the
         file's money times ``scale``: its stacks and settlement change to
-        what the room paid."""
+        what the room paid (through the hand's hook,
+        ``_ending.take_room_rake``)."""
         settlement = hand.settlement
         if settlement is None:
             return
@@ -178,51 +180,5 @@ class SiteRake:
                 f"{where}: the rake {money / scale} is finer than this hand's chips "
                 f"(1/{scale} of the file's unit)"
             )
-        left = int(money)
-        if left == 0:
-            return
-        button = settlement.button
-        new_pots = []
-        for pot in pots:
-            cut = min(left, pot.amount)
-            left -= cut
-            new_pots.append(_raked(pot, cut, button) if cut else pot)
-        refunds = settlement.refunds
-        payouts = [refunds[s] + sum(p.shares[s] for p in new_pots) for s in range(len(refunds))]
-        raked: Settlement = _core._settlement(
-            tuple(payouts), refunds, tuple(new_pots), int(money), button
-        )
-        old = settlement.payouts
-        hand._stacks = [st - old[s] + payouts[s] for s, st in enumerate(hand._stacks)]
-        hand._settlement = raked
-
-
-def _raked(pot: Pot, cut: int, button: int) -> Pot:
-    """``pot`` less ``cut`` chips of rake, divided again among its winners
-    as the engine divides a pot (docs/rules.md §4)."""
-    amount = pot.amount - cut
-    n = len(pot.shares)
-    shares = [0] * n
-    if pot.low_winners:
-        low_half = amount // 2
-        high_half = amount - low_half
-    else:
-        high_half, low_half = amount, 0
-    for winners, half in ((pot.high_winners, high_half), (pot.low_winners, low_half)):
-        if not winners:
-            continue
-        each, odd = divmod(half, len(winners))
-        for s in winners:
-            shares[s] += each
-        for s in sorted(winners, key=lambda s: (s - button - 1) % n)[:odd]:
-            shares[s] += 1
-    return _core._pot(
-        pot.amount,
-        pot.rake + cut,
-        pot.eligible,
-        pot.high_winners,
-        pot.low_winners,
-        high_half if pot.high_winners else 0,
-        low_half,
-        tuple(shares),
-    )
+        if money:
+            take_room_rake(hand, int(money))

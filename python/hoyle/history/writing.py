@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from hoyle._ending import unseen_seats
 from hoyle.betting import Limit
 from hoyle.errors import HistoryError
 from hoyle.hand import Action, Hand
@@ -109,7 +110,7 @@ class _ActionWriter:
         self.lines: list[str] = []
         # seats that showed nothing at the showdown (a replayed history's
         # unknown cards): their cards, placeholders, are written ``??``
-        self.unseen = frozenset(hand._unseen)
+        self.unseen = frozenset(unseen_seats(hand))
         holes = [list(hand.hole(s)) for s in range(len(seat_of))]
         self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
 
