@@ -39,7 +39,12 @@ class StreetPlan(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A game's settings and the facts derived from them, as ``Hand`` reads them."""
+    """A game's settings and the facts derived from them, as ``Hand`` reads them.
+
+    A field named as a ``Game`` setting is that setting, copied by
+    ``derive_plan`` (so a new setting the hand reads is a field here and
+    nothing more); the others are derived. ``StreetPlan`` likewise.
+    """
 
     name: str
     streets: tuple[StreetPlan, ...]
@@ -100,11 +105,16 @@ def rings(seats: int) -> tuple[tuple[int, ...], ...]:
 
 
 @functools.cache
-def _copied(settings: type[Any], plan: tuple[str, ...]) -> tuple[str, ...]:
-    """The names of ``plan`` that are fields of the dataclass ``settings``:
-    settings the plan holds as they are."""
-    names = {f.name for f in fields(settings)}
-    return tuple(name for name in plan if name in names)
+def _copied(settings: frozenset[str], plan: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of ``plan`` that are ``settings`` (a dataclass's field names)."""
+    return tuple(name for name in plan if name in settings)
+
+
+def _as_set(obj: Any, plan: tuple[str, ...]) -> dict[str, Any]:
+    """The settings of ``obj`` (a ``Game`` or ``Street``) a plan of field
+    names ``plan`` holds as they are."""
+    names = _copied(frozenset(obj.__dataclass_fields__), plan)
+    return {name: getattr(obj, name) for name in names}
 
 
 def derive_plan(game: Game) -> Plan:
@@ -117,12 +127,11 @@ def derive_plan(game: Game) -> Plan:
     largest = max(game.blinds, default=0)
     left = len(game.deck) - fixed  # the cards left for the seats
     seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
-    copied = {name: getattr(game, name) for name in _copied(type(game), _PLAN_COPIES)}
     return Plan(
-        **copied,
+        **_as_set(game, _PLAN_COPIES),
         streets=tuple(
             StreetPlan(
-                **{name: getattr(s, name) for name in _copied(type(s), _STREET_COPIES)},
+                **_as_set(s, _STREET_COPIES),
                 betting=s.betting or game.betting,
                 exposed=s.first == "exposed",
             )

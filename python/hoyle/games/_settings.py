@@ -132,6 +132,4 @@ def from_plain(table: dict[str, Any], settings: Settings, *, others: bool) -> di
 def engine_plays(obj: Any, settings: Settings) -> bool:
     """True when every setting the table engine plays only at its default
     is at its default in ``obj``."""
-    return all(
-        o.setting.engine or getattr(obj, o.name) == o.default for o in settings.all
-    )
+    return all(o.setting.engine or getattr(obj, o.name) == o.default for o in settings.all)

@@ -222,7 +222,10 @@ class Game:
     rake: Rake | None = field(
         default=None,
         metadata=setting(
-            "rake", write=_optional(Rake.to_dict), read=_optional(Rake.from_dict), late=3,
+            "rake",
+            write=_optional(Rake.to_dict),
+            read=_optional(Rake.from_dict),
+            late=3,
             engine=True,
         ),
     )
@@ -326,6 +329,7 @@ def table_engine_plays(game: Game) -> bool:
     every setting of ``game`` and of its streets as set: each one it plays
     only at its default (``engine=False``) is at its default."""
     return engine_plays(game, _GAME) and all(engine_plays(s, _STREET) for s in game.streets)
+
 
 _MAX_CARDS = 54  # the largest deck: 52 cards and two jokers
 _MAX_COUNT = 1000  # a street's cards: beyond any deck (such a game deals to no seats)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from hoyle.errors import HistoryError
 from hoyle._core import MAX_SEATS
+from hoyle.errors import HistoryError
 from hoyle.games import Game, Street
 from hoyle.games._settings import Plain, Settings, settings_of
 from hoyle.history.stakes import MAX_CHIPS
