@@ -10,6 +10,8 @@ the blind posts per (seats, button) are a bounded cache of a pure function.
 from __future__ import annotations
 
 import functools
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -104,17 +106,18 @@ def rings(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % seats for k in range(seats)) for s in range(seats))
 
 
-@functools.cache
-def _copied(settings: frozenset[str], plan: tuple[str, ...]) -> tuple[str, ...]:
-    """The names of ``plan`` that are ``settings`` (a dataclass's field names)."""
-    return tuple(name for name in plan if name in settings)
+_COPIERS: dict[type, tuple[tuple[str, ...], Callable[[Any], Any]]] = {}
 
 
 def _as_set(obj: Any, plan: tuple[str, ...]) -> dict[str, Any]:
-    """The settings of ``obj`` (a ``Game`` or ``Street``) a plan of field
-    names ``plan`` holds as they are."""
-    names = _copied(frozenset(obj.__dataclass_fields__), plan)
-    return {name: getattr(obj, name) for name in names}
+    """The settings of ``obj`` (a ``Game`` or ``Street``) that the plan's
+    fields ``plan`` name, as they are."""
+    copier = _COPIERS.get(obj.__class__)
+    if copier is None:  # once per class: the names of plan that are its fields
+        names = tuple(name for name in plan if name in obj.__dataclass_fields__)
+        copier = _COPIERS[obj.__class__] = names, operator.attrgetter(*names)
+    names, values = copier
+    return dict(zip(names, values(obj), strict=True))
 
 
 def derive_plan(game: Game) -> Plan:
