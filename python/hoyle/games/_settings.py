@@ -3,22 +3,30 @@ dataclass field carries a ``Setting`` in its metadata (``setting(...)``),
 which says what a table of plain values holds for it (the ``plain`` kind
 ``history/extension.py`` checks), how its value is written there and read
 back, whether a table written before it existed may lack it, and whether
-the core's table engine plays it. ``to_plain`` and ``from_plain`` (behind
+the core's table engine plays it. ```to_plain`` and ``from_plain`` (behind
 ``to_dict`` and ``from_dict``), the ``_hoyle_game`` schema, the checks of
-the plain kinds and the table engine's refusal (``env/_fast.py``) are read
-from these declarations, never restated.
+the plain kinds, the check of a setting typed ``Literal[...]`` (its values
+read from its annotation) and the table engine's refusal (``env/_fast.py``)
+are read from these declarations, never restated.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Literal, NamedTuple
 
+from hoyle.errors import GameError
+
 __all__ = [
+    "One",
     "Plain",
     "Setting",
     "Settings",
+    "check_choices",
+    "choices_of",
     "engine_plays",
     "from_plain",
     "setting",
@@ -133,3 +141,43 @@ def engine_plays(obj: Any, settings: Settings) -> bool:
     """True when every setting the table engine plays only at its default
     is at its default in ``obj``."""
     return all(o.setting.engine or getattr(obj, o.name) == o.default for o in settings.all)
+
+
+def _literal(hint: Any) -> tuple[Any, ...] | None:
+    """The values a ``Literal[...]`` (or ``Literal[...] | None``) type
+    allows; None for another type."""
+    if typing.get_origin(hint) is Literal:
+        return typing.get_args(hint)
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    values: list[Any] = []
+    for part in typing.get_args(hint):
+        if part is type(None):
+            values.append(None)
+        elif typing.get_origin(part) is Literal:
+            values.extend(typing.get_args(part))
+        else:
+            return None
+    return tuple(values)
+
+
+def choices_of(cls: type, settings: Settings) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """(name, values) of each setting of ``cls`` typed ``Literal[...]``, in
+    field order: its annotation is the list of what it may be."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for o in settings.all:
+        values = _literal(hints[o.name])
+        if values is not None:
+            out.append((o.name, values))
+    return tuple(out)
+
+
+def check_choices(obj: Any, choices: tuple[tuple[str, tuple[Any, ...]], ...], what: str) -> None:
+    """``GameError`` for a setting that is none of its values."""
+    for name, values in choices:
+        value = getattr(obj, name)
+        if value not in values:
+            *most, last = (repr(v) for v in values)
+            allowed = f"{', '.join(most)} or {last}" if most else last
+            raise GameError(f"{what}{name} must be {allowed}, got {value!r:.40}")

@@ -13,7 +13,15 @@ from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, betting_from_dict, chip_count
 from hoyle.errors import GameError, HoyleError
-from hoyle.games._settings import engine_plays, from_plain, setting, settings_of, to_plain
+from hoyle.games._settings import (
+    check_choices,
+    choices_of,
+    engine_plays,
+    from_plain,
+    setting,
+    settings_of,
+    to_plain,
+)
 from hoyle.hand import Hand
 from hoyle.rake import Rake
 from hoyle.values import values
@@ -117,8 +125,7 @@ class Street:
             raise GameError(
                 f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
             )
-        if self.first not in ("left", "exposed"):
-            raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r:.40}")
+        check_choices(self, _STREET_CHOICES, "Street ")  # first
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
@@ -322,6 +329,8 @@ _STREET_FLAGS = tuple(o.name for o in _STREET.all if o.setting.plain == "flag")
 _GAME_CHIPS = tuple(o.name for o in _GAME.all if o.setting.plain == "chips")
 _GAME_CHIP_LISTS = tuple(o.name for o in _GAME.all if o.setting.plain == "chips-list")
 _GAME_FLAGS = tuple(o.name for o in _GAME.all if o.setting.plain == "flag")
+_STREET_CHOICES = choices_of(Street, _STREET)  # the settings typed Literal[...]
+_GAME_CHOICES = choices_of(Game, _GAME)
 
 
 def table_engine_plays(game: Game) -> bool:
@@ -416,10 +425,7 @@ def _check_settings(game: Game) -> None:
         )
     if game.bring_in and game.streets[0].first != "exposed":
         raise GameError("a bring-in needs a first street with first='exposed' (stud)")
-    if game.opener not in (None, "jacks", "jacks-or-four-flush"):
-        raise GameError(
-            f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {game.opener!r:.40}"
-        )
+    check_choices(game, _GAME_CHOICES, "")  # opener, short_all_in
     _check_short_all_in(game)
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
@@ -445,10 +451,7 @@ def _check_rankings(game: Game) -> None:
 
 def _check_short_all_in(game: Game) -> None:
     """``short_all_in`` is a rule this game can play (docs/rules.md §7)."""
-    rule = game.short_all_in
-    if rule not in ("full-bet", "half-bet"):
-        raise GameError(f"short_all_in must be 'full-bet' or 'half-bet', got {rule!r:.40}")
-    if rule == "half-bet":
+    if game.short_all_in == "half-bet":
         for k, s in enumerate(game.streets):
             betting = s.betting or game.betting
             if not (isinstance(betting, Limit) and betting.min == betting.max):
