@@ -10,8 +10,10 @@ the blind posts per (seats, button) are a bounded cache of a pure function.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._core import MAX_SEATS
 
@@ -39,7 +41,12 @@ class StreetPlan(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A game's settings and the facts derived from them, as ``Hand`` reads them."""
+    """A game's settings and the facts derived from them, as ``Hand`` reads them.
+
+    A field named as a ``Game`` setting is that setting, copied by
+    ``derive_plan`` (so a new setting the hand reads is a field here and
+    nothing more); the others are derived. ``StreetPlan`` likewise.
+    """
 
     name: str
     streets: tuple[StreetPlan, ...]
@@ -76,6 +83,11 @@ class Plan:
         return seats * self.per_seat + self.fixed
 
 
+# the plans' fields a setting of the same name may fill (the others are derived)
+_PLAN_COPIES = tuple(f.name for f in fields(Plan) if f.name != "streets")
+_STREET_COPIES = tuple(name for name in StreetPlan._fields if name != "betting")
+
+
 @functools.lru_cache(maxsize=4096)
 def blind_posts(
     blinds: tuple[int, ...], seats: int, button: int
@@ -94,8 +106,24 @@ def rings(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % seats for k in range(seats)) for s in range(seats))
 
 
+_COPIERS: dict[type, tuple[tuple[str, ...], Callable[[Any], Any]]] = {}
+
+
+def _as_set(obj: Any, plan: tuple[str, ...]) -> dict[str, Any]:
+    """The settings of ``obj`` (a ``Game`` or ``Street``) that the plan's
+    fields ``plan`` name, as they are."""
+    copier = _COPIERS.get(obj.__class__)
+    if copier is None:  # once per class: the names of plan that are its fields
+        names = tuple(name for name in plan if name in obj.__dataclass_fields__)
+        copier = _COPIERS[obj.__class__] = names, operator.attrgetter(*names)
+    names, values = copier
+    return dict(zip(names, values(obj), strict=True))
+
+
 def derive_plan(game: Game) -> Plan:
-    """The plan a hand of ``game`` reads, made once by ``Game`` itself."""
+    """The plan a hand of ``game`` reads, made once by ``Game`` itself: each
+    setting the plan names it copies (``name``, ``rules``, ``blinds``,
+    ``raise_cap``...), and derives the rest."""
     streets = game.streets
     per_seat = sum(s.down + s.up for s in streets)
     fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
@@ -103,36 +131,18 @@ def derive_plan(game: Game) -> Plan:
     left = len(game.deck) - fixed  # the cards left for the seats
     seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
     return Plan(
-        name=game.name,
+        **_as_set(game, _PLAN_COPIES),
         streets=tuple(
             StreetPlan(
-                s.down,
-                s.up,
-                s.board,
-                s.burn,
-                s.draw,
-                s.draw_ace,
-                s.betting or game.betting,
-                s.first == "exposed",
+                **_as_set(s, _STREET_COPIES),
+                betting=s.betting or game.betting,
+                exposed=s.first == "exposed",
             )
             for s in streets
         ),
-        rules=game.rules,
-        high=game.high,
-        split=game.split,
-        rake=game.rake,
-        ante=game.ante,
-        antes=game.antes,
-        blinds=game.blinds,
-        posts=game.posts,
-        bring_in=game.bring_in,
         largest_blind=largest,
         smallest_bet=game.min_bet if game.min_bet is not None else largest or 1,
-        raise_cap=game.raise_cap,
-        opener=game.opener,
-        first_must_bet=game.first_must_bet,
         half_bet=game.short_all_in == "half-bet",
-        deck=game.deck,
         deck_set=frozenset(game.deck),
         deck_is_range=game.deck == tuple(range(len(game.deck))),
         per_seat=per_seat,

@@ -19,7 +19,7 @@ with keywords), and what a replayed hand history does that no action does
 goes through documented hooks: ``_deal.restub``, ``_turns.bringing_in``,
 ``_ending.show_nothing``, ``take_room_rake`` and ``unseen_seats``. No
 module outside these reads or writes a hand's private fields
-(``tests/test_architecture.py``).
+(``tests/house/test_architecture.py``).
 
 docs/rules.md §8, table stakes: A has 160, B 110, C 40 (no blinds, no antes,
 seat 2 deals, so A acts first). B bets 70, C calls all in for 40, A calls.

@@ -337,8 +337,9 @@ def test_chips_are_kept_and_rewards_sum_to_zero_without_rake() -> None:
         Game(streets=(Street(down=2, up=1), Street(board=4)), blinds=(1, 2)),
         Game(streets=(Street(down=2), Street(board=5)), deck=tuple(range(53)), blinds=(1, 2)),
         games.texas_holdem(betting=Limit(2, 2)).with_(short_all_in="half-bet"),
+        games.texas_holdem().with_(split=HandRules(low="ace-to-five")),
     ],
-    ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked", "half-bet"],
+    ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked", "half-bet", "split"],
 )
 def test_games_the_engine_does_not_play_get_no_backend(game: Game) -> None:
     assert settings(game) is None

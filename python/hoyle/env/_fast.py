@@ -4,8 +4,10 @@ returns None for a game the engine does not play exactly.
 
 The engine plays the flop games: every street deals only down cards
 and/or board cards (burns allowed), no draw, no up cards, no bring-in, no
-opener, the full-bet rule for short all-ins (docs/rules.md §7), no street
-whose first bettor is the best exposed hand; any blinds, straddles and
+opener, no post bets, no split, the full-bet rule for short all-ins
+(docs/rules.md §7), no street whose first bettor is the best exposed hand
+(each setting says whether the engine plays it: ``engine`` in
+``hoyle/games/_settings.py``); any blinds, straddles and
 antes; no limit, pot limit (with a cap) and spread limit on
 any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
 showdowns under any ``HandRules`` (Omaha's split, wild cards); rake. Hand
@@ -25,6 +27,7 @@ import numpy.typing as npt
 from hoyle._core import _Tables
 from hoyle.betting import Limit, NoLimit, PotLimit
 from hoyle.errors import IllegalActionError
+from hoyle.games.game import table_engine_plays
 
 if TYPE_CHECKING:
     from hoyle.env.actions import Actions
@@ -55,22 +58,21 @@ def _betting(b: Any) -> tuple[str, int | None, int | None] | None:
 
 def settings(game: Game) -> tuple[Any, ...] | None:
     """``game`` as the engine's settings, or None when it does not play it."""
+    # Every setting the engine plays only at its default (declared with the
+    # setting: engine=False, hoyle/games/_settings.py) refuses the game when set:
+    # the bring-in, post bets, an opener, the half-bet rule, a split, a street's
+    # up cards, draw or exposed first bettor, and any setting the engine has not learnt.
+    if not table_engine_plays(game):
+        return None
     plan = game._plan
     top = max(plan.deck, default=0)
     # (a joker its rules cannot rank: Hand refuses that showdown)
-    if (
-        plan.bring_in
-        or plan.posts  # post bets: the engine has none
-        or plan.opener is not None
-        or plan.half_bet  # short_all_in="half-bet": the engine plays the full-bet rule
-        or top > 53
-        or (top >= 52 and not plan.rules.jokers)
-    ):
+    if top > 53 or (top >= 52 and not plan.rules.jokers):
         return None
     streets = []
     for street in plan.streets:
         betting = _betting(street.betting)
-        if street.up or street.draw or street.exposed or betting is None:
+        if betting is None:
             return None
         streets.append((street.down, street.board, street.burn, *betting))
     rake = plan.rake

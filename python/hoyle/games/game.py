@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
@@ -12,8 +12,17 @@ from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._streets import start_hand
 from hoyle._whole import whole
-from hoyle.betting import Betting, Limit, NoLimit, PotLimit, chip_count
+from hoyle.betting import Betting, Limit, NoLimit, PotLimit, betting_from_dict, chip_count
 from hoyle.errors import GameError, HoyleError
+from hoyle.games._settings import (
+    check_choices,
+    choices_of,
+    engine_plays,
+    from_plain,
+    setting,
+    settings_of,
+    to_plain,
+)
 from hoyle.hand import Hand
 from hoyle.rake import Rake
 from hoyle.values import values
@@ -22,6 +31,57 @@ __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
 STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 JOKER = 52
+
+
+_RULE_NAMES = (
+    "wild_ranks",
+    "wild_cards",
+    "jokers",
+    "bug_fills_flush",
+    "four_flush",
+    "low",
+    "low_qualifier",
+    "hole_cards",
+    "short_deck",
+)
+
+
+def _rules_dict(rules: HandRules) -> dict[str, Any]:
+    """Hand rules as plain values, the default ones left out."""
+    out = {k: getattr(rules, k) for k in _RULE_NAMES}
+    return {k: v for k, v in out.items() if v not in (None, "", False)}
+
+
+def _rules(table: dict[str, Any]) -> HandRules:
+    return HandRules(**table)
+
+
+def _optional(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``convert``, None passing through (a setting that may be None)."""
+    return lambda value: None if value is None else convert(value)
+
+
+def _own_betting(betting: Betting | None) -> dict[str, Any]:
+    """A street's structure as plain values: ``{}`` for the game's own."""
+    return {} if betting is None else betting.to_dict()
+
+
+def _betting_plain(betting: Betting) -> dict[str, Any]:
+    return betting.to_dict()
+
+
+def _game_betting(table: dict[str, Any]) -> Betting:
+    """The game's structure (``{}``: no limit)."""
+    betting = betting_from_dict(table)
+    return NoLimit() if betting is None else betting
+
+
+def _streets_plain(streets: tuple[Street, ...]) -> list[dict[str, Any]]:
+    return [s.to_dict() for s in streets]
+
+
+def _streets(tables: list[dict[str, Any]]) -> tuple[Street, ...]:
+    return tuple(Street.from_dict(s) for s in tables)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,53 +98,45 @@ class Street:
     has one, otherwise the best exposed hand; the lowest for low games).
     """
 
-    down: int = 0
-    up: int = 0
-    board: int = 0
-    burn: bool = False
-    draw: int = 0
-    draw_ace: int | None = None
-    betting: Betting | None = None
-    first: Literal["left", "exposed"] = "left"
+    # Each setting declares how a table of plain values holds it (games/_settings.py);
+    # engine=True: the core's table engine plays every value, not only the default.
+    down: int = field(default=0, metadata=setting("count", engine=True))
+    up: int = field(default=0, metadata=setting("count"))
+    board: int = field(default=0, metadata=setting("count", engine=True))
+    burn: bool = field(default=False, metadata=setting("flag", engine=True))
+    draw: int = field(default=0, metadata=setting("count"))
+    # (played by the engine: without a draw, which it refuses, it changes nothing)
+    draw_ace: int | None = field(default=None, metadata=setting("count", engine=True))
+    betting: Betting | None = field(
+        default=None,
+        metadata=setting("betting", write=_own_betting, read=betting_from_dict, engine=True),
+    )
+    first: Literal["left", "exposed"] = field(default="left", metadata=setting("text"))
 
     def __post_init__(self) -> None:
-        for name in ("down", "up", "board", "draw"):
-            object.__setattr__(self, name, _count(f"Street {name}", getattr(self, name)))
-        if self.draw_ace is not None:
-            object.__setattr__(self, "draw_ace", _count("Street draw_ace", self.draw_ace))
-        _flag("Street burn", self.burn)
+        for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, _count(f"Street {name}", value))
+        for name in _STREET_FLAGS:
+            _flag(f"Street {name}", getattr(self, name))
         if self.draw_ace is not None and self.draw_ace < self.draw:
             raise GameError("Street draw_ace must be at least draw")
         if self.betting is not None and not isinstance(self.betting, Limit | PotLimit | NoLimit):
             raise GameError(
                 f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
             )
-        if self.first not in ("left", "exposed"):
-            raise GameError(f"Street first must be 'left' or 'exposed', got {self.first!r:.40}")
+        check_choices(self, _STREET_CHOICES, "Street ")  # first
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
         its ``to_dict`` (``{}`` for the game's own), no ``draw_ace`` when None."""
-        out: dict[str, Any] = {
-            "down": self.down,
-            "up": self.up,
-            "board": self.board,
-            "burn": self.burn,
-            "draw": self.draw,
-            "draw_ace": self.draw_ace,
-            "betting": {} if self.betting is None else self.betting.to_dict(),
-            "first": self.first,
-        }
-        if self.draw_ace is None:
-            del out["draw_ace"]
-        return out
+        return to_plain(self, _STREET)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Street:
         """The street ``to_dict`` wrote (missing fields take their defaults)."""
-        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
-
-        return cls(**{**d, "betting": betting_from_dict(d.get("betting", {}))})
+        return cls(**from_plain(d, _STREET, others=True))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,24 +186,60 @@ class Game:
     ``TypeError``, a negative or larger amount with ``GameError``.
     """
 
-    name: str = "custom"
-    streets: tuple[Street, ...]
-    betting: Betting = field(default_factory=NoLimit)
-    rules: HandRules = field(default_factory=HandRules)
-    high: bool = True
-    split: HandRules | None = None
-    deck: tuple[int, ...] = STANDARD_DECK
-    ante: int = 0
-    antes: tuple[int, ...] = ()
-    blinds: tuple[int, ...] = ()
-    posts: tuple[int, ...] = ()
-    bring_in: int = 0
-    min_bet: int | None = None
-    raise_cap: int | None = None
-    opener: Literal["jacks", "jacks-or-four-flush"] | None = None
-    first_must_bet: bool = False
-    rake: Rake | None = None
-    short_all_in: Literal["full-bet", "half-bet"] = "full-bet"
+    # Each setting declares how a table of plain values holds it (games/_settings.py:
+    # late=n, added after the first format, is written after the rest when not at its
+    # default); engine=True: the core's table engine plays every value, not only the default.
+    name: str = field(default="custom", metadata=setting("text", engine=True))
+    streets: tuple[Street, ...] = field(
+        metadata=setting("streets", write=_streets_plain, read=_streets, engine=True)
+    )
+    betting: Betting = field(
+        default_factory=NoLimit,
+        metadata=setting("betting", write=_betting_plain, read=_game_betting, engine=True),
+    )
+    rules: HandRules = field(
+        default_factory=HandRules,
+        metadata=setting("rules", write=_rules_dict, read=_rules, engine=True),
+    )
+    high: bool = field(default=True, metadata=setting("flag", engine=True))
+    split: HandRules | None = field(
+        default=None,
+        metadata=setting("rules", write=_optional(_rules_dict), read=_optional(_rules)),
+    )
+    deck: tuple[int, ...] = field(
+        default=STANDARD_DECK,
+        metadata=setting("deck", write=list, read=tuple, late=2, engine=True),
+    )
+    ante: int = field(default=0, metadata=setting("chips", engine=True))
+    antes: tuple[int, ...] = field(
+        default=(), metadata=setting("chips-list", write=list, read=tuple, engine=True)
+    )
+    blinds: tuple[int, ...] = field(
+        default=(), metadata=setting("chips-list", write=list, read=tuple, engine=True)
+    )
+    posts: tuple[int, ...] = field(
+        default=(), metadata=setting("chips-list", write=list, read=tuple, late=1)
+    )
+    bring_in: int = field(default=0, metadata=setting("chips"))
+    min_bet: int | None = field(default=None, metadata=setting("chips", engine=True))
+    raise_cap: int | None = field(default=None, metadata=setting("chips", engine=True))
+    opener: Literal["jacks", "jacks-or-four-flush"] | None = field(
+        default=None, metadata=setting("text")
+    )
+    first_must_bet: bool = field(default=False, metadata=setting("flag", engine=True))
+    rake: Rake | None = field(
+        default=None,
+        metadata=setting(
+            "rake",
+            write=_optional(Rake.to_dict),
+            read=_optional(Rake.from_dict),
+            late=3,
+            engine=True,
+        ),
+    )
+    short_all_in: Literal["full-bet", "half-bet"] = field(
+        default="full-bet", metadata=setting("text", late=4)
+    )
     # everything a hand reads, derived once from the settings above (Plan)
     _plan: Plan = field(init=False, repr=False, compare=False)
 
@@ -221,85 +309,36 @@ class Game:
         >>> Game.from_dict(g.to_dict()) == g
         True
         """
-        out: dict[str, Any] = {
-            "name": self.name,
-            "streets": [s.to_dict() for s in self.streets],
-            "betting": self.betting.to_dict(),
-            "rules": _rules_dict(self.rules),
-            "high": self.high,
-            "split": None if self.split is None else _rules_dict(self.split),
-            "ante": self.ante,
-            "antes": list(self.antes),
-            "blinds": list(self.blinds),
-            "bring_in": self.bring_in,
-            "min_bet": self.min_bet,
-            "raise_cap": self.raise_cap,
-            "opener": self.opener,
-            "first_must_bet": self.first_must_bet,
-        }
-        if self.posts:  # (left out when there are none, as before posts existed)
-            out["posts"] = list(self.posts)
-        if self.deck != STANDARD_DECK:
-            out["deck"] = list(self.deck)
-        if self.rake is not None:
-            out["rake"] = self.rake.to_dict()
-        if self.short_all_in != "full-bet":  # (left out at the default, as before it existed)
-            out["short_all_in"] = self.short_all_in
-        return {k: v for k, v in out.items() if v is not None}
+        return to_plain(self, _GAME)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
         """The game ``to_dict`` wrote; ``GameError`` names a bad or missing field."""
-        from hoyle.betting import betting_from_dict  # here: games.py's imports are shared
-
         if not isinstance(d, dict) or not isinstance(d.get("streets"), list | tuple):
             raise GameError("a game is a table of settings with a list of streets")
         try:
-            streets = tuple(Street.from_dict(s) for s in d["streets"])
-            rake = d.get("rake")
-            split = d.get("split")
-            betting = betting_from_dict(d.get("betting", {}))
-            return cls(
-                name=d.get("name", "custom"),
-                streets=streets,
-                betting=betting if betting is not None else NoLimit(),
-                rules=HandRules(**d.get("rules", {})),
-                high=d.get("high", True),
-                split=None if split is None else HandRules(**split),
-                deck=tuple(d.get("deck", STANDARD_DECK)),
-                ante=d.get("ante", 0),
-                antes=tuple(d.get("antes", ())),
-                blinds=tuple(d.get("blinds", ())),
-                posts=tuple(d.get("posts", ())),
-                bring_in=d.get("bring_in", 0),
-                min_bet=d.get("min_bet"),
-                raise_cap=d.get("raise_cap"),
-                opener=d.get("opener"),
-                first_must_bet=d.get("first_must_bet", False),
-                rake=None if rake is None else Rake.from_dict(rake),
-                short_all_in=d.get("short_all_in", "full-bet"),
-            )
+            return cls(**from_plain(d, _GAME, others=False))
         except (KeyError, TypeError, AttributeError) as err:
             raise GameError(f"bad _hoyle_game field: {err!r:.200}") from None
 
 
-_RULE_NAMES = (
-    "wild_ranks",
-    "wild_cards",
-    "jokers",
-    "bug_fills_flush",
-    "four_flush",
-    "low",
-    "low_qualifier",
-    "hole_cards",
-    "short_deck",
-)
+_STREET = settings_of(Street)
+_GAME = settings_of(Game)
+# the settings checked by their plain kind: the rest by the checks below
+_STREET_COUNTS = tuple(o.name for o in _STREET.all if o.setting.plain == "count")
+_STREET_FLAGS = tuple(o.name for o in _STREET.all if o.setting.plain == "flag")
+_GAME_CHIPS = tuple(o.name for o in _GAME.all if o.setting.plain == "chips")
+_GAME_CHIP_LISTS = tuple(o.name for o in _GAME.all if o.setting.plain == "chips-list")
+_GAME_FLAGS = tuple(o.name for o in _GAME.all if o.setting.plain == "flag")
+_STREET_CHOICES = choices_of(Street, _STREET)  # the settings typed Literal[...]
+_GAME_CHOICES = choices_of(Game, _GAME)
 
 
-def _rules_dict(rules: HandRules) -> dict[str, Any]:
-    """Hand rules as plain values, the default ones left out."""
-    out = {k: getattr(rules, k) for k in _RULE_NAMES}
-    return {k: v for k, v in out.items() if v not in (None, "", False)}
+def table_engine_plays(game: Game) -> bool:
+    """True when the core's table engine (``hoyle.env``'s fast path) plays
+    every setting of ``game`` and of its streets as set: each one it plays
+    only at its default (``engine=False``) is at its default."""
+    return engine_plays(game, _GAME) and all(engine_plays(s, _STREET) for s in game.streets)
 
 
 _MAX_CARDS = 54  # the largest deck: 52 cards and two jokers
@@ -336,15 +375,13 @@ def _check_amounts(game: Game) -> None:
     """Every amount of chips an int of ``0..MAX_CHIPS`` (docs/rules.md §7): a
     fractional or NaN blind would lose chips at the showdown."""
     put = object.__setattr__
-    for name in ("blinds", "antes", "posts"):
+    for name in _GAME_CHIP_LISTS:  # antes, blinds, posts
         items = _items(name, getattr(game, name), MAX_SEATS)
         put(game, name, tuple(chip_count(f"{name}[{i}]", a) for i, a in enumerate(items)))
-    put(game, "ante", chip_count("ante", game.ante))
-    put(game, "bring_in", chip_count("bring_in", game.bring_in))
-    if game.min_bet is not None:
-        put(game, "min_bet", chip_count("min_bet", game.min_bet))
-    if game.raise_cap is not None:
-        put(game, "raise_cap", chip_count("raise_cap", game.raise_cap))
+    for name in _GAME_CHIPS:  # ante, bring_in, min_bet, raise_cap
+        value = getattr(game, name)
+        if value is not None:
+            put(game, name, chip_count(name, value))
     deck = _items("deck", game.deck, _MAX_CARDS)
     plain = set(map(type, deck)) <= {int}  # (the usual case: one check, no call per card)
     if not (plain and min(deck, default=0) >= 0 and max(deck, default=0) <= 53):
@@ -360,8 +397,8 @@ def _kinds(game: Game) -> None:
         raise TypeError(f"split must be a HandRules or None, got {type(game.split).__name__}")
     if not isinstance(game.name, str):
         raise TypeError(f"name must be a str, got {type(game.name).__name__}")
-    _flag("high", game.high)
-    _flag("first_must_bet", game.first_must_bet)
+    for name in _GAME_FLAGS:  # high, first_must_bet
+        _flag(name, getattr(game, name))
 
 
 def _check_settings(game: Game) -> None:
@@ -389,10 +426,7 @@ def _check_settings(game: Game) -> None:
         )
     if game.bring_in and game.streets[0].first != "exposed":
         raise GameError("a bring-in needs a first street with first='exposed' (stud)")
-    if game.opener not in (None, "jacks", "jacks-or-four-flush"):
-        raise GameError(
-            f"opener must be 'jacks', 'jacks-or-four-flush' or None, got {game.opener!r:.40}"
-        )
+    check_choices(game, _GAME_CHOICES, "")  # opener, short_all_in
     _check_short_all_in(game)
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
@@ -418,10 +452,7 @@ def _check_rankings(game: Game) -> None:
 
 def _check_short_all_in(game: Game) -> None:
     """``short_all_in`` is a rule this game can play (docs/rules.md §7)."""
-    rule = game.short_all_in
-    if rule not in ("full-bet", "half-bet"):
-        raise GameError(f"short_all_in must be 'full-bet' or 'half-bet', got {rule!r:.40}")
-    if rule == "half-bet":
+    if game.short_all_in == "half-bet":
         for k, s in enumerate(game.streets):
             betting = s.betting or game.betting
             if not (isinstance(betting, Limit) and betting.min == betting.max):

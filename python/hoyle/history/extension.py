@@ -11,8 +11,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from hoyle._core import MAX_SEATS
 from hoyle.errors import HistoryError
-from hoyle.games import Game
+from hoyle.games import Game, Street
+from hoyle.games._settings import Plain, Settings, settings_of
 from hoyle.history.stakes import MAX_CHIPS
 
 __all__ = ["game_of_extension"]
@@ -74,18 +76,6 @@ _COUNT = _int(0, 255)  # cards a street deals or a draw takes, a qualifier
 _TEXT = _kind(str, "text")
 _FLAG = _kind(bool, "true or false")
 _BETTING = _table({"kind": _TEXT, "min": _CHIPS, "max": _CHIPS, "cap": _CHIPS})
-_STREET = _table(
-    {
-        "down": _COUNT,
-        "up": _COUNT,
-        "board": _COUNT,
-        "burn": _FLAG,
-        "draw": _COUNT,
-        "draw_ace": _COUNT,
-        "betting": _BETTING,
-        "first": _TEXT,
-    }
-)
 _RULES = _table(
     {
         "wild_ranks": _TEXT,
@@ -99,28 +89,27 @@ _RULES = _table(
         "short_deck": _TEXT,
     }
 )
-_GAME = _table(
-    {
-        "name": _TEXT,
-        "streets": _list_of(_STREET, 64),
-        "betting": _BETTING,
-        "rules": _RULES,
-        "high": _FLAG,
-        "split": _RULES,
-        "deck": _list_of(_int(0, 53), 54),
-        "ante": _CHIPS,
-        "antes": _list_of(_CHIPS, 64),
-        "blinds": _list_of(_CHIPS, 64),
-        "posts": _list_of(_CHIPS, 64),
-        "bring_in": _CHIPS,
-        "min_bet": _CHIPS,
-        "raise_cap": _CHIPS,
-        "opener": _TEXT,
-        "first_must_bet": _FLAG,
-        "rake": _table({"percent": _percent, "cap": _CHIPS}),
-        "short_all_in": _TEXT,
-    }
-)
+
+
+def _schema(settings: Settings, kinds: dict[Plain, Check]) -> Check:
+    """The table of a class's settings: each key its declared plain kind's check."""
+    return _table({o.name: kinds[o.setting.plain] for o in settings.all})
+
+
+# the check of each plain kind a setting may declare (hoyle/games/_settings.py)
+_KINDS: dict[Plain, Check] = {
+    "text": _TEXT,
+    "flag": _FLAG,
+    "count": _COUNT,
+    "chips": _CHIPS,
+    "chips-list": _list_of(_CHIPS, MAX_SEATS),
+    "deck": _list_of(_int(0, 53), 54),
+    "betting": _BETTING,
+    "rules": _RULES,
+    "rake": _table({"percent": _percent, "cap": _CHIPS}),
+}
+_KINDS["streets"] = _list_of(_schema(settings_of(Street), _KINDS), 64)
+_GAME = _schema(settings_of(Game), _KINDS)
 
 
 def game_of_extension(table: dict[str, Any]) -> Game:
