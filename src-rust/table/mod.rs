@@ -9,7 +9,8 @@
 //! (`first_must_bet` is played); blinds with straddles and zeros, antes
 //! (flat or per position), no limit, pot limit (with a cap) and spread
 //! limit on any street, `raise_cap`; high, low and high-low showdowns under
-//! any `Rules` the core evaluates (Omaha's split, wild cards); rake. The
+//! any `Rules` the core evaluates (Omaha's split, wild cards; not the two
+//! rankings of `Game.split`); rake. The
 //! deal is the core's seeded one (`crate::deal`, as `random.Random(seed)`),
 //! the showdown the core's evaluators and `crate::settle`.
 //!

@@ -9,7 +9,8 @@ opener, the full-bet rule for short all-ins (docs/rules.md §7), no street
 whose first bettor is the best exposed hand; any blinds, straddles and
 antes; no limit, pot limit (with a cap) and spread limit on
 any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
-showdowns under any ``HandRules`` (Omaha's split, wild cards); rake. Hand
+showdowns under any ``HandRules`` (Omaha's split, wild cards), but not
+the split pot of ``Game.split`` (two rankings); rake. Hand
 ``k`` of table ``i`` is ``game.start(stacks, button=k % seats,
 seed=hand_seed(seed, i, k))`` played with the same rules as ``hoyle.Hand``
 (docs/rules.md §5-§10), bit for bit: ``record(i)`` gives what replays it.
