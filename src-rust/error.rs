@@ -77,6 +77,16 @@ pub enum Error {
     BadRake { reason: String },
     #[error("equity: {reason}")]
     Equity { reason: String },
+    /// Game settings a core call cannot play (`hoyle.errors.GameError`).
+    #[error("{0}")]
+    Game(String),
+    /// An action the rules do not allow now (`hoyle.errors.IllegalActionError`).
+    #[error("{0}")]
+    IllegalAction(String),
+    /// An argument of a binding that is not of the form asked (an index out
+    /// of range, arrays of the wrong size or in use): `hoyle.errors.HoyleError`.
+    #[error("{0}")]
+    Argument(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

@@ -5,7 +5,9 @@ from typing import Any, Final, Literal, SupportsIndex, TypeAlias, final
 import numpy as np
 import numpy.typing as npt
 
+from hoyle._plan import Plan
 from hoyle.category import Category
+from hoyle.env.actions import Actions
 from hoyle.rake import Rake
 
 RANKS: Final[str]
@@ -345,21 +347,6 @@ def _settlement(
 def _set_fast_paths(on: bool) -> bool:
     """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""
 
-_StreetArgs: TypeAlias = tuple[int, int, bool, str, int | None, int | None]
-_GameArgs: TypeAlias = tuple[
-    list[_StreetArgs],
-    list[int],
-    int,
-    list[int],
-    list[int],
-    int,
-    int | None,
-    bool,
-    HandRules,
-    bool,
-    tuple[int, int | None] | None,
-]
-_ActionArgs: TypeAlias = tuple[list[float], list[float], bool, bool, list[str]]
 _State: TypeAlias = tuple[
     int | None,
     int,
@@ -381,8 +368,9 @@ class _Tables:
 
     def __new__(
         cls,
-        game: _GameArgs,
-        actions: _ActionArgs,
+        plan: Plan,
+        actions: Actions,
+        names: list[str],
         tables: int,
         stacks: list[int],
         unit: int,

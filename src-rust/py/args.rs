@@ -4,8 +4,11 @@
 //! that reads both. Card-like arguments are read by `cards::to_ids`.
 
 use super::errors::HandError;
+use crate::env::Abstraction;
+use crate::error::Error;
 use crate::eval::batch::{self, MAX_THREADS};
 use crate::eval::rules_batch::Shape;
+use crate::settle::Rake;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::intern;
@@ -251,4 +254,59 @@ pub fn run_batch<'py>(
     with_output(py, out, rows, threads, |slots| {
         run(hdata, bdata, shape, slots, threads)
     })
+}
+
+// ---- the action abstraction ----------------------------------------------
+
+/// Sizes of an abstraction: a sequence of finite floats > 0 (a `TypeError`
+/// for anything else than floats, a `GameError` for a bad value).
+fn sizes_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
+    let values: Vec<f64> = obj.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be a sequence of floats, got {}",
+            type_name(obj)
+        ))
+    })?;
+    if let Some(bad) = values.iter().find(|v| !(v.is_finite() && **v > 0.0)) {
+        return Err(Error::Game(format!("{what} must be finite and > 0, got {bad}")).into());
+    }
+    Ok(values)
+}
+
+/// A bool argument, bools only.
+fn flag_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    obj.extract::<bool>()
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool, got {}", type_name(obj))))
+}
+
+/// The core's [`Abstraction`] of a `hoyle.env.Actions`, read from its
+/// public fields (`fractions`, `big_blinds`, `min_raise`, `all_in`), with
+/// `draw_cards` the cards a seat holds in a draw game
+/// (`Actions.draw_cards(game)`; 0: no draw entries). The one reader of an
+/// `Actions` in the bindings (`_Tables`, `_Observer`).
+pub fn actions_arg(actions: &Bound<'_, PyAny>, draw_cards: u32) -> PyResult<Abstraction> {
+    let py = actions.py();
+    let field = |name| actions.getattr(name);
+    Ok(Abstraction {
+        fractions: sizes_arg("fractions", &field(intern!(py, "fractions"))?)?,
+        big_blinds: sizes_arg("big_blinds", &field(intern!(py, "big_blinds"))?)?,
+        min_raise: flag_arg("min_raise", &field(intern!(py, "min_raise"))?)?,
+        all_in: flag_arg("all_in", &field(intern!(py, "all_in"))?)?,
+        draw_cards,
+    })
+}
+
+// ---- the rake ------------------------------------------------------------
+
+/// A `hoyle.Rake` (its public `basis_points` and `cap`) as the core's
+/// [`Rake`], None for None. (The `equity` part of issue 24 writes the one
+/// `Rake` reader for `py/settle.rs`; the two meet here at merge.)
+pub fn rake_arg(rake: &Bound<'_, PyAny>) -> PyResult<Option<Rake>> {
+    if rake.is_none() {
+        return Ok(None);
+    }
+    let py = rake.py();
+    let basis_points = rake.getattr(intern!(py, "basis_points"))?.extract()?;
+    let cap = rake.getattr(intern!(py, "cap"))?.extract()?;
+    Ok(Some(Rake::new(basis_points, cap)?))
 }

@@ -10,6 +10,9 @@ pyo3::import_exception!(hoyle.errors, HandError);
 pyo3::import_exception!(hoyle.errors, RulesError);
 pyo3::import_exception!(hoyle.errors, SettlementError);
 pyo3::import_exception!(hoyle.errors, EquityError);
+pyo3::import_exception!(hoyle.errors, GameError);
+pyo3::import_exception!(hoyle.errors, IllegalActionError);
+pyo3::import_exception!(hoyle.errors, HoyleError);
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
@@ -41,6 +44,9 @@ impl From<Error> for PyErr {
             | Error::ButtonOutOfRange { .. }
             | Error::BadRake { .. } => SettlementError::new_err(message),
             Error::Equity { .. } => EquityError::new_err(message),
+            Error::Game(_) => GameError::new_err(message),
+            Error::IllegalAction(_) => IllegalActionError::new_err(message),
+            Error::Argument(_) => HoyleError::new_err(message),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! blinds, the cards of a street, and the run-out when nobody can bet
 //! (`hoyle._streets`, docs/rules.md §5 and §6).
 
-use super::{kind, Action, Betting, Plan, Table};
+use super::{kind, Action, Betting, EnginePlan, TableState};
 use crate::deal::{deal_front, Mt19937, PyRandom};
 
 /// splitmix64's mixer (`hoyle.env.hand_seed`'s).
@@ -23,21 +23,21 @@ pub fn hand_seed(seed: u64, table: u64, hand: u64) -> u64 {
     mix(mix(mix(seed) ^ table) ^ hand)
 }
 
-impl Table {
+impl TableState {
     /// Starts a hand: the stacks afresh, `button`, and the deck that
     /// `Game.start(seed=seed)` deals (`random.Random(seed)`'s partial
     /// shuffle of the deck's positions); then the antes, the first
     /// street's cards and blinds, up to the first seat to act (or, when
     /// nobody can act, the end of the hand).
-    pub fn start(&mut self, plan: &Plan, seed: u64, button: usize) {
+    pub fn start(&mut self, plan: &EnginePlan, seed: u64, button: usize) {
         let rng = Mt19937::from_magnitude_le(&seed.to_le_bytes());
         self.start_with(plan, rng, button);
     }
 
-    /// [`Table::start`] with the seed's generator keyed already
+    /// [`TableState::start`] with the seed's generator keyed already
     /// (`Mt19937::from_seeds` keys several at once).
-    pub fn start_with(&mut self, plan: &Plan, rng: Mt19937, button: usize) {
-        let deck = &plan.spec.deck;
+    pub fn start_with(&mut self, plan: &EnginePlan, rng: Mt19937, button: usize) {
+        let deck = &plan.game.deck;
         let need = plan.cards_needed(self.n);
         let mut positions = [0u8; 64];
         let positions = &mut positions[..deck.len()];
@@ -59,22 +59,22 @@ impl Table {
         self.history.clear();
         self.street = 0;
         self.refused = None;
-        if plan.spec.ante > 0 || !plan.spec.antes.is_empty() {
+        if plan.game.ante > 0 || !plan.game.antes.is_empty() {
             self.post_antes(plan);
         }
         self.begin_street(plan);
     }
 
-    fn post_antes(&mut self, plan: &Plan) {
+    fn post_antes(&mut self, plan: &EnginePlan) {
         let (n, button) = (self.n, self.button);
-        let ante = plan.spec.ante;
+        let ante = plan.game.ante;
         let first = if n == 2 { button } else { (button + 1) % n };
-        let count = if ante > 0 { n } else { plan.spec.antes.len() };
+        let count = if ante > 0 { n } else { plan.game.antes.len() };
         for k in 0..count {
             let (seat, amount) = if ante > 0 {
                 ((button + 1 + k) % n, ante)
             } else {
-                ((first + k) % n, plan.spec.antes[k])
+                ((first + k) % n, plan.game.antes[k])
             };
             if amount == 0 {
                 continue;
@@ -107,8 +107,8 @@ impl Table {
         c
     }
 
-    pub(super) fn begin_street(&mut self, plan: &Plan) {
-        let street = plan.spec.streets[self.street];
+    pub(super) fn begin_street(&mut self, plan: &EnginePlan) {
+        let street = plan.game.streets[self.street];
         if street.burn {
             self.next += 1;
         }
@@ -119,7 +119,7 @@ impl Table {
                 let s = (self.button + k) % n;
                 if !self.folded[s] {
                     let c = self.take();
-                    self.cards[s * plan.per_seat + self.held[s]] = c;
+                    self.cards[s * plan.game.per_seat + self.held[s]] = c;
                     self.held[s] += 1;
                 }
             }
@@ -133,7 +133,7 @@ impl Table {
     }
 
     /// A new betting interval: nothing bet, nobody has acted.
-    pub(super) fn open_interval(&mut self, plan: &Plan, betting: Betting) {
+    pub(super) fn open_interval(&mut self, plan: &EnginePlan, betting: Betting) {
         self.bets.fill(0);
         self.level.fill(None);
         self.bet = 0;
@@ -142,14 +142,14 @@ impl Table {
         self.betting = betting;
         self.raise_size = match betting {
             Betting::Limit { min, .. } => min,
-            _ => plan.spec.min_bet,
+            _ => plan.game.min_bet,
         };
     }
 
     /// Posts the interval's forced bets and passes the turn to the first
     /// seat that owes an answer (or ends the interval).
-    fn begin_betting(&mut self, plan: &Plan) {
-        let first = if self.street == 0 && !plan.spec.blinds.is_empty() {
+    fn begin_betting(&mut self, plan: &EnginePlan) {
+        let first = if self.street == 0 && !plan.game.blinds.is_empty() {
             self.post_blinds(plan)
         } else {
             (self.button + 1) % self.n
@@ -160,7 +160,7 @@ impl Table {
     /// Posts the blinds and straddles from the button's left (heads-up the
     /// button posts the first; a zero skips its seat); returns the seat
     /// left of the last one posted.
-    fn post_blinds(&mut self, plan: &Plan) -> usize {
+    fn post_blinds(&mut self, plan: &EnginePlan) -> usize {
         let n = self.n;
         let sb = if n == 2 {
             self.button
@@ -168,7 +168,7 @@ impl Table {
             (self.button + 1) % n
         };
         let mut last = sb;
-        for (k, &blind) in plan.spec.blinds.iter().enumerate() {
+        for (k, &blind) in plan.game.blinds.iter().enumerate() {
             if blind == 0 {
                 continue;
             }
@@ -181,17 +181,17 @@ impl Table {
             let total = self.bets[seat];
             self.record(seat, kind::BLIND, put, total);
         }
-        self.bet = plan.largest_blind;
+        self.bet = plan.game.largest_blind;
         if !matches!(self.betting, Betting::Limit { .. }) {
-            self.raise_size = plan.spec.min_bet.max(self.bet);
+            self.raise_size = plan.game.min_bet.max(self.bet);
         }
         (last + 1) % n
     }
 
     /// Deals the rest of the board when nobody can bet again and ends the
     /// hand (`Hand._run_out`: the last street's interval, nothing bet).
-    pub(super) fn run_out(&mut self, plan: &Plan) {
-        let streets = &plan.spec.streets;
+    pub(super) fn run_out(&mut self, plan: &EnginePlan) {
+        let streets = &plan.game.streets;
         for street in &streets[self.street..] {
             if street.burn {
                 self.next += 1;

@@ -3,14 +3,14 @@
 //! `crate::settle`, and the payout onto the stacks. A natural-high game
 //! ends in `settle::showdown`, the call `Hand` makes.
 
-use super::{Plan, Table, MAX_SEATS};
+use super::{EnginePlan, TableState, MAX_SEATS};
 use crate::settle::{self, settle_with_dead};
 
-impl Table {
+impl TableState {
     /// Ends the hand: shows down, settles and pays.
-    pub(super) fn finish(&mut self, plan: &Plan) {
+    pub(super) fn finish(&mut self, plan: &EnginePlan) {
         self.actor = None;
-        let payouts = if plan.plain_high {
+        let payouts = if plan.game.plain_high {
             self.plain_showdown(plan)
         } else {
             let low = self.values(plan);
@@ -20,7 +20,7 @@ impl Table {
                 &self.high,
                 low.then_some(&self.low[..]),
                 self.button,
-                plan.spec.rake,
+                plan.game.rake,
             )
             .map(|s| s.payouts)
         };
@@ -37,7 +37,7 @@ impl Table {
     }
 
     /// `settle::showdown`: values, settlement and payouts in one call.
-    fn plain_showdown(&self, plan: &Plan) -> crate::Result<Vec<u64>> {
+    fn plain_showdown(&self, plan: &EnginePlan) -> crate::Result<Vec<u64>> {
         let mut hands: [Option<&[u8]>; MAX_SEATS] = [None; MAX_SEATS];
         for (s, hand) in hands.iter_mut().enumerate().take(self.n) {
             if !self.folded[s] {
@@ -51,7 +51,7 @@ impl Table {
             hands: &hands[..self.n],
             board: &self.board,
             button: self.button,
-            rake: plan.spec.rake,
+            rake: plan.game.rake,
         };
         settle::showdown(&table).map(|s| s.settlement.payouts)
     }
@@ -60,7 +60,7 @@ impl Table {
     /// `hoyle.values.values`): None for a folded seat, 0 for the last seat
     /// left; in a low-only game the low value (0: none) plays as the high.
     /// Returns whether the settlement has a low half.
-    fn values(&mut self, plan: &Plan) -> bool {
+    fn values(&mut self, plan: &EnginePlan) -> bool {
         let alone = self.folded.iter().filter(|&&f| !f).count() == 1;
         let mut all = [0u8; 16];
         for s in 0..self.n {
@@ -73,10 +73,10 @@ impl Table {
                 self.high[s] = Some(0);
                 continue;
             }
-            let hole = &self.cards[s * plan.per_seat..][..self.held[s]];
+            let hole = &self.cards[s * plan.game.per_seat..][..self.held[s]];
             let low = plan.low.as_ref().map(|l| l.value(hole, &self.board));
             let low = low.filter(|&v| v > 0).map(i64::from);
-            if !plan.spec.high {
+            if !plan.game.high {
                 self.high[s] = Some(low.unwrap_or(0));
                 continue;
             }
@@ -91,6 +91,6 @@ impl Table {
             };
             self.high[s] = Some(i64::from(value));
         }
-        !alone && plan.spec.high && plan.low.is_some()
+        !alone && plan.game.high && plan.low.is_some()
     }
 }

@@ -9,22 +9,29 @@
 //! (`first_must_bet` is played); blinds with straddles and zeros, antes
 //! (flat or per position), no limit, pot limit (with a cap) and spread
 //! limit on any street, `raise_cap`; high, low and high-low showdowns under
-//! any `Rules` the core evaluates (Omaha's split, wild cards); rake. The
+//! any `Rules` the core evaluates (Omaha's split, wild cards; not the two
+//! rankings of `Game.split`); rake. The
 //! deal is the core's seeded one (`crate::deal`, as `random.Random(seed)`),
 //! the showdown the core's evaluators and `crate::settle`.
 //!
-//! * [`Plan`] is a game made ready for play (what `hoyle._plan.Plan` is to
-//!   `Hand`), from a [`Spec`].
-//! * [`Table`] is one table's hand: [`Table::start`], then [`Table::legal`]
-//!   and the actions [`Table::fold`], [`Table::check`], [`Table::call`],
-//!   [`Table::raise_to`]. After the first hand, nothing allocates but the
-//!   settlement at a hand's end.
+//! * [`TableGame`] is a game as Python derived it (`hoyle._plan.Plan`'s
+//!   fields, read by the bindings); [`EnginePlan`] is one made ready for
+//!   play (its evaluators made once).
+//! * [`TableState`] is one table's hand: [`TableState::start`], then
+//!   [`TableState::legal`] and the actions [`TableState::fold`],
+//!   [`TableState::check`], [`TableState::call`], [`TableState::raise_to`].
+//!   After the first hand, nothing allocates but the settlement at a
+//!   hand's end.
+//! * [`TableBatch`] is N tables stepped together over plain slices
+//!   (autoreset, hand numbering, rewards): `VectorTables`' loop.
 //!
 //! Modules: `play` (the betting controller and the end of each interval),
 //! `deal` (the start of a hand and of each street), `ending` (the showdown
-//! and the payout). `deal` and `ending` read only this module; `play`
-//! calls both.
+//! and the payout), `batch` (N tables). `deal` and `ending` read only this
+//! module; `play` calls both; `batch` plays tables through their public
+//! calls.
 
+mod batch;
 mod deal;
 mod ending;
 mod play;
@@ -35,6 +42,7 @@ use crate::eval::rules::Rules;
 use crate::eval::wild::HighEvaluator;
 use crate::settle::Rake;
 
+pub use batch::{not_legal, reward, Out, TableBatch};
 pub use deal::hand_seed;
 
 /// The most seats a table may have (settlement's seat sets are 64 bits).
@@ -65,9 +73,12 @@ pub struct Street {
     pub betting: Betting,
 }
 
-/// A game's settings, as `hoyle.Game` gives them (for the games above).
+/// A game as the engine reads it: the settings of `hoyle._plan.Plan` and
+/// the facts `derive_plan` derived from them, as Python gives them (the
+/// bindings read a `Plan`'s public fields; `hoyle/env/_fast.py` passes only
+/// games the engine plays). Nothing here is derived again.
 #[derive(Clone, Debug)]
-pub struct Spec {
+pub struct TableGame {
     pub streets: Vec<Street>,
     /// The game's deck, card ids in order (a seed deals positions in it).
     pub deck: Vec<u8>,
@@ -82,69 +93,74 @@ pub struct Spec {
     /// False: a low-only game (its low value plays as the high one).
     pub high: bool,
     pub rake: Option<Rake>,
-}
-
-/// A [`Spec`] made ready for play: what every hand reads, derived once.
-pub struct Plan {
-    pub spec: Spec,
-    /// Cards dealt to each seat over the hand.
+    /// Cards dealt to each seat over the hand (`Plan.per_seat`).
     pub per_seat: usize,
-    /// The cards a deal takes for `n` seats is `n * per_seat + fixed`.
+    /// Board and burn cards (`Plan.fixed`): a deal to `n` seats takes
+    /// `n * per_seat + fixed` cards.
     pub fixed: usize,
     pub largest_blind: u64,
-    /// `[i]`: some street from `i` on deals seats cards.
+    /// `[i]`: some street from `i` on deals seats cards (`Plan.dealt_later`).
     pub dealt_later: Vec<bool>,
+    /// Natural high only: the showdown is `settle::showdown`, as `Hand`'s.
+    pub plain_high: bool,
+}
+
+/// A [`TableGame`] made ready for play: the game and the evaluators every
+/// showdown reads, made once.
+pub struct EnginePlan {
+    pub game: TableGame,
     high: HighEvaluator,
     low: Option<LowEvaluator>,
-    /// Natural high only: the showdown is `settle::showdown`, as `Hand`'s.
-    plain_high: bool,
+    /// The rules rank naturally (no wild cards): `Rules::is_natural`.
     natural: bool,
 }
 
-impl Plan {
-    /// Checks the settings a table needs (a street, a deck of distinct
-    /// ids 0..=53, a high ranking or a low one) and derives the rest.
-    pub fn new(spec: Spec) -> Result<Plan> {
+impl EnginePlan {
+    /// Checks that `game` is one the engine can hold (a street, a deck of
+    /// distinct ids 0..=53, a high ranking or a low one, and per-seat and
+    /// board counts that agree with its streets, which size the tables'
+    /// buffers) and makes its evaluators. The evaluators are Rust objects
+    /// (and `natural` a property of the core's `Rules`), so they are made
+    /// here; everything else is `game` as Python derived it.
+    pub fn new(game: TableGame) -> Result<EnginePlan> {
         let bad = |why: &str| Err(Error::Rules(format!("table engine: {why}")));
-        if spec.streets.is_empty() {
+        if game.streets.is_empty() {
             return bad("a game needs a street");
         }
         let mut seen = 0u64;
-        for &c in &spec.deck {
+        for &c in &game.deck {
             if c > 53 || seen >> c & 1 == 1 {
                 return bad("the deck holds distinct card ids 0..=53");
             }
             seen |= 1 << c;
         }
-        if !spec.high && spec.rules.low.is_none() {
+        if !game.high && game.rules.low.is_none() {
             return bad("a low-only game needs a low ranking");
         }
-        let per_seat = spec.streets.iter().map(|s| s.down as usize).sum();
-        let fixed = spec
+        let down: usize = game.streets.iter().map(|s| s.down as usize).sum();
+        let board: usize = game
             .streets
             .iter()
             .map(|s| s.board as usize + usize::from(s.burn))
             .sum();
-        let dealt_later = (0..=spec.streets.len())
-            .map(|i| spec.streets[i..].iter().any(|s| s.down > 0))
-            .collect();
-        let rules = spec.rules;
-        Ok(Plan {
-            per_seat,
-            fixed,
-            largest_blind: spec.blinds.iter().copied().max().unwrap_or(0),
-            dealt_later,
+        if game.per_seat != down
+            || game.fixed != board
+            || game.dealt_later.len() != game.streets.len() + 1
+        {
+            return bad("per_seat, fixed and dealt_later disagree with the streets");
+        }
+        let rules = game.rules;
+        Ok(EnginePlan {
             high: HighEvaluator::new(rules),
             low: LowEvaluator::new(rules),
-            plain_high: rules.low.is_none() && rules.is_natural(),
             natural: rules.is_natural(),
-            spec,
+            game,
         })
     }
 
     /// The cards a deal to `seats` players takes.
     pub fn cards_needed(&self, seats: usize) -> usize {
-        seats * self.per_seat + self.fixed
+        seats * self.game.per_seat + self.game.fixed
     }
 }
 
@@ -196,7 +212,7 @@ pub enum Refused {
 /// One table: the hand in progress (or just finished). Every buffer is
 /// made once, for the table's seat count, and reused hand after hand.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct TableState {
     n: usize,
     button: usize,
     /// The deal, first card first, and the next card's position in it.
@@ -231,26 +247,26 @@ pub struct Table {
     refused: Option<Error>,
 }
 
-impl Table {
+impl TableState {
     /// A table of `stacks.len()` seats (2..=64), each starting every hand
-    /// with its stack. No hand is dealt yet: call [`Table::start`].
-    pub fn new(plan: &Plan, stacks: &[u64]) -> Result<Table> {
+    /// with its stack. No hand is dealt yet: call [`TableState::start`].
+    pub fn new(plan: &EnginePlan, stacks: &[u64]) -> Result<TableState> {
         let n = stacks.len();
         if !(2..=MAX_SEATS).contains(&n) {
             return Err(Error::TooManySeats { got: n });
         }
-        if plan.cards_needed(n) > plan.spec.deck.len() {
+        if plan.cards_needed(n) > plan.game.deck.len() {
             return Err(Error::Rules(format!(
                 "the game deals {} cards to {n} seats; the deck has {}",
                 plan.cards_needed(n),
-                plan.spec.deck.len()
+                plan.game.deck.len()
             )));
         }
-        let has_dead = plan.spec.ante > 0 || !plan.spec.antes.is_empty();
-        Ok(Table {
+        let has_dead = plan.game.ante > 0 || !plan.game.antes.is_empty();
+        Ok(TableState {
             n,
             button: 0,
-            deck: Vec::with_capacity(plan.spec.deck.len()),
+            deck: Vec::with_capacity(plan.game.deck.len()),
             next: 0,
             start: stacks.to_vec(),
             stacks: stacks.to_vec(),
@@ -259,16 +275,16 @@ impl Table {
             bets: vec![0; n],
             level: vec![None; n],
             folded: vec![false; n],
-            cards: vec![0; n * plan.per_seat],
+            cards: vec![0; n * plan.game.per_seat],
             held: vec![0; n],
-            board: Vec::with_capacity(plan.fixed),
+            board: Vec::with_capacity(plan.game.fixed),
             history: Vec::with_capacity(4 * n + 8),
             street: 0,
             bet: 0,
             raises: 0,
             voluntary: false,
             raise_size: 0,
-            betting: plan.spec.streets[0].betting,
+            betting: plan.game.streets[0].betting,
             actor: None,
             high: vec![None; n],
             low: vec![None; n],
@@ -329,10 +345,12 @@ impl Table {
     }
 
     /// The seat's cards, in the order dealt.
-    pub fn hole(&self, plan: &Plan, seat: usize) -> &[u8] {
-        &self.cards[seat * plan.per_seat..][..self.held[seat]]
+    pub fn hole(&self, plan: &EnginePlan, seat: usize) -> &[u8] {
+        &self.cards[seat * plan.game.per_seat..][..self.held[seat]]
     }
 }
 
+#[cfg(test)]
+mod batch_tests;
 #[cfg(test)]
 mod tests;

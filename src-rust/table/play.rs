@@ -2,11 +2,11 @@
 //! docs/rules.md §6 and §7): what the seat to act may do, its four
 //! actions, passing the turn and the end of each interval.
 
-use super::{kind, Betting, Legal, Plan, Refused, Table};
+use super::{kind, Betting, EnginePlan, Legal, Refused, TableState};
 
-impl Table {
+impl TableState {
     /// What the seat to act may do (all false, no raise, once over).
-    pub fn legal(&self, plan: &Plan) -> Legal {
+    pub fn legal(&self, plan: &EnginePlan) -> Legal {
         let Some(p) = self.actor else {
             return Legal::default();
         };
@@ -15,7 +15,7 @@ impl Table {
         let (facing, mut can_check, call_amount) = if to_call > 0 {
             (true, false, to_call.min(stack))
         } else {
-            let free = self.voluntary || self.street > 0 || !plan.spec.first_must_bet;
+            let free = self.voluntary || self.street > 0 || !plan.game.first_must_bet;
             (false, free, 0)
         };
         let reopened = match self.level[p] {
@@ -23,7 +23,7 @@ impl Table {
             Some(answered) => bet - answered >= self.raise_size || self.completed(p),
         };
         if stack > to_call && reopened && self.answerable(p) {
-            let capped = plan.spec.raise_cap.is_some_and(|cap| self.raises >= cap);
+            let capped = plan.game.raise_cap.is_some_and(|cap| self.raises >= cap);
             if !capped {
                 let all_in = mine + stack;
                 let (lo, hi) = self.raise_bounds(plan, to_call, all_in);
@@ -65,12 +65,12 @@ impl Table {
     }
 
     /// The smallest and largest total of a bet or raise, within the stack.
-    fn raise_bounds(&self, plan: &Plan, to_call: u64, all_in: u64) -> (u64, u64) {
+    fn raise_bounds(&self, plan: &EnginePlan, to_call: u64, all_in: u64) -> (u64, u64) {
         let bet = self.bet;
         let smallest = if bet > 0 {
             bet.saturating_add(self.raise_size)
         } else {
-            plan.spec.min_bet
+            plan.game.min_bet
         };
         let (lo, hi) = match self.betting {
             Betting::NoLimit => return (smallest.min(all_in), all_in),
@@ -87,7 +87,7 @@ impl Table {
     }
 
     /// Folds the seat to act (only when it faces a bet).
-    pub fn fold(&mut self, plan: &Plan) -> Result<(), Refused> {
+    pub fn fold(&mut self, plan: &EnginePlan) -> Result<(), Refused> {
         let p = self.actor.ok_or(Refused::Over)?;
         if self.bet <= self.bets[p] {
             return Err(Refused::Illegal);
@@ -104,7 +104,7 @@ impl Table {
     }
 
     /// Checks (when nothing is owed and the game allows it).
-    pub fn check(&mut self, plan: &Plan) -> Result<(), Refused> {
+    pub fn check(&mut self, plan: &EnginePlan) -> Result<(), Refused> {
         let p = self.actor.ok_or(Refused::Over)?;
         if !self.legal(plan).can_check {
             return Err(Refused::Illegal);
@@ -117,7 +117,7 @@ impl Table {
     }
 
     /// Matches the largest bet, or goes all in for less.
-    pub fn call(&mut self, plan: &Plan) -> Result<(), Refused> {
+    pub fn call(&mut self, plan: &EnginePlan) -> Result<(), Refused> {
         let p = self.actor.ok_or(Refused::Over)?;
         let owed = self.bet.saturating_sub(self.bets[p]);
         if owed == 0 {
@@ -135,7 +135,7 @@ impl Table {
     }
 
     /// Bets or raises so that the seat's bets in this interval are `total`.
-    pub fn raise_to(&mut self, plan: &Plan, total: u64) -> Result<(), Refused> {
+    pub fn raise_to(&mut self, plan: &EnginePlan, total: u64) -> Result<(), Refused> {
         let p = self.actor.ok_or(Refused::Over)?;
         match self.legal(plan).raise {
             Some((lo, hi)) if lo <= total && total <= hi => {}
@@ -164,7 +164,7 @@ impl Table {
     /// still answer it; nor does a seat short of the bet that has matched
     /// every live bet, a blind posted all in for less); when none does, the
     /// interval ends (`Hand._after`, docs/rules.md §7).
-    pub(super) fn pass_turn(&mut self, plan: &Plan, from: usize) {
+    pub(super) fn pass_turn(&mut self, plan: &EnginePlan, from: usize) {
         let (n, bet) = (self.n, self.bet);
         for k in 0..n {
             let j = (from + k) % n;
@@ -184,13 +184,13 @@ impl Table {
         self.end_interval(plan);
     }
 
-    fn end_interval(&mut self, plan: &Plan) {
+    fn end_interval(&mut self, plan: &EnginePlan) {
         self.street += 1;
-        if self.street == plan.spec.streets.len() {
+        if self.street == plan.game.streets.len() {
             self.finish(plan);
             return;
         }
-        if !plan.dealt_later[self.street] {
+        if !plan.game.dealt_later[self.street] {
             let can_bet = (0..self.n)
                 .filter(|&s| self.stacks[s] > 0 && !self.folded[s])
                 .take(2)

@@ -3,14 +3,16 @@
 
 use super::*;
 
-fn holdem(blinds: &[u64]) -> Plan {
+/// Hold'em with `blinds` and `rake`, its derived fields as
+/// `hoyle._plan.derive_plan` gives them.
+pub(super) fn holdem_raked(blinds: &[u64], rake: Option<Rake>) -> EnginePlan {
     let flop = |down, board, burn| Street {
         down,
         board,
         burn,
         betting: Betting::NoLimit,
     };
-    Plan::new(Spec {
+    EnginePlan::new(TableGame {
         streets: vec![
             flop(2, 0, false),
             flop(0, 3, false),
@@ -26,9 +28,18 @@ fn holdem(blinds: &[u64]) -> Plan {
         first_must_bet: false,
         rules: Rules::default(),
         high: true,
-        rake: None,
+        rake,
+        per_seat: 2,
+        fixed: 5,
+        largest_blind: blinds.iter().copied().max().unwrap_or(0),
+        dealt_later: vec![true, false, false, false, false],
+        plain_high: true,
     })
     .unwrap()
+}
+
+pub(super) fn holdem(blinds: &[u64]) -> EnginePlan {
+    holdem_raked(blinds, None)
 }
 
 #[test]
@@ -43,7 +54,7 @@ fn hand_seeds_are_hoyle_env_hand_seed() {
 fn deals_and_bets_as_hand_does() {
     // texas_holdem(blinds=(1, 2)).start([100] * 3, button=0, seed=12345)
     let plan = holdem(&[1, 2]);
-    let mut t = Table::new(&plan, &[100, 100, 100]).unwrap();
+    let mut t = TableState::new(&plan, &[100, 100, 100]).unwrap();
     t.start(&plan, 12345, 0);
     let holes: Vec<&[u8]> = (0..3).map(|s| t.hole(&plan, s)).collect();
     assert_eq!(holes, [&[43, 14][..], &[21, 17], &[1, 0]]);
@@ -71,7 +82,7 @@ fn deals_and_bets_as_hand_does() {
 #[test]
 fn a_fold_to_one_seat_pays_it_the_pot() {
     let plan = holdem(&[1, 2]);
-    let mut t = Table::new(&plan, &[100, 100, 100]).unwrap();
+    let mut t = TableState::new(&plan, &[100, 100, 100]).unwrap();
     t.start(&plan, 1, 2);
     // seat 2 is the button: seat 0 posts 1, seat 1 posts 2, seat 2 acts first
     assert_eq!(t.actor(), Some(2));
@@ -87,7 +98,7 @@ fn a_fold_to_one_seat_pays_it_the_pot() {
 fn an_all_in_runs_the_board_out_and_keeps_every_chip() {
     let plan = holdem(&[1, 2]);
     for seed in 0..200 {
-        let mut t = Table::new(&plan, &[50, 80, 30]).unwrap();
+        let mut t = TableState::new(&plan, &[50, 80, 30]).unwrap();
         t.start(&plan, seed, (seed % 3) as usize);
         let (_, hi) = t.legal(&plan).raise.unwrap();
         t.raise_to(&plan, hi).unwrap();
@@ -114,14 +125,14 @@ fn a_big_blind_all_in_for_less_asks_the_button_nothing() {
     let plan = holdem(&[5, 10]);
     for bb in [3, 5] {
         for seed in 0..50 {
-            let mut t = Table::new(&plan, &[100, bb]).unwrap();
+            let mut t = TableState::new(&plan, &[100, bb]).unwrap();
             t.start(&plan, seed, 0);
             assert!(t.is_over());
             assert_eq!(t.board().len(), 5);
             assert_eq!(t.stacks().iter().sum::<u64>(), 100 + bb);
         }
     }
-    let mut t = Table::new(&plan, &[100, 6]).unwrap();
+    let mut t = TableState::new(&plan, &[100, 6]).unwrap();
     t.start(&plan, 1, 0);
     assert_eq!(t.actor(), Some(0));
     assert_eq!(t.legal(&plan).call_amount, 5);

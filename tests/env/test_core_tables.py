@@ -309,6 +309,21 @@ def test_a_masked_action_changes_nothing_on_any_table() -> None:
     assert states == [engine._state(i) for i in range(4)]
 
 
+def test_both_backends_refuse_an_action_in_the_same_words() -> None:
+    """The core's words (``table::not_legal``) are ``Actions.validated``'s."""
+    words = []
+    for backend in ("core", "python"):
+        tables = VectorTables(games.texas_holdem(), 3, seats=3, seed=2, backend=backend)
+        _, mask, _ = tables.reset()
+        legal = [int(np.flatnonzero(row)[0]) for row in mask]
+        for bad in (int(np.flatnonzero(~mask[1])[0]), -1, mask.shape[1]):
+            with pytest.raises(hoyle.IllegalActionError) as err:
+                tables.step(np.array([legal[0], bad, legal[2]], np.int64))
+            words.append(str(err.value))
+    assert words[:3] == words[3:]
+    assert words[0].startswith("table 1: action ")
+
+
 def test_chips_are_kept_and_rewards_sum_to_zero_without_rake() -> None:
     tables = VectorTables(
         games.omaha(), 64, seats=4, stacks=[100, 80, 60, 40], seed=3, backend="core"
@@ -337,6 +352,7 @@ def test_chips_are_kept_and_rewards_sum_to_zero_without_rake() -> None:
         Game(streets=(Street(down=2, up=1), Street(board=4)), blinds=(1, 2)),
         Game(streets=(Street(down=2), Street(board=5)), deck=tuple(range(53)), blinds=(1, 2)),
         games.texas_holdem(betting=Limit(2, 2)).with_(short_all_in="half-bet"),
+        # a split pot (Game.split): the engine ranks one way only
         games.texas_holdem().with_(split=HandRules(low="ace-to-five")),
     ],
     ids=["stud", "razz", "draw", "triple-draw", "up-cards", "joker-unranked", "half-bet", "split"],

@@ -1,6 +1,7 @@
-"""The glue to the core's table engine: ``core_backend`` maps a ``Game``
-to the settings of ``hoyle._core._Tables`` (``src-rust/table/``), or
-returns None for a game the engine does not play exactly.
+"""The glue to the core's table engine: ``core_backend`` gives a ``Game``'s
+plan (``hoyle._plan.Plan``, read by the core as it is) and the ``Actions``
+to ``hoyle._core._Tables`` (``src-rust/table/``), or returns None for a
+game the engine does not play exactly.
 
 The engine plays the flop games: every street deals only down cards
 and/or board cards (burns allowed), no draw, no up cards, no bring-in, no
@@ -10,7 +11,8 @@ opener, no post bets, no split, the full-bet rule for short all-ins
 ``hoyle/games/_settings.py``); any blinds, straddles and
 antes; no limit, pot limit (with a cap) and spread limit on
 any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
-showdowns under any ``HandRules`` (Omaha's split, wild cards); rake. Hand
+showdowns under any ``HandRules`` (Omaha's split, wild cards), but not
+the split pot of ``Game.split`` (two rankings); rake. Hand
 ``k`` of table ``i`` is ``game.start(stacks, button=k % seats,
 seed=hand_seed(seed, i, k))`` played with the same rules as ``hoyle.Hand``
 (docs/rules.md §5-§10), bit for bit: ``record(i)`` gives what replays it.
@@ -19,7 +21,7 @@ seed=hand_seed(seed, i, k))`` played with the same rules as ``hoyle.Hand``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +32,7 @@ from hoyle.errors import IllegalActionError
 from hoyle.games.game import table_engine_plays
 
 if TYPE_CHECKING:
+    from hoyle._plan import Plan
     from hoyle.env.actions import Actions
     from hoyle.env.layout import Layout
     from hoyle.games import Game
@@ -45,19 +48,11 @@ class Backend(Protocol):
     def record(self, i: int) -> tuple[int, int, list[int]]: ...  # (hand_seed, button, indices)
 
 
-def _betting(b: Any) -> tuple[str, int | None, int | None] | None:
-    """A betting structure as the engine reads it."""
-    if isinstance(b, NoLimit):
-        return ("no-limit", None, None)
-    if isinstance(b, PotLimit):
-        return ("pot-limit", b.cap, None)
-    if isinstance(b, Limit):
-        return ("limit", b.min, b.max)
-    return None
-
-
-def settings(game: Game) -> tuple[Any, ...] | None:
-    """``game`` as the engine's settings, or None when it does not play it."""
+def settings(game: Game) -> Plan | None:
+    """``game``'s plan when the engine plays it, else None. The engine reads
+    the plan itself (its public fields: the settings and what
+    ``derive_plan`` derived from them, the betting structures as
+    ``hoyle.betting`` objects)."""
     # Every setting the engine plays only at its default (declared with the
     # setting: engine=False, hoyle/games/_settings.py) refuses the game when set:
     # the bring-in, post bets, an opener, the half-bet rule, a split, a street's
@@ -69,26 +64,10 @@ def settings(game: Game) -> tuple[Any, ...] | None:
     # (a joker its rules cannot rank: Hand refuses that showdown)
     if top > 53 or (top >= 52 and not plan.rules.jokers):
         return None
-    streets = []
     for street in plan.streets:
-        betting = _betting(street.betting)
-        if betting is None:
+        if not isinstance(street.betting, NoLimit | PotLimit | Limit):
             return None
-        streets.append((street.down, street.board, street.burn, *betting))
-    rake = plan.rake
-    return (
-        streets,
-        list(plan.deck),
-        plan.ante,
-        list(plan.antes),
-        list(plan.blinds),
-        plan.smallest_bet,
-        plan.raise_cap,
-        plan.first_must_bet,
-        plan.rules,
-        plan.high,
-        None if rake is None else (rake.basis_points, rake.cap),
-    )
+    return plan
 
 
 class _Core:
@@ -132,21 +111,15 @@ def core_backend(
     ``arrays`` (obs, mask, actor, rewards, done), or None when it does not
     play ``game`` (or the layout shows up cards, or the abstraction has
     draw actions)."""
-    game_settings = settings(game)
-    if game_settings is None or layout.has_up or actions.draw_cards(game):
+    plan = settings(game)
+    if plan is None or layout.has_up or actions.draw_cards(game):
         return None
     stack = [stacks] * seats if isinstance(stacks, int) else [int(s) for s in stacks]
-    abstraction = (
-        [float(f) for f in actions.fractions],
-        [float(m) for m in actions.big_blinds],
-        bool(actions.min_raise),
-        bool(actions.all_in),
-        list(actions.names(game)),
-    )
     obs, mask, actor, rewards, done = arrays
     engine = _Tables(
-        game_settings,
-        abstraction,
+        plan,
+        actions,
+        list(actions.names(game)),
         tables,
         stack,
         layout.unit,

@@ -149,7 +149,15 @@ class VectorTables:
 
 
 class PythonTables:
-    """The Python backend: one ``Hand`` per table."""
+    """The Python backend: one ``Hand`` per table.
+
+    It keeps its own loop (autoreset, hand numbering, rewards) beside the
+    core's ``table::TableBatch`` because it plays the games the core does
+    not (stud, draw, ...) through ``Hand`` objects, which the core cannot
+    step. What both must say alike is written once on each side and kept
+    equal by ``tests/test_env_vector.py``: the reward (``_show`` here,
+    ``table::reward`` there) and the words of a refused action
+    (``Actions.validated`` here, ``table::not_legal`` there)."""
 
     def __init__(self, tables: VectorTables) -> None:
         self.t = tables
