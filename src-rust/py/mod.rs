@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_pot, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_settlement, m)?)?;
+    equity::add_limits(m)?;
     m.add_class::<equity::EquityCounts>()?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
