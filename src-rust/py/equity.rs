@@ -6,9 +6,9 @@
 use super::args::{extract_sized, int_in, threads_in};
 use super::rules::HandRules;
 use crate::equity::{
-    check_exact_work, denominator, estimate, spot_of, ChosenScorer, Counts, Exact, HandRanking,
-    Interrupt, Shards, Spot, Variant, EXACT_WORK_LIMIT, MAX_BOARD, MAX_HOLE, MAX_PLAYERS,
-    MAX_SHARDS, SHARD_TRIALS, TRIALS_LIMIT,
+    check_exact_work, estimate, spot_of, ChosenScorer, Counts, Exact, HandRanking, Interrupt,
+    Shards, Spot, Variant, EXACT_WORK_LIMIT, MAX_BOARD, MAX_HOLE, MAX_PLAYERS, MAX_SHARDS,
+    SHARD_TRIALS, TRIALS_LIMIT,
 };
 use crate::error::{Error, Result};
 use crate::eval::batch::MAX_THREADS;
@@ -317,28 +317,7 @@ impl EquityCounts {
         let share: Vec<u128> = read(share, counters)?;
         let sq: Vec<u128> = read(sq, counters)?;
         let cat: Vec<u128> = read(cat, counters)?;
-        let sizes = [win.len(), tie.len(), share.len(), sq.len()];
-        if sizes.iter().any(|&k| k != players) || cat.len() != 16 * players {
-            return Err(equity_error(format!(
-                "EquityCounts: {players} players need {players} counters each and {} by category",
-                16 * players
-            )));
-        }
-        let d = denominator(players) as u128;
-        let whole = deals as u128 * d;
-        let fits = win.iter().chain(&tie).all(|&w| w <= deals)
-            && share.iter().chain(&cat).all(|&x| x <= whole)
-            && whole
-                .checked_mul(d)
-                .is_none_or(|most| sq.iter().all(|&q| q <= most));
-        if !fits {
-            return Err(equity_error(format!(
-                "EquityCounts: counters larger than {deals} deals allow"
-            )));
-        }
-        let mut counts = Counts::new(players);
-        counts.deals = deals;
-        (counts.win, counts.tie, counts.share, counts.sq, counts.cat) = (win, tie, share, sq, cat);
+        let counts = Counts::from_parts(players, deals, win, tie, share, sq, cat)?;
         Ok(EquityCounts {
             counts,
             weighted: None,
