@@ -86,8 +86,10 @@ class Shape:
         )
 
 
-# Public as ``hoyle.odds.Shape`` (and pickled under that name).
+# Public as ``hoyle.odds.Shape`` (and pickled under that name); doctest
+# finds the class's docstring there and its method's here.
 Shape.__module__ = "hoyle.odds"
+__test__ = {"Shape.no_more_draws": Shape.no_more_draws}
 
 
 @dataclass(frozen=True)

@@ -412,9 +412,10 @@ mod tests {
         let mut c = Counts::new(2);
         c.deals = 3;
         c.win = vec![1, 2];
-        c.share = vec![c.denom, 2 * c.denom];
-        c.sq = vec![c.denom * c.denom, 2 * c.denom * c.denom];
-        c.cat[16 + 5] = 2 * c.denom;
+        let d = c.denom as u128;
+        c.share = vec![d, 2 * d];
+        c.sq = vec![d * d, 2 * d * d];
+        c.cat[16 + 5] = 2 * d;
         let remake = |c: &Counts| {
             let c = c.clone();
             Counts::from_parts(c.players, c.deals, c.win, c.tie, c.share, c.sq, c.cat)
