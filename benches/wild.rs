@@ -2,7 +2,7 @@
 
 use _core::eval::low::LowEvaluator;
 use _core::eval::rules::{Rules, RulesText};
-use _core::eval::rules_batch::{evaluate_batch_into, evaluate_low_batch_into, Shape};
+use _core::eval::rules_batch::{evaluate_batch_into, evaluate_low_batch_into, RowWidths};
 use _core::eval::wild::HighEvaluator;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{rngs::StdRng, seq::IndexedRandom, SeedableRng};
@@ -56,7 +56,7 @@ fn bench_high(c: &mut Criterion) {
         let evaluator = HighEvaluator::new(r);
         let data = random_hands(rows, 7, deck, 1);
         let mut out = vec![0u32; rows];
-        let shape = Shape { k: 7, b: 0 };
+        let shape = RowWidths { k: 7, b: 0 };
         group.bench_function(name, |b| {
             b.iter(|| {
                 evaluate_batch_into(&evaluator, black_box(&data), &[], shape, &mut out, Some(1))
@@ -78,7 +78,7 @@ fn bench_high(c: &mut Criterion) {
                 &low,
                 black_box(&data),
                 &[],
-                Shape { k: 7, b: 0 },
+                RowWidths { k: 7, b: 0 },
                 &mut out,
                 Some(1),
             )
@@ -103,7 +103,7 @@ fn bench_high(c: &mut Criterion) {
                 &evaluator,
                 black_box(&hole),
                 &board,
-                Shape { k: 4, b: 5 },
+                RowWidths { k: 4, b: 5 },
                 &mut out,
                 Some(1),
             )
@@ -129,7 +129,7 @@ fn bench_high(c: &mut Criterion) {
             .chunks_exact(11)
             .flat_map(|r| r[..k].to_vec())
             .collect();
-        let shape = Shape { k, b: 5 };
+        let shape = RowWidths { k, b: 5 };
         group.bench_function(format!("plo{k}_natural"), |b| {
             b.iter(|| {
                 evaluate_batch_into(

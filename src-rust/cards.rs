@@ -99,7 +99,7 @@ pub fn check_distinct(cards: &[u8]) -> Result<()> {
     let mut seen = 0u64;
     for &c in cards {
         if c > MAX_ID {
-            return Err(Error::CardIdOutOfRange { id: c as i64 });
+            return Err(Error::CardIdOutOfRange { id: c.to_string() });
         }
         let bit = 1u64 << c;
         if seen & bit != 0 {
@@ -142,7 +142,7 @@ mod tests {
         assert!(check_distinct(&[52, 53]).is_ok());
         assert!(matches!(
             check_distinct(&[54]),
-            Err(Error::CardIdOutOfRange { id: 54 })
+            Err(Error::CardIdOutOfRange { id }) if id == "54"
         ));
     }
 }

@@ -10,7 +10,7 @@ pub enum Error {
     #[error(
         "card id {id} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
     )]
-    CardIdOutOfRange { id: i64 },
+    CardIdOutOfRange { id: String },
     #[error("duplicate card {card}: a card may appear only once in a hand")]
     DuplicateCard { card: String },
     #[error("{what} has {got} cards: {allowed}")]
@@ -73,6 +73,14 @@ pub enum Error {
     },
     #[error("button {button} is not a seat: seats are 0..={}", .seats.saturating_sub(1))]
     ButtonOutOfRange { button: String, seats: usize },
+    #[error("cannot restore a {what} from this state: {why}")]
+    Unrestorable { what: &'static str, why: String },
+    #[error("{what} has {got} entries but stacks has {expected}: give one entry per seat")]
+    StackCount {
+        what: &'static str,
+        got: usize,
+        expected: usize,
+    },
     #[error("bad rake: {reason}")]
     BadRake { reason: String },
     #[error("equity: {reason}")]

@@ -3,14 +3,14 @@
 //! hands and a rayon pool of a given size.
 
 use _core::cards::parse_text;
-use _core::equity::{Combo, Shape, Spot};
+use _core::equity::{Combo, ShowdownShape, Spot};
 
 pub fn spot(hands: &[&str]) -> Spot {
     let players = hands
         .iter()
         .map(|h| vec![Combo::new(&parse_text(h).unwrap(), 1.0).unwrap()])
         .collect();
-    Spot::new(Shape::HOLDEM, players, &[], &[]).unwrap()
+    Spot::new(ShowdownShape::HOLDEM, players, &[], &[]).unwrap()
 }
 
 pub fn pool(threads: usize) -> rayon::ThreadPool {
@@ -41,5 +41,5 @@ pub fn class_spot(classes: &[&str]) -> Spot {
             combos
         })
         .collect();
-    Spot::new(Shape::HOLDEM, players, &[], &[]).unwrap()
+    Spot::new(ShowdownShape::HOLDEM, players, &[], &[]).unwrap()
 }

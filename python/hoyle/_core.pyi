@@ -16,6 +16,13 @@ MAX_SEATS: Final[int]
 MAX_CHIPS: Final[int]
 """The most chips a hand may hold in all, stacks and contributions together:
 ``2**64 - 1``, since settlement counts in 64-bit unsigned integers."""
+EQUITY_TRIALS_LIMIT: Final[int]
+EQUITY_SHARD_TRIALS: Final[int]
+EQUITY_EXACT_WORK_LIMIT: Final[int]
+EQUITY_THREADS_LIMIT: Final[int]
+EQUITY_MAX_PLAYERS: Final[int]
+EQUITY_MAX_HOLE: Final[int]
+EQUITY_MAX_BOARD: Final[int]
 
 _CardLike: TypeAlias = "str | SupportsIndex | Card"
 _CardsLike: TypeAlias = "str | Iterable[str | SupportsIndex | Card]"

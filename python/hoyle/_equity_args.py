@@ -1,10 +1,10 @@
 """The arguments of ``hoyle.equity``: the checks it makes before any work
-starts, and the ``progress`` option. The checks: every number
+starts, and the players read as combos. The checks: every number
 it is given is an ``int`` in its documented range (a wrong type is a
 ``TypeError``, a number out of range an ``EquityError`` that names the
 argument and the range), and no run is larger than its limit.
 
-The limits (the core enforces the same ones):
+The limits (the core's own, read from it):
 
 * ``TRIALS_LIMIT`` = 2**34 Monte Carlo trials (262,144 shards): the
   standard error there is below 0.5 / 2**17 ≈ 4e-6, far finer than any use
@@ -29,26 +29,25 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Iterable
-from typing import Any, TypeAlias
+from collections.abc import Iterable
 
-from hoyle._core import Card, HandRules, parse_cards
+from hoyle import _core
+from hoyle._core import Card, parse_cards
 from hoyle._whole import whole
 from hoyle.errors import CardError, EquityError
-
-Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
+from hoyle.ranges import Range
 
 #: Most Monte Carlo trials of one run (2**34).
-TRIALS_LIMIT = 1 << 34
+TRIALS_LIMIT: int = _core.EQUITY_TRIALS_LIMIT
 #: Most hand evaluations of one exact run.
-EXACT_WORK_LIMIT = 10**11
+EXACT_WORK_LIMIT: int = _core.EQUITY_EXACT_WORK_LIMIT
 #: Most threads one run may ask for.
-THREADS_LIMIT = 256
+THREADS_LIMIT: int = _core.EQUITY_THREADS_LIMIT
 #: Most players of one spot (the core's limit: denominators stay in 64 bits).
-MAX_PLAYERS = 23
+MAX_PLAYERS: int = _core.EQUITY_MAX_PLAYERS
 #: Most cards one player holds (seven-card stud), and on a board.
-MAX_HOLE = 7
-MAX_BOARD = 8
+MAX_HOLE: int = _core.EQUITY_MAX_HOLE
+MAX_BOARD: int = _core.EQUITY_MAX_BOARD
 
 
 def _show(n: int) -> str:
@@ -117,59 +116,40 @@ def deck_ids(deck: object) -> tuple[int, ...]:
     return ids
 
 
-def progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None, Any]:
-    """The callable ``(done, total)`` a ``progress`` option stands for, and
-    the bar to close after the run (or None)."""
-    if progress is None or progress is False:
-        return None, None
-    if callable(progress):
-        return progress, None
-    try:
-        from rich.progress import Progress as RichProgress
-    except ImportError:  # pragma: no cover - rich absent
-        try:
-            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
-        except ImportError:
-            return None, None
-        bar = tqdm(total=0, unit="trials", unit_scale=True)
-
-        def tq(done: int, total: int) -> None:
-            bar.total = total
-            bar.n = done
-            bar.refresh()
-
-        return tq, bar
-    rp = RichProgress(transient=True)
-    rp.start()
-    task = rp.add_task("equity", total=None)
-
-    def rich_update(done: int, total: int) -> None:
-        rp.update(task, completed=done, total=total)
-
-    return rich_update, rp
-
-
-def card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
-    """The ids of the board or dead cards (text that is not even valid
-    Unicode, a lone surrogate, is refused as a CardError too)."""
+def known_card_ids(cards: str | Iterable[str | int | Card], what: str) -> list[int]:
+    """The ids of the cards known before the run, the board's or the dead
+    ones (text that is not even valid Unicode, a lone surrogate, is refused
+    as a CardError too)."""
     try:
         return [c.id for c in parse_cards(cards if isinstance(cards, str) else list(cards))]
     except UnicodeError:
         raise CardError(f"{what}: {cards!r} is not card text (ASCII, like 'Ah Kd')") from None
 
 
-def deck_mask(deck: Iterable[int] | None, rules: HandRules | None) -> int | None:
-    """A game's deck as the core's bit mask: None for the 52 cards (and
-    for no deck when the rules have no jokers; with jokers, the 52 and one).
-
-    >>> deck_mask(range(52), None) is None, deck_mask(range(16, 52), None) == 2**52 - 2**16
-    (True, True)
-    """
-    if deck is None:
-        if rules is None or rules.jokers is None:
-            return None
-        deck = (*range(52), 52)
-    mask = 0
-    for c in deck:
-        mask |= 1 << int(c)
-    return None if mask == (1 << 52) - 1 else mask
+def player_combos(
+    p: object, index: int, hole: int, jokers: bool = False
+) -> list[tuple[list[int], float]]:
+    """Player ``index``'s combos ``(card ids, weight)``: a ``Range``, text
+    of cards or of a range, or a sequence of cards."""
+    if isinstance(p, Range):
+        return [([a, b], w) for (a, b), w in p.items()]
+    if isinstance(p, str):
+        try:
+            ids = [c.id for c in parse_cards(p)]
+        except ValueError:
+            ids = []
+            bad = True
+        else:
+            # "Xx" is a joker when the deck has one; otherwise "XX" is the
+            # range of every hand.
+            bad = not jokers and any(i >= 52 for i in ids)
+        if bad or (not ids and p.strip()):
+            return player_combos(Range(p), index, hole)
+        return [(ids, 1.0)]
+    try:
+        ids = [c.id for c in parse_cards(list(p))]  # type: ignore[call-overload]
+    except TypeError:
+        raise EquityError(
+            f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
+        ) from None
+    return [(ids, 1.0)]

@@ -41,23 +41,19 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from hoyle import _core
-from hoyle._core import Card, EquityCounts, HandRules, parse_cards
+from hoyle._core import Card, EquityCounts
 from hoyle._equity_args import (
     EXACT_WORK_LIMIT,
-    MAX_BOARD,
-    MAX_HOLE,
     THREADS_LIMIT,
     TRIALS_LIMIT,
-    Progress,
-    card_ids,
     count,
-    deck_ids,
-    deck_mask,
+    known_card_ids,
+    player_combos,
     player_count,
-    progress_fn,
     stderr_target,
     trials_count,
 )
+from hoyle._equity_game import Setup, Shape, setup_of
 from hoyle.category import Category
 from hoyle.errors import EquityError
 from hoyle.ranges import Range
@@ -75,7 +71,7 @@ __all__ = [
 ]
 
 #: Trials per Monte Carlo shard (fixed: it is part of what a seed means).
-SHARD_TRIALS = 1 << 16
+SHARD_TRIALS: int = _core.EQUITY_SHARD_TRIALS
 #: Exact enumeration is chosen automatically up to this many evaluations.
 EXACT_LIMIT = 50_000_000
 #: Trials when neither ``trials`` nor ``target_stderr`` is given.
@@ -84,73 +80,7 @@ DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 1 << 30
 
 PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
-
-
-@dataclass(frozen=True)
-class Shape:
-    """The shape of a deal at the showdown, for equity: cards per player, board cards,
-    and ``hole_cards`` when exactly that many must play (Omaha: 2). Also importable as
-    ``Showdown``, its older name. ``rules`` (a ``hoyle.HandRules``) scores the hands: wild
-    cards, the four-flush, a low half, or, with ``high=False``, a low-only game. ``deck``
-    is the game's deck as card ids (default: the 52 cards, and a joker when the rules have
-    jokers; the 36 cards six to ace under ``HandRules(short_deck=...)``). ``split`` is a
-    split game's second half (``Game.split``: badeucy's deuce-to-seven low).
-
-    >>> Shape(hole=4, board=5, hole_cards=2)  # Omaha
-    Shape(hole=4, board=5, hole_cards=2, rules=None, high=True, deck=None, split=None)
-    >>> Showdown is Shape
-    True
-    """
-
-    hole: int = 2
-    board: int = 5
-    hole_cards: int | None = None
-    rules: HandRules | None = None
-    high: bool = True
-    deck: tuple[int, ...] | None = None
-    split: HandRules | None = None
-
-    def __post_init__(self) -> None:
-        # Checked when made: hole 0..=7, board 0..=8, hole_cards 0..=4
-        # (integers), rules a HandRules, high a bool, deck distinct ids.
-        fix = object.__setattr__
-        fix(self, "hole", count("hole", self.hole, 0, MAX_HOLE))
-        fix(self, "board", count("board", self.board, 0, MAX_BOARD))
-        if self.hole_cards is not None:
-            fix(self, "hole_cards", count("hole_cards", self.hole_cards, 0, 4))
-        if self.rules is not None and not isinstance(self.rules, HandRules):
-            raise TypeError(f"rules must be a hoyle.HandRules or None, got {self.rules!r}")
-        if self.split is not None and not isinstance(self.split, HandRules):
-            raise TypeError(f"split must be a hoyle.HandRules or None, got {self.split!r}")
-        if not isinstance(self.high, bool):
-            raise TypeError(f"high must be True or False, got {self.high!r}")
-        if self.deck is not None:
-            fix(self, "deck", deck_ids(self.deck))
-
-    @classmethod
-    def no_more_draws(cls, game: Any) -> Shape:
-        """The showdown of a draw game (or any game) if nobody draws again:
-        every player's current cards are the final hand. Equity of a draw
-        game with this shape is the equity of the hands as they stand, not
-        of any drawing strategy.
-
-        >>> from hoyle import games
-        >>> Shape.no_more_draws(games.badugi()).hole
-        4
-        >>> Shape.no_more_draws(games.badeucy()).split
-        HandRules(low='deuce-to-seven')
-        """
-        streets = getattr(game, "streets", None)
-        if streets is None:
-            raise EquityError(f"no_more_draws needs a hoyle.Game, got {game!r}")
-        return cls(
-            hole=sum(s.down + s.up for s in streets),
-            board=sum(s.board for s in streets),
-            rules=game.rules,
-            high=game.high,
-            deck=tuple(game.deck),
-            split=getattr(game, "split", None),
-        )
+Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
 
 #: The older name of ``Shape``, kept for existing code.
@@ -203,93 +133,6 @@ class Equity:
         return "\n".join(rows)
 
 
-@dataclass(frozen=True)
-class _Setup:
-    """What the core needs besides the cards: the shape ``(hole, board,
-    hole_cards or 0)``, the hand rules, high or low-only, the deck mask."""
-
-    shape: tuple[int, int, int]
-    rules: HandRules | None = None
-    high: bool = True
-    deck: int | None = None
-    split: HandRules | None = None
-
-    @property
-    def jokers(self) -> bool:
-        return self.deck is not None and self.deck >> 52 != 0
-
-    def kwargs(self) -> dict[str, Any]:
-        return {"rules": self.rules, "high": self.high, "deck": self.deck, "split": self.split}
-
-
-def _shape(game: Any) -> _Setup:
-    if game is None:
-        return _Setup((2, 5, 0))
-    if isinstance(game, Shape):
-        return _Setup(
-            (game.hole, game.board, game.hole_cards or 0),
-            game.rules,
-            game.high,
-            deck_mask(game.deck, game.rules),
-            game.split,
-        )
-    streets = getattr(game, "streets", None)
-    if streets is None:
-        raise EquityError(
-            f"game must be None (hold'em), a hoyle.odds.Showdown or a hoyle.Game, got {game!r}"
-        )
-    hole = sum(getattr(s, "down", 0) + getattr(s, "up", 0) for s in streets)
-    hole = count("the game's hole cards", hole, 0, MAX_HOLE)
-    board = count("board", sum(getattr(s, "board", 0) for s in streets), 0, MAX_BOARD)
-    if any(getattr(s, "draw", 0) for s in streets):
-        raise EquityError(
-            "equity of draw games with draws to come is not supported; for the hands as they"
-            " stand (no more draws) pass game=hoyle.odds.Showdown.no_more_draws(game)"
-        )
-    rules = getattr(game, "rules", None)
-    if rules is not None and not isinstance(rules, HandRules):
-        raise EquityError(f"game.rules must be a hoyle.HandRules, got {rules!r}")
-    split = getattr(game, "split", None)
-    if split is not None and not isinstance(split, HandRules):
-        raise EquityError(f"game.split must be a hoyle.HandRules, got {split!r}")
-    hole_cards = rules.hole_cards if rules is not None else None
-    deck = getattr(game, "deck", None)
-    return _Setup(
-        (hole, board, hole_cards or 0),
-        rules,
-        bool(getattr(game, "high", True)),
-        deck_mask(None if deck is None else deck_ids(deck), rules),
-        split,
-    )
-
-
-def _player(
-    p: object, index: int, hole: int, jokers: bool = False
-) -> list[tuple[list[int], float]]:
-    if isinstance(p, Range):
-        return [([a, b], w) for (a, b), w in p.items()]
-    if isinstance(p, str):
-        try:
-            ids = [c.id for c in parse_cards(p)]
-        except ValueError:
-            ids = []
-            bad = True
-        else:
-            # "Xx" is a joker when the deck has one; otherwise "XX" is the
-            # range of every hand.
-            bad = not jokers and any(i >= 52 for i in ids)
-        if bad or (not ids and p.strip()):
-            return _player(Range(p), index, hole)
-        return [(ids, 1.0)]
-    try:
-        ids = [c.id for c in parse_cards(list(p))]  # type: ignore[call-overload]
-    except TypeError:
-        raise EquityError(
-            f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
-        ) from None
-    return [(ids, 1.0)]
-
-
 def _rounds(total_shards: int) -> list[tuple[int, int]]:
     """The fixed plan of rounds: 4, 4, 8, 16, ... shards, so that a
     ``target_stderr`` run stops at the same place however it is run."""
@@ -304,7 +147,7 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
     return out
 
 
-_Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], _Setup, int]"
+_Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], Setup, int]"
 _Tick: TypeAlias = "Callable[[int], object]"
 
 
@@ -363,7 +206,7 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     players. Ctrl-C stops a run within a fraction of a second
     (``KeyboardInterrupt``).
     """
-    setup = _shape(game)
+    setup = setup_of(game)
     hole = setup.shape[0]
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise EquityError("players must be a list of hands or ranges, one per player")
@@ -376,8 +219,8 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
         target_stderr = stderr_target(target_stderr)
     if seed is not None:
         seed = count("seed", seed, 0, (1 << 64) - 1)
-    plist = [_player(p, i, hole, setup.jokers) for i, p in enumerate(players)]
-    board_ids, dead_ids = card_ids(board, "board"), card_ids(dead, "dead")
+    plist = [player_combos(p, i, hole, setup.jokers) for i, p in enumerate(players)]
+    board_ids, dead_ids = known_card_ids(board, "board"), known_card_ids(dead, "dead")
     work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
@@ -396,7 +239,7 @@ class _Spot:
     players: list[list[tuple[list[int], float]]]
     board: list[int]
     dead: list[int]
-    setup: _Setup
+    setup: Setup
     live: list[int]
 
     def job(self, seed: int) -> _Job:
@@ -498,3 +341,35 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> 
         tick(total.deals)
     assert total is not None
     return total
+
+
+def progress_fn(progress: Progress) -> tuple[Callable[[int, int], object] | None, Any]:
+    """The callable ``(done, total)`` a ``progress`` option stands for, and
+    the bar to close after the run (or None)."""
+    if progress is None or progress is False:
+        return None, None
+    if callable(progress):
+        return progress, None
+    try:
+        from rich.progress import Progress as RichProgress
+    except ImportError:  # pragma: no cover - rich absent
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        except ImportError:
+            return None, None
+        bar = tqdm(total=0, unit="trials", unit_scale=True)
+
+        def tq(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+        return tq, bar
+    rp = RichProgress(transient=True)
+    rp.start()
+    task = rp.add_task("equity", total=None)
+
+    def rich_update(done: int, total: int) -> None:
+        rp.update(task, completed=done, total=total)
+
+    return rich_update, rp

@@ -1,5 +1,6 @@
 //! Integer counters of showdown outcomes.
 
+use crate::error::{Error, Result};
 use crate::eval::rules::category_of;
 
 /// How a pot is split at the showdown.
@@ -73,6 +74,46 @@ impl Counts {
             sq: vec![0; players],
             cat: vec![0; players * 16],
         }
+    }
+
+    /// Counters remade from their parts (pickled Monte Carlo shards),
+    /// checked: `players` counters each (16 a player by category), and none
+    /// above what `deals` deals allow (`players` itself is the caller's to
+    /// check: 2..=MAX_PLAYERS).
+    pub fn from_parts(
+        players: usize,
+        deals: u64,
+        win: Vec<u64>,
+        tie: Vec<u64>,
+        share: Vec<u128>,
+        sq: Vec<u128>,
+        cat: Vec<u128>,
+    ) -> Result<Counts> {
+        let sizes = [win.len(), tie.len(), share.len(), sq.len()];
+        if sizes.iter().any(|&k| k != players) || cat.len() != 16 * players {
+            return Err(Error::Equity {
+                reason: format!(
+                    "EquityCounts: {players} players need {players} counters each and {} by category",
+                    16 * players
+                ),
+            });
+        }
+        let d = denominator(players) as u128;
+        let whole = deals as u128 * d;
+        let fits = win.iter().chain(&tie).all(|&w| w <= deals)
+            && share.iter().chain(&cat).all(|&x| x <= whole)
+            && whole
+                .checked_mul(d)
+                .is_none_or(|most| sq.iter().all(|&q| q <= most));
+        if !fits {
+            return Err(Error::Equity {
+                reason: format!("EquityCounts: counters larger than {deals} deals allow"),
+            });
+        }
+        let mut counts = Counts::new(players);
+        counts.deals = deals;
+        (counts.win, counts.tie, counts.share, counts.sq, counts.cat) = (win, tie, share, sq, cat);
+        Ok(counts)
     }
 
     /// Adds another set of counters of the same players.
@@ -365,6 +406,40 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_from_parts_are_checked() {
+        let mut c = Counts::new(2);
+        c.deals = 3;
+        c.win = vec![1, 2];
+        let d = c.denom as u128;
+        c.share = vec![d, 2 * d];
+        c.sq = vec![d * d, 2 * d * d];
+        c.cat[16 + 5] = 2 * d;
+        let remake = |c: &Counts| {
+            let c = c.clone();
+            Counts::from_parts(c.players, c.deals, c.win, c.tie, c.share, c.sq, c.cat)
+        };
+        assert_eq!(remake(&c).unwrap(), c);
+        let sizes = "EquityCounts: 2 players need 2 counters each and 32 by category";
+        let mut bad = c.clone();
+        bad.tie.pop();
+        assert!(remake(&bad).unwrap_err().to_string().ends_with(sizes));
+        let mut bad = c.clone();
+        bad.cat.push(0);
+        assert!(remake(&bad).unwrap_err().to_string().ends_with(sizes));
+        let large = "EquityCounts: counters larger than 3 deals allow";
+        for spoil in [
+            |b: &mut Counts| b.win[0] = 4,
+            |b: &mut Counts| b.share[1] = 3 * b.denom as u128 + 1,
+            |b: &mut Counts| b.cat[0] = 3 * b.denom as u128 + 1,
+            |b: &mut Counts| b.sq[0] = 9 * (b.denom as u128).pow(2) + 1,
+        ] {
+            let mut bad = c.clone();
+            spoil(&mut bad);
+            assert!(remake(&bad).unwrap_err().to_string().ends_with(large));
+        }
+    }
 
     #[test]
     fn ratios_round_once() {

@@ -650,7 +650,7 @@ impl Classes {
 mod tests {
     use super::*;
     use crate::cards::parse_text;
-    use crate::equity::{HighScorer, RuledScorer, Shape};
+    use crate::equity::{HighScorer, RuledScorer, ShowdownShape};
 
     fn pairs(rank: &str) -> Vec<Combo> {
         let mut out = Vec::new();
@@ -677,7 +677,7 @@ mod tests {
     fn stabiliser_of_the_board() {
         let spot = |board: &str| {
             Spot::new(
-                Shape::HOLDEM,
+                ShowdownShape::HOLDEM,
                 vec![pairs("A"), pairs("K")],
                 &parse_text(board).unwrap(),
                 &[],
@@ -704,7 +704,13 @@ mod tests {
         // AA's 6 combos x KK's 6 = 36 joint holdings. Under all 24 suit
         // permutations a pair of 2-suit sets is classed by how many suits
         // the two share: 2 (6 joint holdings), 1 (24) or 0 (6): 3 classes.
-        let spot = Spot::new(Shape::HOLDEM, vec![pairs("A"), pairs("K")], &[], &[]).unwrap();
+        let spot = Spot::new(
+            ShowdownShape::HOLDEM,
+            vec![pairs("A"), pairs("K")],
+            &[],
+            &[],
+        )
+        .unwrap();
         let ex = enumerate(&spot, &HighScorer, false).unwrap();
         assert_eq!((ex.combos, ex.classes), (36, 3));
         // the same counters, joint holding by joint holding, as without
@@ -713,7 +719,8 @@ mod tests {
         let mut want = Counts::new(2);
         for a in &spot.players[0] {
             for k in &spot.players[1] {
-                let one = Spot::new(Shape::HOLDEM, vec![vec![*a], vec![*k]], &[], &[]).unwrap();
+                let one =
+                    Spot::new(ShowdownShape::HOLDEM, vec![vec![*a], vec![*k]], &[], &[]).unwrap();
                 want.add(&enumerate(&one, &HighScorer, false).unwrap().counts);
             }
         }
@@ -731,7 +738,13 @@ mod tests {
         .unwrap();
         let prep = HighEvaluator::new(rules);
         let sc = RuledScorer::new(true, &prep, None).unwrap();
-        let spot = Spot::new(Shape::HOLDEM, vec![pairs("A"), pairs("K")], &[], &[]).unwrap();
+        let spot = Spot::new(
+            ShowdownShape::HOLDEM,
+            vec![pairs("A"), pairs("K")],
+            &[],
+            &[],
+        )
+        .unwrap();
         // only permutations mapping {h, s} onto itself: 2 x 2 = 4
         assert_eq!(symmetries(&spot, &sc).len(), 4);
     }

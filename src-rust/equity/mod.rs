@@ -15,6 +15,7 @@
 // The hot loops index several per-player arrays by the same player.
 #![allow(clippy::needless_range_loop)]
 
+mod choose;
 mod count;
 mod exact;
 mod holdem;
@@ -24,13 +25,16 @@ pub(crate) mod rng;
 mod score;
 mod spot;
 
+pub use choose::{check_exact_work, choose, spot_of, ChosenScorer, HandRanking, Variant};
 pub use count::{denominator, ratio, Counts, Split, Tally};
 pub use exact::{
     canonical, count_joints, deals_per_joint, enumerate, enumerate_with, estimate, exact_work,
     permute_mask, symmetries, Estimate, Exact, SuitPerm, EXACT_WORK_LIMIT,
 };
 pub use interrupt::{interrupted, Interrupt, Never, CHECK_DEALS, CHECK_TRIALS};
-pub use monte::{monte_carlo, monte_carlo_with, shard_seed, Shards, MAX_SHARDS, SHARD_TRIALS};
+pub use monte::{
+    monte_carlo, monte_carlo_with, shard_seed, Shards, MAX_SHARDS, SHARD_TRIALS, TRIALS_LIMIT,
+};
 pub use rng::{SplitMix64, Xoshiro256pp};
-pub use score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, Shape};
+pub use score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, ShowdownShape};
 pub use spot::{Combo, Spot, MAX_BOARD, MAX_HOLE, MAX_PLAYERS, MAX_WEIGHT, STANDARD_DECK};

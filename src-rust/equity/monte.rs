@@ -32,6 +32,10 @@ const CHECK_RESTARTS: u32 = 1 << 14;
 /// any answer needs (the standard error is then below 4e-6).
 pub const MAX_SHARDS: u64 = 1 << 18;
 
+/// The most Monte Carlo trials of one run: [`MAX_SHARDS`] shards of
+/// [`SHARD_TRIALS`] (2^34).
+pub const TRIALS_LIMIT: u64 = MAX_SHARDS * SHARD_TRIALS;
+
 /// Why a trial could not be dealt.
 enum Halt {
     /// The ranges did not fit together within `MAX_RESTARTS` tries.

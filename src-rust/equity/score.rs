@@ -75,15 +75,15 @@ pub enum Scoring {
 
 /// The shape of a showdown: cards per player, board cards, and scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub struct ShowdownShape {
     pub hole: u8,
     pub board: u8,
     pub scoring: Scoring,
 }
 
-impl Shape {
+impl ShowdownShape {
     /// Texas hold'em: two hole cards, five on the board, best five of seven.
-    pub const HOLDEM: Shape = Shape {
+    pub const HOLDEM: ShowdownShape = ShowdownShape {
         hole: 2,
         board: 5,
         scoring: Scoring::High,
@@ -147,7 +147,7 @@ impl Shape {
 
     /// Whether this is hold'em high, which has a fast path.
     pub fn is_holdem(&self) -> bool {
-        *self == Shape::HOLDEM
+        *self == ShowdownShape::HOLDEM
     }
 }
 
@@ -338,14 +338,14 @@ mod tests {
 
     #[test]
     fn shapes_are_checked() {
-        assert!(Shape::HOLDEM.check().is_ok());
-        let omaha = Shape {
+        assert!(ShowdownShape::HOLDEM.check().is_ok());
+        let omaha = ShowdownShape {
             hole: 4,
             board: 5,
             scoring: Scoring::Omaha(2),
         };
         assert!(omaha.check().is_ok());
-        let bad = Shape {
+        let bad = ShowdownShape {
             hole: 4,
             board: 5,
             scoring: Scoring::High,
@@ -370,7 +370,7 @@ mod tests {
                 },
             ),
         ] {
-            let s = Shape {
+            let s = ShowdownShape {
                 hole,
                 board,
                 scoring,

@@ -1,7 +1,7 @@
 //! A spot: the game, each player's combos, the board and the dead cards,
 //! checked once. Combos blocked by the board or dead cards are removed.
 
-use super::score::Shape;
+use super::score::ShowdownShape;
 use crate::cards::{self, check_distinct};
 use crate::error::{Error, Result};
 
@@ -61,7 +61,7 @@ impl Combo {
 /// A checked spot.
 #[derive(Clone, Debug)]
 pub struct Spot {
-    pub shape: Shape,
+    pub shape: ShowdownShape,
     /// Each player's live combos (at least one), blocked ones removed.
     pub players: Vec<Vec<Combo>>,
     pub board: Vec<u8>,
@@ -88,7 +88,12 @@ impl Spot {
     /// game's hole cards, weights are positive and finite, the deck has
     /// enough cards left; combos blocked by known cards are removed, and a
     /// player left with none is an error.
-    pub fn new(shape: Shape, players: Vec<Vec<Combo>>, board: &[u8], dead: &[u8]) -> Result<Spot> {
+    pub fn new(
+        shape: ShowdownShape,
+        players: Vec<Vec<Combo>>,
+        board: &[u8],
+        dead: &[u8],
+    ) -> Result<Spot> {
         Spot::with_deck(shape, players, board, dead, STANDARD_DECK)
     }
 
@@ -96,7 +101,7 @@ impl Spot {
     /// e.g. 52 cards and a joker when the hand rules make it wild or the
     /// bug. Every given card must be in the deck.
     pub fn with_deck(
-        shape: Shape,
+        shape: ShowdownShape,
         players: Vec<Vec<Combo>>,
         board: &[u8],
         dead: &[u8],

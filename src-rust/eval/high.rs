@@ -115,7 +115,7 @@ pub fn check_hand(cards: &[u8]) -> Result<()> {
     }
     for &c in cards {
         if c > MAX_ID {
-            return Err(Error::CardIdOutOfRange { id: c as i64 });
+            return Err(Error::CardIdOutOfRange { id: c.to_string() });
         }
         if cards::is_joker(c) {
             return Err(Error::JokerNotAllowed {

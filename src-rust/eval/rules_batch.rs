@@ -14,7 +14,7 @@ const CHUNK_ROWS: usize = 1 << 14;
 /// The shape of a batch: `k` hole cards per row and `b` board cards per row
 /// (b = 0 without a board).
 #[derive(Clone, Copy, Debug)]
-pub struct Shape {
+pub struct RowWidths {
     pub k: usize,
     pub b: usize,
 }
@@ -67,7 +67,7 @@ pub fn check_counts(
 fn drive(
     hands: &[u8],
     board: &[u8],
-    shape: Shape,
+    shape: RowWidths,
     out: &mut [u32],
     threads: Option<usize>,
     check: impl Fn(&[u8], &[u8]) -> Result<()> + Sync,
@@ -168,7 +168,7 @@ fn drive_rules(
     evaluator: &impl RulesEvaluator,
     hands: &[u8],
     board: &[u8],
-    shape: Shape,
+    shape: RowWidths,
     out: &mut [u32],
     threads: Option<usize>,
 ) -> Result<()> {
@@ -201,7 +201,7 @@ fn row_ok(rules: &Rules, hole: &[u8], board: &[u8]) -> bool {
 
 fn rows_split(
     rules: &Rules,
-    shape: Shape,
+    shape: RowWidths,
     hands: &[u8],
     board: &[u8],
     out: &mut [u32],
@@ -255,7 +255,7 @@ pub fn evaluate_batch_into(
     evaluator: &HighEvaluator,
     hands: &[u8],
     board: &[u8],
-    shape: Shape,
+    shape: RowWidths,
     out: &mut [u32],
     threads: Option<usize>,
 ) -> Result<()> {
@@ -282,7 +282,7 @@ pub fn evaluate_low_batch_into(
     evaluator: &LowEvaluator,
     hands: &[u8],
     board: &[u8],
-    shape: Shape,
+    shape: RowWidths,
     out: &mut [u32],
     threads: Option<usize>,
 ) -> Result<()> {

@@ -105,7 +105,7 @@ fn best_of_fives<T: Copy>(items: &[T], value: impl Fn([T; 5]) -> u32) -> u32 {
 }
 
 /// The tables of one convention.
-pub struct Tables {
+pub struct ShortDeckTables {
     /// Per category: its place in the ranking, shifted (`order << 20`).
     places: [u32; 16],
     /// Rank key -> natural-encoded value of the best non-flush five.
@@ -114,8 +114,8 @@ pub struct Tables {
     suited: Vec<u32>,
 }
 
-impl Tables {
-    fn build(convention: ShortDeck) -> Tables {
+impl ShortDeckTables {
+    fn build(convention: ShortDeck) -> ShortDeckTables {
         let mut entries = Vec::new();
         for n in 5..=7 {
             for counts in gen::multisets(n, 4) {
@@ -143,7 +143,7 @@ impl Tables {
         for (category, place) in places.iter_mut().enumerate() {
             *place = order(convention, category as u16) << SHORT_SHIFT;
         }
-        Tables {
+        ShortDeckTables {
             places,
             plain: Hash::build(&entries),
             suited,
@@ -151,9 +151,9 @@ impl Tables {
     }
 
     /// The tables of `convention`, built at first use (milliseconds).
-    pub fn get(convention: ShortDeck) -> &'static Tables {
-        static TABLES: [OnceLock<Tables>; 2] = [const { OnceLock::new() }; 2];
-        TABLES[convention as usize].get_or_init(|| Tables::build(convention))
+    pub fn get(convention: ShortDeck) -> &'static ShortDeckTables {
+        static TABLES: [OnceLock<ShortDeckTables>; 2] = [const { OnceLock::new() }; 2];
+        TABLES[convention as usize].get_or_init(|| ShortDeckTables::build(convention))
     }
 
     /// The value of 5..=7 valid short-deck cards from their hand word (rank
@@ -224,21 +224,21 @@ mod tests {
     use crate::eval::rules::category_of;
 
     /// The tables' value of valid short-deck cards.
-    fn of(tables: &Tables, cards: &[u8]) -> u32 {
+    fn of(tables: &ShortDeckTables, cards: &[u8]) -> u32 {
         let natural = cards
             .iter()
             .fold(0u64, |m, &c| m | 1 << (16 * (c & 3) + (c >> 2)));
         tables.value(hand_word(cards), natural)
     }
 
-    fn value(tables: &Tables, text: &str) -> u32 {
+    fn value(tables: &ShortDeckTables, text: &str) -> u32 {
         of(tables, &parse_text(text).unwrap())
     }
 
     #[test]
     fn the_rules_of_the_short_deck() {
         for convention in [ShortDeck::StraightBeatsTrips, ShortDeck::TripsBeatStraight] {
-            let ev = Tables::get(convention);
+            let ev = ShortDeckTables::get(convention);
             let flush = value(ev, "Ah Jh 9h 7h 6h");
             let full = value(ev, "As Ad Ac Kh Kd");
             assert!(flush > full, "{convention:?}");
@@ -268,7 +268,7 @@ mod tests {
     fn tables_agree_with_the_fives_on_every_seven_of_a_sample() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for convention in [ShortDeck::StraightBeatsTrips, ShortDeck::TripsBeatStraight] {
-            let ev = Tables::get(convention);
+            let ev = ShortDeckTables::get(convention);
             for _ in 0..20_000 {
                 let mut cards = Vec::new();
                 while cards.len() < 7 {

@@ -163,18 +163,18 @@ pub fn best_suited(mask: u16, wilds: u8, bugs: u8, bug_flush: bool) -> (u16, [u8
 }
 
 /// Memoised answers for hands with a given number of wild cards and bugs.
-pub struct Table {
+pub struct WildTable {
     plain: Hash,
     suited: Vec<u16>,
     suited_bug_flush: Vec<u16>,
 }
 
-impl Table {
-    fn build(wilds: u8, bugs: u8) -> Table {
+impl WildTable {
+    fn build(wilds: u8, bugs: u8) -> WildTable {
         let plain = if wilds + bugs == 0 {
             Hash::natural()
         } else {
-            Hash::build(&Table::entries(wilds, bugs))
+            Hash::build(&WildTable::entries(wilds, bugs))
         };
         let suited = (0..8192u16)
             .map(|mask| best_suited(mask, wilds, bugs, false).0)
@@ -186,7 +186,7 @@ impl Table {
         } else {
             Vec::new()
         };
-        Table {
+        WildTable {
             plain,
             suited,
             suited_bug_flush,
@@ -208,10 +208,10 @@ impl Table {
 
     /// The table for `wilds` wild cards and `bugs` bugs, built at first use
     /// (`wilds + bugs` in 0..=4; (0, 0) is the natural hand).
-    pub fn get(wilds: usize, bugs: usize) -> &'static Table {
-        static TABLES: [[OnceLock<Table>; MAX_FILL + 1]; MAX_FILL + 1] =
+    pub fn get(wilds: usize, bugs: usize) -> &'static WildTable {
+        static TABLES: [[OnceLock<WildTable>; MAX_FILL + 1]; MAX_FILL + 1] =
             [const { [const { OnceLock::new() }; MAX_FILL + 1] }; MAX_FILL + 1];
-        TABLES[wilds][bugs].get_or_init(|| Table::build(wilds as u8, bugs as u8))
+        TABLES[wilds][bugs].get_or_init(|| WildTable::build(wilds as u8, bugs as u8))
     }
 }
 
@@ -226,9 +226,9 @@ pub struct HighEvaluator {
     bit: [u64; 256],
     /// Per (wild cards, bugs): counts no valid hand can have (a bug when
     /// the rules have none) point at the natural table.
-    tables: [[&'static Table; MAX_FILL + 1]; MAX_FILL + 1],
+    tables: [[&'static WildTable; MAX_FILL + 1]; MAX_FILL + 1],
     /// Short-deck hold'em's tables, under its rules.
-    short: Option<&'static super::short::Tables>,
+    short: Option<&'static super::short::ShortDeckTables>,
 }
 
 impl HighEvaluator {
@@ -255,11 +255,11 @@ impl HighEvaluator {
         }
         let most_wilds = (rules.wild.count_ones() as usize).min(MAX_FILL);
         let most_bugs = (rules.bug.count_ones() as usize).min(2);
-        let mut tables = [[Table::get(0, 0); MAX_FILL + 1]; MAX_FILL + 1];
+        let mut tables = [[WildTable::get(0, 0); MAX_FILL + 1]; MAX_FILL + 1];
         for (wilds, row) in tables.iter_mut().enumerate().take(most_wilds + 1) {
             for (bugs, slot) in row.iter_mut().enumerate().take(most_bugs + 1) {
                 if wilds + bugs <= MAX_FILL {
-                    *slot = Table::get(wilds, bugs);
+                    *slot = WildTable::get(wilds, bugs);
                 }
             }
         }
@@ -268,7 +268,7 @@ impl HighEvaluator {
             key,
             bit,
             tables,
-            short: rules.short_deck.map(super::short::Tables::get),
+            short: rules.short_deck.map(super::short::ShortDeckTables::get),
         }
     }
 
@@ -736,7 +736,7 @@ mod tests {
     #[test]
     fn the_natural_table_is_the_brute_force_one() {
         let natural = Hash::natural();
-        let entries = Table::entries(0, 0);
+        let entries = WildTable::entries(0, 0);
         assert_eq!(entries.len(), 73_775);
         for (key, value) in entries {
             assert_eq!(natural.get(key), value, "rank key {key}");
@@ -769,7 +769,7 @@ mod tests {
     #[test]
     fn packed_tables_answer_every_key() {
         for (wilds, bugs) in [(1, 0), (2, 0), (0, 1), (1, 1), (3, 1)] {
-            let entries = Table::entries(wilds, bugs);
+            let entries = WildTable::entries(wilds, bugs);
             let hash = Hash::build(&entries);
             for &(key, value) in &entries {
                 assert_eq!(hash.get(key), value, "({wilds}, {bugs}) rank key {key}");

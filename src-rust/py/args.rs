@@ -1,19 +1,24 @@
-//! Argument readers shared by the bindings: whole numbers of any size
-//! ([`int_arg`], so that no Python int ever becomes an `OverflowError`),
-//! the `threads` argument, `uint8` arrays of hands, and the batch runner
-//! that reads both. Card-like arguments are read by `cards::to_ids`.
+//! Argument readers shared by the bindings, one per kind: whole numbers
+//! of any size ([`int_arg`], [`int_in`], so that no Python int ever
+//! becomes an `OverflowError`), the `threads` argument ([`threads_in`]),
+//! card ids ([`card_id`], [`card_id_list`]), chip counts and hand values
+//! one per seat ([`chip_list`], [`hand_values`]), the button
+//! ([`button_arg`]), a `hoyle.Rake` ([`rake_arg`]), `uint8` arrays of
+//! hands, and the batch runner that reads both. Card-like arguments (text,
+//! `Card`s, ids) are read by `cards::to_ids`. Every hoyle error here is an
+//! [`Error`] through the one conversion; a wrong type is a `TypeError`.
 
-use super::errors::HandError;
 use crate::env::Abstraction;
 use crate::error::Error;
 use crate::eval::batch::{self, MAX_THREADS};
-use crate::eval::rules_batch::Shape;
+use crate::eval::rules_batch::RowWidths;
 use crate::settle::Rake;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
 /// The name of `obj`'s type, for messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -71,34 +76,267 @@ pub fn remake<'py>(
         .call((function,), Some(&kwargs))
 }
 
-/// `threads=` read from any Python object: None for all cores, or an int
-/// in 1..=MAX_THREADS (256); anything else is a `HandError` (a `TypeError` for a
-/// non-int).
-pub fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let Some(obj) = threads else {
+/// An int argument in `lo..=hi`, read by [`int_arg`] (a bool or another
+/// type is a `TypeError`): `Ok(Ok(v))` in range, `Ok(Err(text))` outside
+/// it, however large (`text` its decimal form, for the caller's error).
+pub fn int_in(
+    what: &str,
+    obj: &Bound<'_, PyAny>,
+    lo: u64,
+    hi: u64,
+) -> PyResult<Result<u64, String>> {
+    Ok(match int_arg(what, obj)? {
+        Ok(n) => match u64::try_from(n) {
+            Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(n.to_string()),
+        },
+        // beyond i64: its decimal form (a u64 above 2**63 may still be in range)
+        Err(text) => match text.parse::<u64>() {
+            Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(text),
+        },
+    })
+}
+
+/// `threads=`: None (or absent) for all cores, else an int in
+/// 1..=MAX_THREADS (256), one cap for every entry point; out of range,
+/// `refuse(text)` (each caller's error, naming the range).
+pub fn threads_in(
+    threads: Option<&Bound<'_, PyAny>>,
+    refuse: impl FnOnce(String) -> PyErr,
+) -> PyResult<Option<usize>> {
+    let Some(obj) = threads.filter(|t| !t.is_none()) else {
         return Ok(None);
     };
-    if obj.is_none() {
-        return Ok(None);
-    }
-    match int_arg("threads", obj)? {
-        Ok(t) => threads_arg(Some(t)),
-        Err(text) => Err(HandError::new_err(format!(
-            "threads must be between 1 and {MAX_THREADS} (or None for all cores), got {text}"
-        ))),
+    match int_in("threads", obj, 1, MAX_THREADS as u64)? {
+        Ok(t) => Ok(Some(t as usize)),
+        Err(text) => Err(refuse(text)),
     }
 }
 
-/// `threads=`: None for all cores, or 1..=MAX_THREADS (one cap for every
-/// entry point: the equity functions use it too).
-pub fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
-    match threads {
-        None => Ok(None),
-        Some(t) if (1..=MAX_THREADS as i64).contains(&t) => Ok(Some(t as usize)),
-        Some(t) => Err(HandError::new_err(format!(
-            "threads must be between 1 and {MAX_THREADS} (or None for all cores), got {t}"
-        ))),
+/// `threads=` of the evaluators: a `HandError` out of range (see
+/// [`threads_in`]).
+pub fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    threads_in(threads, |text| {
+        Error::Batch(format!(
+            "threads must be between 1 and {MAX_THREADS} (or None for all cores), got {text}"
+        ))
+        .into()
+    })
+}
+
+/// A structured argument (card ids, counters) read as `T`; a number too
+/// large for its slot is `too_large(the OverflowError)`, not an
+/// `OverflowError`.
+pub fn extract_sized<'py, T: FromPyObjectOwned<'py>>(
+    obj: &Bound<'py, PyAny>,
+    too_large: impl FnOnce(PyErr) -> PyErr,
+) -> PyResult<T> {
+    obj.extract::<T>().map_err(|e| {
+        let e: PyErr = e.into();
+        if e.is_instance_of::<PyOverflowError>(obj.py()) {
+            too_large(e)
+        } else {
+            e
+        }
+    })
+}
+
+/// A card id given as an int (numpy integers included): out of range,
+/// however large, is a `CardError`.
+pub fn card_id(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let id = match int_arg("a card id", item)? {
+        Ok(v) if (0..=crate::cards::MAX_ID as i64).contains(&v) => return Ok(v as u8),
+        Ok(v) => v.to_string(),
+        Err(text) => text,
+    };
+    Err(Error::CardIdOutOfRange { id }.into())
+}
+
+/// Appends a list of card ids to `out` (ids that fit a byte are taken
+/// as they are: the core checks them against its deck).
+#[inline(always)]
+pub fn card_id_list(list: &Bound<'_, PyList>, out: &mut Vec<u8>) -> PyResult<()> {
+    for item in list.iter() {
+        match item.extract::<u8>() {
+            Ok(id) => out.push(id),
+            Err(_) => out.push(card_id(&item)?),
+        }
     }
+    Ok(())
+}
+
+/// Calls `f` on each item of a list, a tuple or any other iterable; not
+/// iterable is a `TypeError` saying `what` must have one entry per seat.
+pub fn for_each<'py>(
+    what: &str,
+    obj: &Bound<'py, PyAny>,
+    mut f: impl FnMut(usize, &Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        for (i, item) in list.iter().enumerate() {
+            f(i, &item)?;
+        }
+    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
+        for (i, item) in tuple.iter_borrowed().enumerate() {
+            f(i, &item)?;
+        }
+    } else {
+        let iter = obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} must be a sequence with one entry per seat, got {}",
+                type_name(obj)
+            ))
+        })?;
+        for (i, item) in iter.enumerate() {
+            f(i, &item?)?;
+        }
+    }
+    Ok(())
+}
+
+fn not_int(what: &str, seat: usize, item: &Bound<'_, PyAny>, allowed: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "{what}[{seat}] must be {allowed}, got {}",
+        type_name(item)
+    ))
+}
+
+/// An int other than a bool (numpy integers included, via `__index__`).
+#[inline]
+fn is_int(item: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if item.is_exact_instance_of::<PyInt>() {
+        return Ok(true);
+    }
+    if item.is_instance_of::<PyBool>() {
+        return Ok(false);
+    }
+    Ok(item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))?)
+}
+
+/// A chip count: an int (numpy integers included, bools refused) in
+/// 0..=MAX_CHIPS; anything else a `SettlementError` or `TypeError` naming
+/// `what[seat]`.
+#[inline]
+pub fn chips(what: &'static str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
+    if let Ok(v) = item.extract::<u64>() {
+        if !item.is_instance_of::<PyBool>() {
+            return Ok(v);
+        }
+    }
+    if !is_int(item)? {
+        return Err(not_int(what, seat, item, "an int"));
+    }
+    let value = match int_arg(what, item)? {
+        Ok(v) => v.to_string(),
+        Err(text) => text,
+    };
+    if value.starts_with('-') {
+        Err(Error::NegativeChips { what, seat, value }.into())
+    } else {
+        Err(Error::TooManyChips { what, seat, value }.into())
+    }
+}
+
+/// One chip count per seat, from a list, a tuple or any other iterable.
+#[inline]
+pub fn chip_list(what: &'static str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let mut out = Vec::with_capacity(9);
+    for_each(what, obj, |i, item| {
+        out.push(chips(what, item, i)?);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// One hand value per seat: an int that fits an `i64`, or None (folded,
+/// or no qualifying low); a `TypeError` or `SettlementError` naming
+/// `what[seat]` otherwise.
+#[inline]
+pub fn hand_values(
+    what: &'static str,
+    obj: &Bound<'_, PyAny>,
+    seats: usize,
+) -> PyResult<Vec<Option<i64>>> {
+    let mut out = Vec::with_capacity(seats);
+    for_each(what, obj, |seat, item| {
+        if item.is_none() {
+            out.push(None);
+            return Ok(());
+        }
+        if !is_int(item)? {
+            return Err(not_int(what, seat, item, "an int or None"));
+        }
+        let v = item.extract::<i64>().map_err(|_| {
+            PyErr::from(Error::ValueOutOfRange {
+                what,
+                seat,
+                value: item.str().map(|s| s.to_string()).unwrap_or_default(),
+            })
+        })?;
+        out.push(Some(v));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The button: a non-negative int (the core checks it names one of
+/// `seats` seats); a negative one, or one too large for any machine type,
+/// is a `SettlementError`.
+#[inline]
+pub fn button_arg(button: &Bound<'_, PyAny>, seats: usize) -> PyResult<usize> {
+    let text = match int_arg("button", button)? {
+        Ok(b) => match usize::try_from(b) {
+            Ok(b) => return Ok(b),
+            _ => b.to_string(),
+        },
+        Err(text) => text,
+    };
+    Err(Error::ButtonOutOfRange {
+        button: text,
+        seats,
+    }
+    .into())
+}
+
+static RAKE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A `hoyle.Rake`, read by its public attributes `basis_points` and
+/// `cap`, as the core's [`Rake`]: the one conversion of a rake. Another
+/// type is a `TypeError`; bad values a `SettlementError`.
+pub fn rake_arg(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
+    let py = rake.py();
+    let cls = RAKE.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("hoyle.rake")?.getattr("Rake")?.unbind())
+    })?;
+    if !rake.is_instance(cls.bind(py))? {
+        return Err(PyTypeError::new_err(format!(
+            "rake must be a hoyle.Rake or None, got {}",
+            type_name(rake)
+        )));
+    }
+    let bad = |reason: String| PyErr::from(Error::BadRake { reason });
+    let basis_points = rake.getattr(intern!(py, "basis_points"))?;
+    let basis_points = match basis_points.extract::<u32>() {
+        Ok(b) if !basis_points.is_instance_of::<PyBool>() => b,
+        _ => {
+            return Err(bad(format!(
+                "basis_points must be an int in 0..=10000, got {}",
+                basis_points.repr()?
+            )))
+        }
+    };
+    let cap = rake.getattr(intern!(py, "cap"))?;
+    let cap = match cap.extract::<Option<u64>>() {
+        Ok(c) if !cap.is_instance_of::<PyBool>() => c,
+        _ => {
+            return Err(bad(format!(
+                "cap must be None or an int in 0..=2**64 - 1, got {}",
+                cap.repr()?
+            )))
+        }
+    };
+    Ok(Rake::new(basis_points, cap)?)
 }
 
 /// A C-contiguous `uint8` array of shape `(n, k)`, read-only, with its
@@ -122,13 +360,13 @@ pub fn uint8_rows<'py>(
                     .unwrap_or_default()
             ),
         };
-        HandError::new_err(format!(
+        batch_error(format!(
             "{what} must be a C-contiguous numpy array of dtype uint8 and shape (n, k); got {got}"
         ))
     };
     let array = obj.cast::<PyArray2<u8>>().map_err(|_| bad())?;
     if !array.is_c_contiguous() {
-        return Err(HandError::new_err(format!(
+        return Err(batch_error(format!(
             "{what} must be C-contiguous: pass numpy.ascontiguousarray({what})"
         )));
     }
@@ -166,7 +404,7 @@ pub fn with_output<'py>(
         return Ok(fresh);
     };
     let mut target = given.try_readwrite().map_err(|_| {
-        HandError::new_err(
+        batch_error(
             "out shares memory with hands (or board): pass an array of its own, like numpy.empty(n, dtype=numpy.uint32)",
         )
     })?;
@@ -195,16 +433,13 @@ fn out_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, P
             (Ok(dtype), Ok(shape)) => format!("an array of dtype {dtype} and shape {shape}"),
             _ => format!("a {}", type_name(out)),
         };
-        return Err(HandError::new_err(format!("{want}; got {got}")));
+        return Err(batch_error(format!("{want}; got {got}")));
     };
     if array.len() != rows {
-        return Err(HandError::new_err(format!(
-            "{want}; got shape ({},)",
-            array.len()
-        )));
+        return Err(batch_error(format!("{want}; got shape ({},)", array.len())));
     }
     if !array.is_c_contiguous() {
-        return Err(HandError::new_err(format!(
+        return Err(batch_error(format!(
             "out must be C-contiguous (a strided view cannot be filled in place); got a view with strides {:?}: pass numpy.empty({rows}, dtype=numpy.uint32) and copy from it",
             array.strides()
         )));
@@ -214,7 +449,7 @@ fn out_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, P
         .getattr(intern!(py, "writeable"))?
         .is_truthy()?;
     if !writeable {
-        return Err(HandError::new_err(
+        return Err(batch_error(
             "out must be writable; got a read-only array (out.flags.writeable is False)",
         ));
     }
@@ -230,14 +465,14 @@ pub fn run_batch<'py>(
     board: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
     out: Option<&Bound<'py, PyAny>>,
-    run: impl Fn(&[u8], &[u8], Shape, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
+    run: impl Fn(&[u8], &[u8], RowWidths, &mut [u32], Option<usize>) -> crate::Result<()> + Send + Sync,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let (h, rows, k) = uint8_rows("hands", hands)?;
     let board_arr = match board {
         Some(b) => {
             let (arr, brows, b) = uint8_rows("board", b)?;
             if brows != rows {
-                return Err(HandError::new_err(format!(
+                return Err(batch_error(format!(
                     "board has {brows} rows but hands has {rows}"
                 )));
             }
@@ -250,10 +485,16 @@ pub fn run_batch<'py>(
         Some((arr, b)) => (arr.as_slice()?, *b),
         None => (&[], 0),
     };
-    let shape = Shape { k, b };
+    let shape = RowWidths { k, b };
     with_output(py, out, rows, threads, |slots| {
         run(hdata, bdata, shape, slots, threads)
     })
+}
+
+/// A `HandError` with this message (an array argument that is not what a
+/// batch needs), through the one conversion.
+fn batch_error(message: impl Into<String>) -> PyErr {
+    Error::Batch(message.into()).into()
 }
 
 // ---- the action abstraction ----------------------------------------------
@@ -294,19 +535,4 @@ pub fn actions_arg(actions: &Bound<'_, PyAny>, draw_cards: u32) -> PyResult<Abst
         all_in: flag_arg("all_in", &field(intern!(py, "all_in"))?)?,
         draw_cards,
     })
-}
-
-// ---- the rake ------------------------------------------------------------
-
-/// A `hoyle.Rake` (its public `basis_points` and `cap`) as the core's
-/// [`Rake`], None for None. (The `equity` part of issue 24 writes the one
-/// `Rake` reader for `py/settle.rs`; the two meet here at merge.)
-pub fn rake_arg(rake: &Bound<'_, PyAny>) -> PyResult<Option<Rake>> {
-    if rake.is_none() {
-        return Ok(None);
-    }
-    let py = rake.py();
-    let basis_points = rake.getattr(intern!(py, "basis_points"))?.extract()?;
-    let cap = rake.getattr(intern!(py, "cap"))?.extract()?;
-    Ok(Some(Rake::new(basis_points, cap)?))
 }

@@ -1,8 +1,7 @@
 //! `hoyle.Card` and the conversion of anything card-like to ids.
 
-use super::args::int_arg;
-use super::errors::CardError;
-use crate::cards::{self, JOKER, JOKER2, MAX_ID};
+use super::args::card_id;
+use crate::cards::{self, JOKER, JOKER2};
 use crate::error::Error;
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
@@ -100,28 +99,9 @@ impl Card {
     }
 }
 
-fn id_from_int(value: i64) -> Result<u8, Error> {
-    if (0..=MAX_ID as i64).contains(&value) {
-        Ok(value as u8)
-    } else {
-        Err(Error::CardIdOutOfRange { id: value })
-    }
-}
-
 /// Stands, while cards are read, for a joker written as text: it takes a
 /// joker id no card given as an id holds ([`name_text_jokers`]).
 const TEXT_JOKER: u8 = u8::MAX;
-
-/// The id of an int-like item (an int or anything with `__index__`, never
-/// a bool): out of range, however large, is a `CardError`.
-fn id_of_int(item: &Bound<'_, PyAny>) -> PyResult<u8> {
-    match int_arg("a card id", item)? {
-        Ok(value) => Ok(id_from_int(value)?),
-        Err(text) => Err(CardError::new_err(format!(
-            "card id {text} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
-        ))),
-    }
-}
 
 /// Appends the ids of one item: an int, a Card, or text of one or more
 /// cards (a joker written as text is [`TEXT_JOKER`]).
@@ -137,7 +117,7 @@ fn push_item(item: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
             out.push(if cards::is_joker(id) { TEXT_JOKER } else { id });
         }
     } else if item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))? {
-        out.push(id_of_int(item)?);
+        out.push(card_id(item)?);
     } else {
         return Err(Error::UnknownCard {
             token: item.repr().map(|r| r.to_string()).unwrap_or_default(),

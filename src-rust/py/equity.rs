@@ -3,17 +3,15 @@
 //! optional hand rules and deck), an `EquityCounts` out, the interpreter
 //! released while Rust works.
 
-use super::args::int_arg;
+use super::args::{extract_sized, int_in, threads_in};
 use super::rules::HandRules;
 use crate::equity::{
-    denominator, enumerate_with, estimate, monte_carlo_with, Combo, Counts, Exact, HighScorer,
-    Interrupt, OmahaScorer, RuledScorer, Scoring, Shape, Shards, Spot, EXACT_WORK_LIMIT, MAX_BOARD,
-    MAX_HOLE, MAX_PLAYERS, MAX_SHARDS, STANDARD_DECK,
+    check_exact_work, estimate, spot_of, ChosenScorer, Counts, Exact, HandRanking, Interrupt,
+    Shards, Spot, Variant, EXACT_WORK_LIMIT, MAX_BOARD, MAX_HOLE, MAX_PLAYERS, MAX_SHARDS,
+    SHARD_TRIALS, TRIALS_LIMIT,
 };
 use crate::error::{Error, Result};
 use crate::eval::batch::MAX_THREADS;
-use crate::eval::rules::{Jokers, Low, SHORT_DECK_CARDS};
-use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple};
@@ -21,259 +19,108 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-type PlayersArg = Vec<Vec<(Vec<u8>, f64)>>;
+/// Adds the equity engine's limits, so that Python restates none of them:
+/// `EQUITY_TRIALS_LIMIT` (Monte Carlo trials of one run, 2**34),
+/// `EQUITY_SHARD_TRIALS` (trials per shard, part of what a seed means),
+/// `EQUITY_EXACT_WORK_LIMIT` (hand evaluations of one exact run, 10**11),
+/// `EQUITY_THREADS_LIMIT` (256), `EQUITY_MAX_PLAYERS` (23),
+/// `EQUITY_MAX_HOLE` (7 cards a player) and `EQUITY_MAX_BOARD` (8).
+pub fn add_limits(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("EQUITY_TRIALS_LIMIT", TRIALS_LIMIT)?;
+    m.add("EQUITY_SHARD_TRIALS", SHARD_TRIALS)?;
+    m.add("EQUITY_EXACT_WORK_LIMIT", EXACT_WORK_LIMIT as u64)?;
+    m.add("EQUITY_THREADS_LIMIT", MAX_THREADS)?;
+    m.add("EQUITY_MAX_PLAYERS", MAX_PLAYERS)?;
+    m.add("EQUITY_MAX_HOLE", MAX_HOLE)?;
+    m.add("EQUITY_MAX_BOARD", MAX_BOARD)?;
+    Ok(())
+}
 
 fn equity_error(reason: String) -> PyErr {
     Error::Equity { reason }.into()
 }
 
-/// An integer argument in `lo..=hi`, read by [`int_arg`] (a bool or
-/// another type is a `TypeError`); a number outside the range, however
-/// large, is an `EquityError` that names the argument and the range.
-fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
-    let got = match int_arg(name, obj)? {
-        Ok(n) => match u64::try_from(n) {
-            Ok(v) if (lo..=hi).contains(&v) => return Ok(v),
-            _ => n.to_string(),
-        },
-        // beyond i64: its decimal form (a u64 above 2**63 may still be in range)
-        Err(text) => match text.parse::<u64>() {
-            Ok(v) if (lo..=hi).contains(&v) => return Ok(v),
-            _ => text,
-        },
-    };
-    Err(equity_error(format!(
-        "{name} must be an integer in {lo}..={hi}, got {got}"
-    )))
+/// An integer argument in `lo..=hi` (see [`int_in`]); a number outside
+/// the range, however large, is an `EquityError` that names the argument
+/// and the range.
+fn in_range(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    int_in(name, obj, lo, hi)?.map_err(|got| {
+        equity_error(format!(
+            "{name} must be an integer in {lo}..={hi}, got {got}"
+        ))
+    })
+}
+
+/// `threads`: None for the shared pool, else 1..=MAX_THREADS.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    threads_in(threads, |got| {
+        equity_error(format!(
+            "threads must be an integer in 1..={MAX_THREADS}, got {got}"
+        ))
+    })
 }
 
 /// Reads a structured argument (card ids, counters); a number too large
 /// for its slot is an `EquityError` naming `what`, not an `OverflowError`.
 fn read<'py, T: FromPyObjectOwned<'py>>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<T> {
-    obj.extract::<T>().map_err(|e| {
-        let e: PyErr = e.into();
-        if e.is_instance_of::<PyOverflowError>(obj.py()) {
-            equity_error(format!("{what} out of range: {e}"))
-        } else {
-            e
-        }
+    extract_sized(obj, |e| equity_error(format!("{what} out of range: {e}")))
+}
+
+/// A `HandRules` as the equity engine reads it.
+fn ranking(rules: &HandRules) -> HandRanking<'_> {
+    HandRanking {
+        high: &rules.prep,
+        low: rules.low_prep.as_ref(),
+    }
+}
+
+/// The game's description: the deal's shape `(hole, board, hole_cards or
+/// 0)`, each in its bounds, the rules, high or low-only, the deck.
+fn variant<'a>(
+    game: &Bound<'_, PyAny>,
+    rules: Option<&'a HandRules>,
+    high: bool,
+    deck: Option<&Bound<'_, PyAny>>,
+    split: Option<&'a HandRules>,
+) -> PyResult<Variant<'a>> {
+    let (hole, board, omaha): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+        game.extract()?;
+    let hole = in_range(&hole, "hole", 0, MAX_HOLE as u64)? as u8;
+    let board = in_range(&board, "board", 0, MAX_BOARD as u64)? as u8;
+    let hole_cards = in_range(&omaha, "hole_cards", 0, 4)? as u8;
+    let deck = deck
+        .filter(|d| !d.is_none())
+        .map(|d| in_range(d, "deck", 0, (1 << 54) - 1))
+        .transpose()?;
+    Ok(Variant {
+        hole,
+        board,
+        hole_cards,
+        rules: rules.map(ranking),
+        high,
+        deck,
+        split: split.map(ranking),
     })
 }
 
-/// The deal's shape `(hole, board, hole_cards or 0)`, each in its bounds.
-fn game_arg(game: &Bound<'_, PyAny>) -> PyResult<(u8, u8, u8)> {
-    let (hole, board, omaha): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
-        game.extract()?;
-    Ok((
-        int_in(&hole, "hole", 0, MAX_HOLE as u64)? as u8,
-        int_in(&board, "board", 0, MAX_BOARD as u64)? as u8,
-        int_in(&omaha, "hole_cards", 0, 4)? as u8,
-    ))
-}
-
-/// `threads`: None for the shared pool, else 1..=MAX_THREADS.
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    threads
-        .filter(|t| !t.is_none())
-        .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|n| n as usize))
-        .transpose()
-}
-
-/// The spot's card arguments read from Python: combos, board, dead.
-struct Cards {
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-}
-
-impl Cards {
-    fn read(
-        players: &Bound<'_, PyAny>,
-        board: &Bound<'_, PyAny>,
-        dead: &Bound<'_, PyAny>,
-    ) -> PyResult<Cards> {
-        Ok(Cards {
-            players: read(players, "card ids (0..=53) or weights")?,
-            board: read(board, "board card ids (0..=53)")?,
-            dead: read(dead, "dead card ids (0..=53)")?,
-        })
-    }
-}
-
-/// How a spot is scored.
-enum Which<'a> {
-    High,
-    Omaha(u8),
-    Ruled(RuledScorer<'a>),
-}
-
-/// Runs `$f` with the spot's scorer (each arm its own monomorphisation).
-macro_rules! with_scorer {
-    ($which:expr, |$sc:ident| $body:expr) => {
-        match $which {
-            Which::High => {
-                let $sc = &HighScorer;
-                $body
-            }
-            Which::Omaha(h) => {
-                let $sc = &OmahaScorer { h: *h };
-                $body
-            }
-            Which::Ruled(r) => {
-                let $sc = r;
-                $body
-            }
-        }
-    };
-}
-
-/// The checked spot and its scorer. Without rules, or with natural rules
-/// and no low, the plain high scorers (and hold'em's fast paths) are used;
-/// otherwise the rules score every hand (wild cards, the four-flush, a low
-/// half, a low-only game when `high` is false). `split` is a split game's
-/// second half (`Game.split`): the pot's halves go to the best hand under
-/// `rules` and `high` and the best low under `split`.
+/// Reads the spot's arguments; the core checks them and chooses the
+/// scorer.
 #[allow(clippy::too_many_arguments)]
-fn spot<'a>(
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    game: (u8, u8, u8),
+fn spot_arg<'a>(
+    players: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    dead: &Bound<'_, PyAny>,
+    game: &Bound<'_, PyAny>,
     rules: Option<&'a HandRules>,
     high: bool,
-    deck: Option<u64>,
+    deck: Option<&Bound<'_, PyAny>>,
     split: Option<&'a HandRules>,
-) -> Result<(Spot, Which<'a>)> {
-    let (hole, board_size, omaha) = game;
-    // Short-deck rules deal from the 36 cards six to ace unless told.
-    let short = rules.is_some_and(|r| r.rules().short_deck.is_some());
-    let deck = deck.unwrap_or(if short {
-        SHORT_DECK_CARDS
-    } else {
-        STANDARD_DECK
-    });
-    if short && deck & !SHORT_DECK_CARDS != 0 {
-        let card = crate::cards::name((deck & !SHORT_DECK_CARDS).trailing_zeros() as u8);
-        return Err(Error::Equity {
-            reason: format!(
-                "short-deck rules deal from the 36 cards six to ace; the deck holds {card}"
-            ),
-        });
-    }
-    let jokers = rules.map_or(Jokers::None, |r| r.rules().jokers);
-    if deck & !STANDARD_DECK != 0 && jokers == Jokers::None {
-        return Err(Error::JokerNotAllowed {
-            context: "a deck with jokers needs hand rules that make them wild or a bug",
-        });
-    }
-    let plain = rules.is_none_or(|r| r.rules().low.is_none() && r.rules().is_natural_but_split());
-    if !high && plain {
-        return Err(Error::Equity {
-            reason: "a low-only game (high=False) needs hand rules with a low ranking".into(),
-        });
-    }
-    if let Some(sp) = split {
-        let (scoring, which) = split_scorer(rules, high, sp)?;
-        return build(players, board, dead, deck, hole, board_size, scoring, which);
-    }
-    let (scoring, which) = match rules {
-        Some(r) if !plain => {
-            let rr = r.rules();
-            let min = if !high && rr.low == Some(Low::Badugi) {
-                4
-            } else {
-                5
-            };
-            let scoring = Scoring::Ruled {
-                hole_cards: rr.hole_cards,
-                min,
-            };
-            let scorer = RuledScorer::new(high, &r.prep, r.low_prep.as_ref())?;
-            (scoring, Which::Ruled(scorer))
-        }
-        _ => {
-            let h = rules.and_then(|r| r.rules().hole_cards).unwrap_or(omaha);
-            if h == 0 {
-                (Scoring::High, Which::High)
-            } else {
-                (Scoring::Omaha(h), Which::Omaha(h))
-            }
-        }
-    };
-    build(players, board, dead, deck, hole, board_size, scoring, which)
-}
-
-/// The scorer of a split game of two rankings: the first half under
-/// `rules` (its high hand, or its low ranking when `high` is false), the
-/// second under `split`'s low ranking.
-fn split_scorer<'a>(
-    rules: Option<&'a HandRules>,
-    high: bool,
-    split: &'a HandRules,
-) -> Result<(Scoring, Which<'a>)> {
-    let refuse = |reason: &str| Error::Equity {
-        reason: reason.into(),
-    };
-    let second = split.low_prep.as_ref().ok_or_else(|| {
-        refuse("split names a split game's second half: hand rules with a low ranking")
-    })?;
-    let r = rules.ok_or_else(|| {
-        refuse("a split game needs hand rules for its first half (HandRules() for a natural high)")
-    })?;
-    let rr = r.rules();
-    if high && rr.low.is_some() {
-        return Err(refuse(
-            "a game splits its pots high-low or by split, not both",
-        ));
-    }
-    let scorer = if high {
-        RuledScorer::new(true, &r.prep, Some(second))?
-    } else {
-        let first = r.low_prep.as_ref().ok_or_else(|| {
-            refuse("a low-only game (high=False) needs hand rules with a low ranking")
-        })?;
-        RuledScorer::halves(first, second)
-    };
-    // badugi plays four cards or fewer; any other ranking needs five
-    let badugi = |x: &HandRules| x.rules().low == Some(Low::Badugi);
-    let min = if !high && badugi(r) && badugi(split) {
-        4
-    } else {
-        5
-    };
-    let scoring = Scoring::Ruled {
-        hole_cards: rr.hole_cards.or(split.rules().hole_cards),
-        min,
-    };
-    Ok((scoring, Which::Ruled(scorer)))
-}
-
-/// The checked spot of these cards and shape.
-#[allow(clippy::too_many_arguments)]
-fn build<'a>(
-    players: PlayersArg,
-    board: Vec<u8>,
-    dead: Vec<u8>,
-    deck: u64,
-    hole: u8,
-    board_size: u8,
-    scoring: Scoring,
-    which: Which<'a>,
-) -> Result<(Spot, Which<'a>)> {
-    let shape = Shape {
-        hole,
-        board: board_size,
-        scoring,
-    };
-    let mut ps = Vec::with_capacity(players.len());
-    for combos in players {
-        let mut cs = Vec::with_capacity(combos.len());
-        for (cards, w) in combos {
-            cs.push(Combo::new(&cards, w)?);
-        }
-        ps.push(cs);
-    }
-    Ok((Spot::with_deck(shape, ps, &board, &dead, deck)?, which))
+) -> PyResult<(Spot, ChosenScorer<'a>)> {
+    let players: Vec<Vec<(Vec<u8>, f64)>> = read(players, "card ids (0..=53) or weights")?;
+    let board: Vec<u8> = read(board, "board card ids (0..=53)")?;
+    let dead: Vec<u8> = read(dead, "dead card ids (0..=53)")?;
+    let v = variant(game, rules, high, deck, split)?;
+    Ok(spot_of(&v, players, &board, &dead)?)
 }
 
 /// How often a waiting caller looks for Ctrl-C (and other signals).
@@ -463,35 +310,14 @@ impl EquityCounts {
         sq: &Bound<'_, PyAny>,
         cat: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let players = int_in(players, "players", 2, MAX_PLAYERS as u64)? as usize;
-        let deals = int_in(deals, "deals", 0, u64::MAX)?;
+        let players = in_range(players, "players", 2, MAX_PLAYERS as u64)? as usize;
+        let deals = in_range(deals, "deals", 0, u64::MAX)?;
         let counters = "EquityCounts counters";
         let (win, tie): (Vec<u64>, Vec<u64>) = (read(win, counters)?, read(tie, counters)?);
         let share: Vec<u128> = read(share, counters)?;
         let sq: Vec<u128> = read(sq, counters)?;
         let cat: Vec<u128> = read(cat, counters)?;
-        let sizes = [win.len(), tie.len(), share.len(), sq.len()];
-        if sizes.iter().any(|&k| k != players) || cat.len() != 16 * players {
-            return Err(equity_error(format!(
-                "EquityCounts: {players} players need {players} counters each and {} by category",
-                16 * players
-            )));
-        }
-        let d = denominator(players) as u128;
-        let whole = deals as u128 * d;
-        let fits = win.iter().chain(&tie).all(|&w| w <= deals)
-            && share.iter().chain(&cat).all(|&x| x <= whole)
-            && whole
-                .checked_mul(d)
-                .is_none_or(|most| sq.iter().all(|&q| q <= most));
-        if !fits {
-            return Err(equity_error(format!(
-                "EquityCounts: counters larger than {deals} deals allow"
-            )));
-        }
-        let mut counts = Counts::new(players);
-        counts.deals = deals;
-        (counts.win, counts.tie, counts.share, counts.sq, counts.cat) = (win, tie, share, sq, cat);
+        let counts = Counts::from_parts(players, deals, win, tie, share, sq, cat)?;
         Ok(EquityCounts {
             counts,
             weighted: None,
@@ -713,91 +539,6 @@ pub fn equity_work(
     Ok((estimate(&s).evaluations, live))
 }
 
-/// Reads and checks the spot's arguments.
-#[allow(clippy::too_many_arguments)]
-fn spot_arg<'a>(
-    players: &Bound<'_, PyAny>,
-    board: &Bound<'_, PyAny>,
-    dead: &Bound<'_, PyAny>,
-    game: &Bound<'_, PyAny>,
-    rules: Option<&'a HandRules>,
-    high: bool,
-    deck: Option<&Bound<'_, PyAny>>,
-    split: Option<&'a HandRules>,
-) -> PyResult<(Spot, Which<'a>)> {
-    let cards = Cards::read(players, board, dead)?;
-    let game = game_arg(game)?;
-    let deck = deck
-        .filter(|d| !d.is_none())
-        .map(|d| int_in(d, "deck", 0, (1 << 54) - 1))
-        .transpose()?;
-    Ok(spot(
-        cards.players,
-        cards.board,
-        cards.dead,
-        game,
-        rules,
-        high,
-        deck,
-        split,
-    )?)
-}
-
-/// Hand evaluations per second per thread, roughly: the hold'em path, and
-/// the others (stud, Omaha, hand rules), for the time in a refusal.
-const FAST_RATE: f64 = 5e8;
-const SLOW_RATE: f64 = 2e7;
-
-/// A count for a message: exact below a million, else like `7.5e15`.
-fn approx(x: f64) -> String {
-    if x < 1e6 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2e}")
-    }
-}
-
-/// Seconds in words, roughly.
-fn duration(secs: f64) -> String {
-    const UNITS: [(f64, &str); 5] = [
-        (365.25 * 86400.0, "years"),
-        (86400.0, "days"),
-        (3600.0, "hours"),
-        (60.0, "minutes"),
-        (1.0, "seconds"),
-    ];
-    for (size, name) in UNITS {
-        if secs >= size {
-            return format!("{} {name}", approx((secs / size).round()));
-        }
-    }
-    "under a second".into()
-}
-
-/// Refuses an exact run of more than `EXACT_WORK_LIMIT` evaluations, with
-/// its size and a rough time, before anything starts.
-fn refuse_huge(s: &Spot, which: &Which<'_>, threads: Option<usize>) -> Result<()> {
-    let e = estimate(s);
-    if e.evaluations <= EXACT_WORK_LIMIT {
-        return Ok(());
-    }
-    let fast = matches!(which, Which::High) && s.shape.is_holdem() && s.standard_deck();
-    let threads = threads.unwrap_or_else(rayon::current_num_threads).max(1);
-    let rate = if fast { FAST_RATE } else { SLOW_RATE } * threads as f64;
-    Err(Error::Equity {
-        reason: format!(
-            "exact enumeration is too large: {}{} joint holdings x {} deals each x {} players = {} hand evaluations (roughly {} on {threads} thread(s)); the limit is {:.0e} (hoyle.odds.EXACT_WORK_LIMIT). Use Monte Carlo (exact=False or trials=N) or narrower ranges",
-            if e.counted { "" } else { "about " },
-            approx(e.joints),
-            approx(e.deals),
-            s.players.len(),
-            approx(e.evaluations),
-            duration(e.evaluations / rate),
-            EXACT_WORK_LIMIT,
-        ),
-    })
-}
-
 /// Exact enumeration: the integer counters, the number of joint holdings
 /// and the weighted fractions, as `EquityCounts`. Refused up front above
 /// `EXACT_WORK_LIMIT` hand evaluations; Ctrl-C stops it.
@@ -820,10 +561,8 @@ pub fn equity_exact<'py>(
     let hr = rules.as_ref().map(|r| r.get());
     let sp = split.as_ref().map(|r| r.get());
     let (s, which) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
-    refuse_huge(&s, &which, threads)?;
-    let ex = run(py, threads, |par, stop| {
-        with_scorer!(&which, |sc| enumerate_with(&s, sc, par, stop))
-    })?;
+    check_exact_work(&s, &which, threads)?;
+    let ex = run(py, threads, |par, stop| which.enumerate(&s, par, stop))?;
     Ok(EquityCounts::of_exact(ex))
 }
 
@@ -847,18 +586,16 @@ pub fn equity_shards<'py>(
     deck: Option<&Bound<'py, PyAny>>,
     split: Option<Bound<'py, HandRules>>,
 ) -> PyResult<EquityCounts> {
-    let seed = int_in(seed, "seed", 0, u64::MAX)?;
-    let first = int_in(first, "first", 0, u64::MAX)?;
-    let count = int_in(count, "count", 0, MAX_SHARDS)?;
+    let seed = in_range(seed, "seed", 0, u64::MAX)?;
+    let first = in_range(first, "first", 0, u64::MAX)?;
+    let count = in_range(count, "count", 0, MAX_SHARDS)?;
     let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
     let sp = split.as_ref().map(|r| r.get());
     let (s, which) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
     let shards = Shards { first, count };
     let c = run(py, threads, |par, stop| {
-        with_scorer!(&which, |sc| monte_carlo_with(
-            &s, sc, seed, shards, par, stop
-        ))
+        which.monte_carlo(&s, seed, shards, par, stop)
     })?;
     Ok(EquityCounts {
         counts: c,

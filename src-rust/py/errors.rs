@@ -42,6 +42,8 @@ impl From<Error> for PyErr {
             | Error::LowForFoldedSeat { .. }
             | Error::DeadOverContribution { .. }
             | Error::ButtonOutOfRange { .. }
+            | Error::Unrestorable { .. }
+            | Error::StackCount { .. }
             | Error::BadRake { .. } => SettlementError::new_err(message),
             Error::Equity { .. } => EquityError::new_err(message),
             Error::Game(_) => GameError::new_err(message),

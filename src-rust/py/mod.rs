@@ -3,16 +3,17 @@
 //! `ValueError`s); nothing here panics on user input.
 //!
 //! Modules use each other in one direction only, no circle: `eval` reads
-//! `rules`, `args` (the shared argument readers: ints of any size,
-//! `threads`, arrays), `cards` and `fast` (the unsafe speed tricks, with
-//! their safety note and the switch that turns them off); `rules` reads
-//! `args` and `cards`; `equity` reads `rules`; `settle` (which calls the
-//! core's `settle::showdown`) reads `args` and `errors`; `hand` (the core's
-//! stud and draw strength rules) reads `cards`; `observe` (`hoyle.env`'s
-//! observation and mask, by the core's `env`) reads `args`; `tables` (the
-//! core backend of `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args` and
-//! `errors`; `args` reads `errors`; `fast`, `deal` and `errors` read none
-//! of them.
+//! `rules`, `args` (the shared argument readers, one per kind: ints of any
+//! size, `threads`, card ids, chip lists, the button, `Rake`, arrays),
+//! `cards` and `fast` (the unsafe speed tricks, with their safety note and
+//! the switch that turns them off); `rules` reads `args` and `cards`;
+//! `equity` reads `rules` and `args`; `settle` (which calls the core's
+//! `settle::showdown`) reads `args`; `hand` (the core's stud and draw
+//! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
+//! mask, by the core's `env`) reads `args`; `tables` (the core backend of
+//! `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args`; `fast`,
+//! `deal`, `args` and `errors` read none of them (`errors` is the one
+//! conversion of the core's `Error` that every module's errors go through).
 
 use pyo3::prelude::*;
 
@@ -49,6 +50,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(settle::_showdown, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_pot, m)?)?;
     m.add_function(wrap_pyfunction!(settle::_settlement, m)?)?;
+    equity::add_limits(m)?;
     m.add_class::<equity::EquityCounts>()?;
     m.add_function(wrap_pyfunction!(equity::equity_work, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;

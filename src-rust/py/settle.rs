@@ -2,15 +2,12 @@
 //! `crate::settle`. Chips are ints (not bools), values ints or None; the
 //! results are frozen and hand out tuples.
 
-use super::args::{int_arg, type_name};
-use super::errors::{CardError, SettlementError};
+use super::args::{button_arg, card_id_list, chip_list, chips, for_each, hand_values, rake_arg};
 use crate::error::Error;
-use crate::settle::{self as engine, Rake, SeatSet};
-use pyo3::exceptions::PyTypeError;
+use crate::settle::{self as engine, PotSeats, SeatSet};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 
 fn seats<'py>(py: Python<'py>, set: SeatSet) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, set.iter().collect::<Vec<_>>())
@@ -219,45 +216,21 @@ impl Settlement {
     }
 }
 
-/// Calls `f` on each item of a list, a tuple or any other iterable.
-fn for_each<'py>(
-    what: &str,
-    obj: &Bound<'py, PyAny>,
-    mut f: impl FnMut(usize, &Bound<'py, PyAny>) -> PyResult<()>,
-) -> PyResult<()> {
-    if let Ok(list) = obj.cast_exact::<PyList>() {
-        for (i, item) in list.iter().enumerate() {
-            f(i, &item)?;
-        }
-    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
-        for (i, item) in tuple.iter_borrowed().enumerate() {
-            f(i, &item)?;
-        }
-    } else {
-        let iter = obj.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{what} must be a sequence with one entry per seat, got {}",
-                type_name(obj)
-            ))
-        })?;
-        for (i, item) in iter.enumerate() {
-            f(i, &item?)?;
-        }
-    }
-    Ok(())
-}
-
 fn core_function<'py>(py: Python<'py>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
     py.import(intern!(py, "hoyle._core"))?.getattr(name)
 }
 
 /// A `SettlementError` for pickled state that no settlement could make.
-fn forged(what: &str, why: impl std::fmt::Display) -> PyErr {
-    SettlementError::new_err(format!("cannot restore a {what} from this state: {why}"))
+fn forged(what: &'static str, why: impl std::fmt::Display) -> PyErr {
+    Error::Unrestorable {
+        what,
+        why: why.to_string(),
+    }
+    .into()
 }
 
 /// A chip count of pickled state.
-fn state_chips(what: &str, field: &str, obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+fn state_chips(what: &'static str, field: &str, obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     match obj.extract::<u64>() {
         Ok(v) if !obj.is_instance_of::<PyBool>() => Ok(v),
         _ => Err(forged(
@@ -270,29 +243,26 @@ fn state_chips(what: &str, field: &str, obj: &Bound<'_, PyAny>) -> PyResult<u64>
     }
 }
 
-/// A set of seats of pickled state: increasing seats below `n`.
-fn state_seats(what: &str, field: &str, obj: &Bound<'_, PyAny>, n: usize) -> PyResult<SeatSet> {
-    let mut set = SeatSet::default();
-    let mut last = None;
-    let bad = || {
-        forged(
-            what,
-            format_args!("{field} must be increasing seats below {n}"),
-        )
-    };
+/// The seats of pickled state, as given (the core checks that they
+/// increase and are below `n`).
+fn state_seats(field: &str, obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<usize>> {
+    let mut seats = Vec::new();
     for_each(field, obj, |_, item| {
-        let seat = item.extract::<usize>().map_err(|_| bad())?;
-        if seat >= n || last.is_some_and(|l| seat <= l) || item.is_instance_of::<PyBool>() {
-            return Err(bad());
+        match item.extract::<usize>() {
+            Ok(seat) if !item.is_instance_of::<PyBool>() => seats.push(seat),
+            _ => {
+                return Err(forged(
+                    "Pot",
+                    format_args!("{field} must be increasing seats below {n}"),
+                ))
+            }
         }
-        last = Some(seat);
-        set.0 |= 1 << seat;
         Ok(())
     })?;
-    Ok(set)
+    Ok(seats)
 }
 
-/// Remakes a pickled `Pot`, checking that its chips add up.
+/// Remakes a pickled `Pot`; the core checks that its chips add up.
 #[pyfunction]
 #[pyo3(signature = (amount, rake, eligible, high_winners, low_winners, high_half, low_half, shares, /))]
 #[allow(clippy::too_many_arguments)]
@@ -309,36 +279,23 @@ pub fn _pot(
     const POT: &str = "Pot";
     let shares = chip_list("shares", shares)?;
     let n = shares.len();
-    if n > engine::MAX_SEATS {
-        return Err(Error::TooManySeats { got: n }.into());
-    }
-    let inner = engine::Pot {
-        amount: state_chips(POT, "amount", amount)?,
-        rake: state_chips(POT, "rake", rake)?,
-        eligible: state_seats(POT, "eligible", eligible, n)?,
-        high_winners: state_seats(POT, "high_winners", high_winners, n)?,
-        low_winners: state_seats(POT, "low_winners", low_winners, n)?,
-        high_half: state_chips(POT, "high_half", high_half)?,
-        low_half: state_chips(POT, "low_half", low_half)?,
-        shares,
+    let amount = state_chips(POT, "amount", amount)?;
+    let rake = state_chips(POT, "rake", rake)?;
+    let eligible = state_seats("eligible", eligible, n)?;
+    let high_winners = state_seats("high_winners", high_winners, n)?;
+    let low_winners = state_seats("low_winners", low_winners, n)?;
+    let seats = PotSeats {
+        eligible: &eligible,
+        high_winners: &high_winners,
+        low_winners: &low_winners,
     };
-    let p = &inner;
-    let halves = p.high_half.checked_add(p.low_half);
-    let shared = p.shares.iter().try_fold(0u64, |sum, &s| sum.checked_add(s));
-    if halves.and_then(|h| h.checked_add(p.rake)) != Some(p.amount) || shared != halves {
-        return Err(forged(
-            POT,
-            "its rake, halves and shares do not add up to its amount",
-        ));
-    }
-    let winners = SeatSet(p.high_winners.0 | p.low_winners.0);
-    if p.eligible.is_empty() || p.high_winners.is_empty() || winners.0 & !p.eligible.0 != 0 {
-        return Err(forged(POT, "its winners must be among its eligible seats"));
-    }
+    let high_half = state_chips(POT, "high_half", high_half)?;
+    let low_half = state_chips(POT, "low_half", low_half)?;
+    let inner = engine::Pot::restore(amount, rake, seats, high_half, low_half, shares)?;
     Ok(Pot { inner })
 }
 
-/// Remakes a pickled `Settlement`, checking that its chips add up.
+/// Remakes a pickled `Settlement`; the core checks that its chips add up.
 #[pyfunction]
 #[pyo3(signature = (payouts, refunds, pots, rake, button, /))]
 pub fn _settlement(
@@ -360,139 +317,15 @@ pub fn _settlement(
         list.push(pot.get().inner.clone());
         Ok(())
     })?;
-    let rake = state_chips(WHAT, "rake", rake)?;
-    let button = button_of(button, n)?;
-    if n == 0 || refunds.len() != n || list.iter().any(|p| p.shares.len() != n) || button >= n {
-        return Err(forged(
-            WHAT,
-            "every list needs one entry per seat, and the button a seat",
-        ));
-    }
-    let raked = list.iter().try_fold(0u64, |sum, p| sum.checked_add(p.rake));
-    let paid = (0..n).all(|seat| {
-        list.iter()
-            .try_fold(refunds[seat], |sum, p| sum.checked_add(p.shares[seat]))
-            == Some(payouts[seat])
-    });
-    if raked != Some(rake) || !paid {
-        return Err(forged(
-            WHAT,
-            "its payouts are not its refunds and pot shares, or its rake not its pots' rake",
-        ));
-    }
     let inner = engine::Settlement {
         payouts,
         refunds,
         pots: list,
-        rake,
-        button,
+        rake: state_chips(WHAT, "rake", rake)?,
+        button: button_arg(button, n)?,
     };
+    inner.check()?;
     Ok(Settlement { inner })
-}
-
-fn not_int(what: &str, seat: usize, item: &Bound<'_, PyAny>, allowed: &str) -> PyErr {
-    PyTypeError::new_err(format!(
-        "{what}[{seat}] must be {allowed}, got {}",
-        type_name(item)
-    ))
-}
-
-/// An int other than a bool (numpy integers included, via `__index__`).
-fn is_int(item: &Bound<'_, PyAny>) -> PyResult<bool> {
-    if item.is_exact_instance_of::<PyInt>() {
-        return Ok(true);
-    }
-    if item.is_instance_of::<PyBool>() {
-        return Ok(false);
-    }
-    Ok(item.is_instance_of::<PyInt>() || item.hasattr(intern!(item.py(), "__index__"))?)
-}
-
-/// A chip count: an int (numpy integers included, bools refused) in
-/// 0..=MAX_CHIPS; anything else a `SettlementError` or `TypeError` naming
-/// `what[seat]`.
-fn chips(what: &'static str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<u64> {
-    if let Ok(v) = item.extract::<u64>() {
-        if !item.is_instance_of::<PyBool>() {
-            return Ok(v);
-        }
-    }
-    if !is_int(item)? {
-        return Err(not_int(what, seat, item, "an int"));
-    }
-    let value = match int_arg(what, item)? {
-        Ok(v) => v.to_string(),
-        Err(text) => text,
-    };
-    if value.starts_with('-') {
-        Err(Error::NegativeChips { what, seat, value }.into())
-    } else {
-        Err(Error::TooManyChips { what, seat, value }.into())
-    }
-}
-
-/// One chip count per seat, from a list, a tuple or any other iterable.
-fn chip_list(what: &'static str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-    let mut out = Vec::with_capacity(9);
-    for_each(what, obj, |i, item| {
-        out.push(chips(what, item, i)?);
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn value(what: &'static str, item: &Bound<'_, PyAny>, seat: usize) -> PyResult<Option<i64>> {
-    if item.is_none() {
-        return Ok(None);
-    }
-    if !is_int(item)? {
-        return Err(not_int(what, seat, item, "an int or None"));
-    }
-    item.extract::<i64>().map(Some).map_err(|_| {
-        Error::ValueOutOfRange {
-            what,
-            seat,
-            value: item.str().map(|s| s.to_string()).unwrap_or_default(),
-        }
-        .into()
-    })
-}
-
-static RAKE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-fn rake_of(rake: &Bound<'_, PyAny>) -> PyResult<Rake> {
-    let py = rake.py();
-    let cls = RAKE.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py.import("hoyle.rake")?.getattr("Rake")?.unbind())
-    })?;
-    if !rake.is_instance(cls.bind(py))? {
-        return Err(PyTypeError::new_err(format!(
-            "rake must be a hoyle.Rake or None, got {}",
-            type_name(rake)
-        )));
-    }
-    let bad = |reason: String| PyErr::from(Error::BadRake { reason });
-    let basis_points = rake.getattr(intern!(py, "basis_points"))?;
-    let basis_points = match basis_points.extract::<u32>() {
-        Ok(b) if !basis_points.is_instance_of::<PyBool>() => b,
-        _ => {
-            return Err(bad(format!(
-                "basis_points must be an int in 0..=10000, got {}",
-                basis_points.repr()?
-            )))
-        }
-    };
-    let cap = rake.getattr(intern!(py, "cap"))?;
-    let cap = match cap.extract::<Option<u64>>() {
-        Ok(c) if !cap.is_instance_of::<PyBool>() => c,
-        _ => {
-            return Err(bad(format!(
-                "cap must be None or an int in 0..=2**64 - 1, got {}",
-                cap.repr()?
-            )))
-        }
-    };
-    Ok(Rake::new(basis_points, cap)?)
 }
 
 /// Settles a hand: returns the uncalled bet (and chips that only folded
@@ -522,73 +355,18 @@ pub fn settle(
     dead: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settlement> {
     let c = chip_list("contributions", contributions)?;
-    let mut h = Vec::with_capacity(c.len());
-    for_each("high", high, |i, item| {
-        h.push(value("high", item, i)?);
-        Ok(())
-    })?;
-    let l = match low {
-        None => None,
-        Some(low) => {
-            let mut l = Vec::with_capacity(c.len());
-            for_each("low", low, |i, item| {
-                l.push(value("low", item, i)?);
-                Ok(())
-            })?;
-            Some(l)
-        }
-    };
+    let h = hand_values("high", high, c.len())?;
+    let l = low
+        .map(|low| hand_values("low", low, c.len()))
+        .transpose()?;
     let d = dead.map(|dead| chip_list("dead", dead)).transpose()?;
-    let rake = rake.map(rake_of).transpose()?;
+    let rake = rake.map(rake_arg).transpose()?;
     let button = match button {
-        Some(b) if !b.is_none() => button_of(b, c.len())?,
+        Some(b) if !b.is_none() => button_arg(b, c.len())?,
         _ => 0,
     };
     let inner = engine::settle_with_dead(&c, d.as_deref(), &h, l.as_deref(), button, rake)?;
     Ok(Settlement { inner })
-}
-
-/// The button: a non-negative int (the core checks it names a seat); a
-/// negative one, or one too large for any machine type, is a
-/// `SettlementError`.
-fn button_of(button: &Bound<'_, PyAny>, seats: usize) -> PyResult<usize> {
-    let text = match int_arg("button", button)? {
-        Ok(b) => match usize::try_from(b) {
-            Ok(b) => return Ok(b),
-            _ => b.to_string(),
-        },
-        Err(text) => text,
-    };
-    Err(Error::ButtonOutOfRange {
-        button: text,
-        seats,
-    }
-    .into())
-}
-
-/// Appends a list of card ids to `out`.
-#[inline(always)]
-fn card_ids(list: &Bound<'_, PyList>, out: &mut Vec<u8>) -> PyResult<()> {
-    for item in list.iter() {
-        match item.extract::<u8>() {
-            Ok(id) => out.push(id),
-            Err(_) => out.push(id_of(&item)?),
-        }
-    }
-    Ok(())
-}
-
-/// A card id that did not read as a `u8`: a `CardError` (a `TypeError`
-/// for a non-int).
-#[cold]
-fn id_of(item: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let text = match int_arg("a card id", item)? {
-        Ok(v) => v.to_string(),
-        Err(text) => text,
-    };
-    Err(CardError::new_err(format!(
-        "card id {text} is out of range: ids are 0..=51 (2c = 0 ... As = 51), and 52, 53 for jokers"
-    )))
 }
 
 /// The end of a natural-high hand in one call (the hot end of a hold'em
@@ -613,12 +391,15 @@ pub fn _showdown<'py>(
     let n = stacks.len();
     for (what, got) in [("cards", cards.len()), ("folded", folded.len())] {
         if got != n {
-            return Err(SettlementError::new_err(format!(
-                "{what} has {got} entries but stacks has {n}: give one entry per seat"
-            )));
+            return Err(Error::StackCount {
+                what,
+                got,
+                expected: n,
+            }
+            .into());
         }
     }
-    let button = button_of(button, n)?;
+    let button = button_arg(button, n)?;
     let contributions = chip_list("contributions", contributions)?;
     let dead = dead.map(|dead| chip_list("dead", dead)).transpose()?;
     if n > engine::MAX_SEATS {
@@ -630,11 +411,11 @@ pub fn _showdown<'py>(
     const FOLDED: u32 = u32::MAX;
     let mut ends = [FOLDED; engine::MAX_SEATS];
     let mut held = Vec::with_capacity(5 + 2 * n);
-    card_ids(board, &mut held)?;
+    card_id_list(board, &mut held)?;
     let shared = held.len();
     for ((own, folded), end) in cards.iter().zip(folded.iter()).zip(&mut ends) {
         if !folded.extract::<bool>()? {
-            card_ids(own.cast::<PyList>()?, &mut held)?;
+            card_id_list(own.cast::<PyList>()?, &mut held)?;
             *end = held.len() as u32;
         }
     }
@@ -650,14 +431,14 @@ pub fn _showdown<'py>(
     for (seat, (item, stack)) in stacks.iter().zip(&mut before).enumerate() {
         *stack = chips("stacks", &item, seat)?;
     }
-    let table = engine::Table {
+    let table = engine::ShowdownInput {
         stacks: &before[..n],
         contributions: &contributions,
         dead: dead.as_deref(),
         hands: &hands[..n],
         board: &held[..shared],
         button,
-        rake: rake.map(rake_of).transpose()?,
+        rake: rake.map(rake_arg).transpose()?,
     };
     let done = engine::showdown(&table)?;
     Ok((PyList::new(py, done.stacks)?, PyList::new(py, done.high)?))

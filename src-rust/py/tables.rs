@@ -87,7 +87,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TableGame {
             first_must_bet: get(intern!(py, "first_must_bet"))?.extract()?,
             rules,
             high: get(intern!(py, "high"))?.extract()?,
-            rake: rake_arg(&get(intern!(py, "rake"))?)?,
+            rake: match get(intern!(py, "rake"))? {
+                rake if rake.is_none() => None,
+                rake => Some(rake_arg(&rake)?),
+            },
             per_seat: get(intern!(py, "per_seat"))?.extract()?,
             fixed: get(intern!(py, "fixed"))?.extract()?,
             largest_blind: get(intern!(py, "largest_blind"))?.extract()?,

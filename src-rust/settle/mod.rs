@@ -26,11 +26,13 @@
 //!   button's left (`button + 1`, ..., the button last).
 
 mod pots;
+mod restore;
 mod show;
 mod showdown;
 mod split;
 
-pub use showdown::{showdown, Showdown, Table};
+pub use restore::PotSeats;
+pub use showdown::{showdown, Showdown, ShowdownInput};
 
 use crate::error::{Error, Result};
 

@@ -9,7 +9,7 @@ use crate::eval::high;
 
 /// A hand at its showdown, one entry per seat in every slice.
 #[derive(Clone, Copy, Debug)]
-pub struct Table<'a> {
+pub struct ShowdownInput<'a> {
     /// Chips behind each seat before the pots are paid out.
     pub stacks: &'a [u64],
     /// Everything each seat put in this hand.
@@ -61,10 +61,10 @@ fn value(hand: &mut [u8; 7], board: usize, own: &[u8]) -> Result<i64> {
 /// natural cards.
 ///
 /// ```
-/// use _core::settle::{showdown, Table};
+/// use _core::settle::{showdown, ShowdownInput};
 /// // Heads-up, 2 chips each: A-K of clubs beats 2-3 of diamonds.
 /// let (ak, low): (&[u8], &[u8]) = (&[48, 44], &[1, 5]);
-/// let t = Table {
+/// let t = ShowdownInput {
 ///     stacks: &[5, 5],
 ///     contributions: &[2, 2],
 ///     dead: None,
@@ -78,7 +78,7 @@ fn value(hand: &mut [u8; 7], board: usize, own: &[u8]) -> Result<i64> {
 /// assert_eq!(s.settlement.payouts, vec![4, 0]);
 /// ```
 #[inline]
-pub fn showdown(t: &Table<'_>) -> Result<Showdown> {
+pub fn showdown(t: &ShowdownInput<'_>) -> Result<Showdown> {
     let n = t.stacks.len();
     if t.hands.len() != n {
         return Err(Error::SeatCount {

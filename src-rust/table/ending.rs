@@ -44,7 +44,7 @@ impl TableState {
                 *hand = Some(self.hole(plan, s));
             }
         }
-        let table = settle::Table {
+        let table = settle::ShowdownInput {
             stacks: &self.stacks,
             contributions: &self.contrib,
             dead: self.dead.as_deref(),

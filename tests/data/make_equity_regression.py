@@ -192,8 +192,9 @@ def answer(spot: dict[str, Any]) -> dict[str, Any] | None:
 def monte_answer(spot: dict[str, Any], seed: int) -> dict[str, Any] | None:
     """Monte Carlo counters of two shards (every integer counter, as the
     core pickles them)."""
-    from hoyle._equity_args import card_ids
-    from hoyle.odds import _player, _shape
+    from hoyle._equity_args import known_card_ids as card_ids
+    from hoyle._equity_args import player_combos as _player
+    from hoyle._equity_game import setup_of as _shape
 
     setup = _shape(game_of(spot["game"]))
     plist = [_player(p, i, setup.shape[0], setup.jokers) for i, p in enumerate(spot["players"])]
@@ -212,8 +213,9 @@ def monte_answer(spot: dict[str, Any], seed: int) -> dict[str, Any] | None:
 
 
 def small_enough(spot: dict[str, Any]) -> bool:
-    from hoyle._equity_args import card_ids
-    from hoyle.odds import _player, _shape
+    from hoyle._equity_args import known_card_ids as card_ids
+    from hoyle._equity_args import player_combos as _player
+    from hoyle._equity_game import setup_of as _shape
 
     try:
         setup = _shape(game_of(spot["game"]))

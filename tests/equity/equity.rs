@@ -7,7 +7,7 @@
 use _core::cards::parse_text;
 use _core::equity::{
     enumerate, enumerate_with, estimate, monte_carlo, monte_carlo_with, Combo, Counts, HighScorer,
-    Interrupt, OmahaScorer, RuledScorer, Scorer, Scoring, Shape, Shards, Spot, MAX_SHARDS,
+    Interrupt, OmahaScorer, RuledScorer, Scorer, Scoring, Shards, ShowdownShape, Spot, MAX_SHARDS,
     SHARD_TRIALS, STANDARD_DECK,
 };
 use _core::eval::high::value_of;
@@ -28,7 +28,7 @@ fn fixed(hands: &[&str]) -> Vec<Vec<Combo>> {
 }
 
 fn holdem(hands: &[&str], board: &str, dead: &str) -> Spot {
-    Spot::new(Shape::HOLDEM, fixed(hands), &ids(board), &ids(dead)).unwrap()
+    Spot::new(ShowdownShape::HOLDEM, fixed(hands), &ids(board), &ids(dead)).unwrap()
 }
 
 /// Every k-subset of `deck`.
@@ -176,7 +176,7 @@ fn ranges_weighted_and_joined() {
         .map(|(h, w)| Combo::new(&ids(h), w).unwrap())
         .collect();
     let board = ids("As 2c 7d");
-    let spot = Spot::new(Shape::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
+    let spot = Spot::new(ShowdownShape::HOLDEM, vec![aa, kk], &board, &[]).unwrap();
     // AsA* combos are blocked by the board.
     assert_eq!(spot.players[0].len(), 3);
     let ex = enumerate(&spot, &HighScorer, true).unwrap();
@@ -200,7 +200,7 @@ fn ranges_weighted_and_joined() {
 
 #[test]
 fn omaha_against_naive() {
-    let game = Shape {
+    let game = ShowdownShape {
         hole: 4,
         board: 5,
         scoring: Scoring::Omaha(2),
@@ -218,7 +218,7 @@ fn omaha_against_naive() {
 #[test]
 fn stud_with_missing_down_cards() {
     // Seven-card stud: each has six known cards, one down card to come.
-    let game = Shape {
+    let game = ShowdownShape {
         hole: 7,
         board: 0,
         scoring: Scoring::High,
@@ -305,13 +305,13 @@ fn monte_carlo_shards_add_up() {
 #[test]
 fn bad_spots_are_refused() {
     let two = fixed(&["AhKh", "AhQd"]);
-    assert!(Spot::new(Shape::HOLDEM, two, &[], &[]).is_err());
+    assert!(Spot::new(ShowdownShape::HOLDEM, two, &[], &[]).is_err());
     let board_clash = fixed(&["AhKh", "QsQd"]);
-    assert!(Spot::new(Shape::HOLDEM, board_clash, &ids("Ah"), &[]).is_err());
+    assert!(Spot::new(ShowdownShape::HOLDEM, board_clash, &ids("Ah"), &[]).is_err());
     let one = fixed(&["AhKh"]);
-    assert!(Spot::new(Shape::HOLDEM, one, &[], &[]).is_err());
+    assert!(Spot::new(ShowdownShape::HOLDEM, one, &[], &[]).is_err());
     let big = fixed(&["AhKh", "QsQd"]);
-    assert!(Spot::new(Shape::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
+    assert!(Spot::new(ShowdownShape::HOLDEM, big, &ids("2c3c4c5c6c7c"), &[]).is_err());
 }
 
 fn rules(t: RulesText<'_>) -> Rules {
@@ -324,7 +324,7 @@ fn natural_rules_score_as_the_plain_scorers() {
     // plain high scorer (off the hold'em fast path) and as Omaha's.
     let prep = HighEvaluator::new(Rules::default());
     let ruled = RuledScorer::new(true, &prep, None).unwrap();
-    let ruled_game = Shape {
+    let ruled_game = ShowdownShape {
         hole: 2,
         board: 5,
         scoring: Scoring::Ruled {
@@ -345,7 +345,7 @@ fn natural_rules_score_as_the_plain_scorers() {
         ..Default::default()
     }));
     let omaha_ruled = RuledScorer::new(true, &omaha_prep, None).unwrap();
-    let game = |scoring| Shape {
+    let game = |scoring| ShowdownShape {
         hole: 4,
         board: 5,
         scoring,
@@ -385,7 +385,7 @@ fn high_low_scoops_and_halves() {
     });
     let (prep, low) = (HighEvaluator::new(r), LowEvaluator::new(r).unwrap());
     let sc = RuledScorer::new(true, &prep, Some(&low)).unwrap();
-    let game = Shape {
+    let game = ShowdownShape {
         hole: 4,
         board: 5,
         scoring: Scoring::Ruled {
@@ -422,7 +422,7 @@ fn high_low_scoops_and_halves() {
     });
     let (rp, rl) = (HighEvaluator::new(razz), LowEvaluator::new(razz).unwrap());
     let sc = RuledScorer::new(false, &rp, Some(&rl)).unwrap();
-    let stud = Shape {
+    let stud = ShowdownShape {
         hole: 7,
         board: 0,
         scoring: Scoring::Ruled {
@@ -486,7 +486,7 @@ fn any_two(dead: &[u8]) -> Vec<Combo> {
 
 #[test]
 fn long_runs_stop_when_asked() {
-    let stud = Shape {
+    let stud = ShowdownShape {
         hole: 7,
         board: 0,
         scoring: Scoring::High,
@@ -553,7 +553,7 @@ fn sizes_are_estimated_before_running() {
     );
     // XX v XX v XX: too many joint holdings to count, estimated
     let xx = vec![any_two(&[]), any_two(&[]), any_two(&[])];
-    let e = estimate(&Spot::new(Shape::HOLDEM, xx, &[], &[]).unwrap());
+    let e = estimate(&Spot::new(ShowdownShape::HOLDEM, xx, &[], &[]).unwrap());
     assert!(!e.counted);
     let want = 1326.0 * 1225.0 * 1128.0; // ordered joint holdings
     assert!(
@@ -572,7 +572,7 @@ fn many_joint_holdings_weigh_as_fewer() {
     let board = ids("2h 7h 9c Jd 3s");
     let villain = class(&["QsQd", "QhQc", "KsKd", "AsAd", "Th9h", "8c8d"]);
     let spot = Spot::new(
-        Shape::HOLDEM,
+        ShowdownShape::HOLDEM,
         vec![any_two(&board), villain.clone()],
         &board,
         &[],
@@ -607,7 +607,7 @@ fn many_joint_holdings_weigh_as_fewer() {
 fn weights_are_fractions() {
     for w in [0.0, -1.0, 1.5, f64::NAN, f64::INFINITY, 1e308] {
         let p = vec![Combo::new(&ids("AhKh"), w).unwrap()];
-        let spot = Spot::new(Shape::HOLDEM, vec![p, class(&["QsQd"])], &[], &[]);
+        let spot = Spot::new(ShowdownShape::HOLDEM, vec![p, class(&["QsQd"])], &[], &[]);
         assert!(spot.is_err(), "{w}");
     }
 }
@@ -664,7 +664,13 @@ fn isomorphic_joint_holdings_share_counters_across_chunks() {
     let villain = class(&[
         "QsQd", "QsQh", "QsQc", "QdQh", "QdQc", "QhQc", "AdKd", "AhKh", "AcKc",
     ]);
-    let spot = Spot::new(Shape::HOLDEM, vec![any_two(&board), villain], &board, &[]).unwrap();
+    let spot = Spot::new(
+        ShowdownShape::HOLDEM,
+        vec![any_two(&board), villain],
+        &board,
+        &[],
+    )
+    .unwrap();
     let par = enumerate(&spot, &HighScorer, true).unwrap();
     let one = enumerate(&spot, &HighScorer, false).unwrap();
     assert!(par.combos > 4096);
@@ -694,7 +700,7 @@ fn named_wild_cards_and_jokers_keep_the_suits_they_need() {
     });
     let prep = HighEvaluator::new(r);
     let sc = RuledScorer::new(true, &prep, None).unwrap();
-    let game = Shape {
+    let game = ShowdownShape {
         hole: 2,
         board: 5,
         scoring: Scoring::Ruled {

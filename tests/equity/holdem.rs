@@ -5,7 +5,9 @@
 //! every hand scored from its cards by `value_of`. The integer counters
 //! must be equal, on one thread and split over pools of 2 and 8 threads.
 
-use _core::equity::{enumerate, Combo, Counts, HighScorer, Scorer, Shape, Spot, Xoshiro256pp};
+use _core::equity::{
+    enumerate, Combo, Counts, HighScorer, Scorer, ShowdownShape, Spot, Xoshiro256pp,
+};
 
 /// [`HighScorer`]'s values without its claim to the natural high: the
 /// generic path.
@@ -31,7 +33,7 @@ fn check(holes: &[[u8; 2]], board: &[u8], dead: &[u8]) -> Counts {
         .iter()
         .map(|h| vec![Combo::new(h, 1.0).unwrap()])
         .collect();
-    let spot = Spot::new(Shape::HOLDEM, players, board, dead).unwrap();
+    let spot = Spot::new(ShowdownShape::HOLDEM, players, board, dead).unwrap();
     let fast = enumerate(&spot, &HighScorer, false).unwrap().counts;
     let slow = pool(2).install(|| enumerate(&spot, &Generic, true).unwrap().counts);
     let what = format!("holes {holes:?} board {board:?} dead {dead:?}");

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 import hoyle
 import pytest
 from hoyle import Range, _core
-from hoyle.odds import _player, _shape
+from hoyle._equity_args import player_combos as _player
+from hoyle._equity_game import setup_of as _shape
 
 PERMS = list(itertools.permutations(range(4)))
 

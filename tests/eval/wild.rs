@@ -5,7 +5,7 @@
 use _core::cards::{parse_text, JOKER, JOKER2};
 use _core::eval::high;
 use _core::eval::rules::{Rules, RulesText};
-use _core::eval::rules_batch::{evaluate_batch_into, Shape};
+use _core::eval::rules_batch::{evaluate_batch_into, RowWidths};
 use _core::eval::wild::{play_any, HighEvaluator};
 use rand::{rngs::StdRng, seq::IndexedRandom, SeedableRng};
 use rayon::prelude::*;
@@ -407,7 +407,7 @@ fn random_hands(r: Rules, deck: &[u8], rows: usize, seed: u64) {
     for size in [6usize, 7] {
         let data = random_rows(rows, size, deck, seed + size as u64);
         let mut out = vec![0u32; rows];
-        let shape = Shape { k: size, b: 0 };
+        let shape = RowWidths { k: size, b: 0 };
         evaluate_batch_into(&evaluator, &data, &[], shape, &mut out, None).unwrap();
         data.par_chunks_exact(size)
             .zip(out.par_iter())

@@ -567,7 +567,7 @@ proptest! {
 mod showdown {
     use super::{naive, Rake};
     use _core::cards::parse_text;
-    use _core::settle::{showdown, Table};
+    use _core::settle::{showdown, ShowdownInput};
     use _core::Error;
     use proptest::prelude::*;
 
@@ -579,7 +579,7 @@ mod showdown {
     fn heads_up_pair_of_aces_beats_ace_high() {
         // Ac Kc with 4h 7c 9h Qc Ah: a pair of aces; 2d 3d: ace high.
         let (a, b, board) = (ids("AcKc"), ids("2d3d"), ids("4h7c9hQcAh"));
-        let t = Table {
+        let t = ShowdownInput {
             stacks: &[5, 5],
             contributions: &[2, 2],
             dead: None,
@@ -603,7 +603,7 @@ mod showdown {
         // by seat 1. Rake 5 % capped at 3: 3 from each pot.
         let board = ids("2c7d9hJcKs");
         let (kings, nines, two_pair) = (ids("KdKh"), ids("9c9d"), ids("7s2d"));
-        let t = Table {
+        let t = ShowdownInput {
             stacks: &[0, 50, 80, 0],
             contributions: &[30, 100, 20, 100],
             dead: None,
@@ -628,7 +628,7 @@ mod showdown {
         // pot of 1 + 2 + 2 is won without showing (value 0; its cards,
         // one card here, are never read).
         let lone = ids("As");
-        let t = Table {
+        let t = ShowdownInput {
             stacks: &[9, 8, 90],
             contributions: &[1, 2, 10],
             dead: None,
@@ -648,7 +648,7 @@ mod showdown {
         // Seat 1 posts a 10 ante and 20; seat 0 raises to 60 and seat 1
         // calls: both live, 60 + 60 in one pot, the ante included.
         let (a, b, board) = (ids("AsAd"), ids("2c3d"), ids("4h7c9hQcKh"));
-        let t = Table {
+        let t = ShowdownInput {
             stacks: &[0, 0],
             contributions: &[60, 70],
             dead: Some(&[0, 10]),
@@ -670,7 +670,7 @@ mod showdown {
         // side pot of 4 goes to the better of seats 1 and 2.
         let board = ids("2c7d9hJcKs");
         let (kings, nines, two_pair) = (ids("KdKh"), ids("9c9d"), ids("7s2d"));
-        let t = Table {
+        let t = ShowdownInput {
             stacks: &[0, 47, 47],
             contributions: &[1, 3, 3],
             dead: Some(&[1, 1, 1]),
@@ -691,8 +691,8 @@ mod showdown {
         assert_eq!(s.stacks, vec![3, 51, 47]);
     }
 
-    fn heads_up<'a>(hands: &'a [Option<&'a [u8]>], board: &'a [u8]) -> Table<'a> {
-        Table {
+    fn heads_up<'a>(hands: &'a [Option<&'a [u8]>], board: &'a [u8]) -> ShowdownInput<'a> {
+        ShowdownInput {
             stacks: &[5, 5],
             contributions: &[2, 2],
             dead: None,
@@ -735,7 +735,7 @@ mod showdown {
             showdown(&heads_up(&one, &board)),
             Err(Error::SeatCount { .. })
         ));
-        let rich = Table {
+        let rich = ShowdownInput {
             stacks: &[u64::MAX, 0],
             ..heads_up(&good, &board)
         };
@@ -853,7 +853,7 @@ mod showdown {
                 .iter()
                 .map(|k| k.as_ref().map(|k| if alone { 0 } else { order.binary_search(&k).unwrap() as i64 }))
                 .collect();
-            let t = Table {
+            let t = ShowdownInput {
                 stacks: &stacks,
                 contributions: &c,
                 dead: None,

@@ -155,7 +155,7 @@ class PythonTables:
     core's ``table::TableBatch`` because it plays the games the core does
     not (stud, draw, ...) through ``Hand`` objects, which the core cannot
     step. What both must say alike is written once on each side and kept
-    equal by ``tests/test_env_vector.py``: the reward (``_show`` here,
+    equal by ``tests/env/test_vector.py``: the reward (``_show`` here,
     ``table::reward`` there) and the words of a refused action
     (``Actions.validated`` here, ``table::not_legal`` there)."""
 
