@@ -14,7 +14,7 @@
 use super::fast;
 use super::rules::HandRules;
 use crate::deal::{Mt19937, LANES};
-use crate::env::{encode, mask, raise_total, Abstraction, Decision, Record, Shape, View};
+use crate::env::{encode, mask, raise_total, Abstraction, Decision, Layout, Record, View};
 use crate::settle::Rake;
 use crate::table::{hand_seed, Betting, Legal, Plan, Spec, Street, Table};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
@@ -104,7 +104,7 @@ struct Arrays {
 pub struct Tables {
     plan: Plan,
     tables: Vec<Table>,
-    shape: Shape,
+    shape: Layout,
     abs: Abstraction,
     names: Vec<String>,
     seed: u64,
@@ -399,7 +399,7 @@ impl Tables {
             )));
         }
         let seats = stacks.len();
-        let shape = Shape::new(
+        let shape = Layout::new(
             seats,
             plan.spec.deck.clone(),
             plan.spec.streets.len(),
