@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle._core import _Tables
+from hoyle._hand_view import game_plan
 from hoyle.betting import Limit, NoLimit, PotLimit
 from hoyle.errors import IllegalActionError
 
@@ -55,7 +56,7 @@ def _betting(b: Any) -> tuple[str, int | None, int | None] | None:
 
 def settings(game: Game) -> tuple[Any, ...] | None:
     """``game`` as the engine's settings, or None when it does not play it."""
-    plan = game._plan
+    plan = game_plan(game)
     top = max(plan.deck, default=0)
     # (a joker its rules cannot rank: Hand refuses that showdown)
     if (
