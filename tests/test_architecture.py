@@ -205,27 +205,3 @@ def test_exceptions_are_still_needed() -> None:
     sizes = {(rel, qual): (lines, limit) for _, rel, qual, lines, limit in _sizes()}
     stale = [key for key in EXCEPTIONS if key not in sizes or sizes[key][0] <= sizes[key][1]]
     assert stale == []
-
-
-#: (file under src-rust, name) -> why that Rust file may name it: attribute
-#: names starting with one underscore that are no Hand's or Game's field.
-RUST_PRIVATE_NAMES: dict[tuple[str, str], str] = {
-    ("py/settle.rs", "_pot"): "the name of hoyle._core._pot, which unpickles a Pot",
-    ("py/settle.rs", "_settlement"): "the name of hoyle._core._settlement (unpickling)",
-}
-_RUST_NAME = re.compile(
-    r"""(?:intern!\(\s*\w+\s*,|getattr\(|hasattr\(|setattr\()\s*"(_[A-Za-z]\w*)\""""
-)
-
-
-def test_rust_reads_no_private_python_attribute() -> None:
-    """The core reads a hand through its declared view (``hoyle._hand_view``,
-    ``HAND_VIEW_FIELDS``), never by a private attribute name: renaming a
-    field then fails on import, not at run time."""
-    found = set()
-    for path in sorted(CORE.rglob("*.rs")):
-        text = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
-        rel = path.relative_to(CORE).as_posix()
-        found |= {(rel, name) for name in _RUST_NAME.findall(text) if not name.startswith("__")}
-    assert sorted(found - RUST_PRIVATE_NAMES.keys()) == []
-    assert sorted(RUST_PRIVATE_NAMES.keys() - found) == [], "a stale exception"
