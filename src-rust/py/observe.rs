@@ -4,8 +4,9 @@
 //!
 //! An `_Observer` holds what is fixed for a game, a number of seats, a
 //! window and an action abstraction (the [`Layout`] and the
-//! [`Abstraction`]); `_observe(observer, hand, me, obs, mask)` reads the
-//! hand through its view (`hoyle._hand_view.view(hand)`: one tuple of the
+//! [`Abstraction`]); `_observe(observer, hand, me, obs, mask[, game])`
+//! (with `game`: refusing first a hand of another game) reads the hand
+//! through its view (`hoyle._hand_view.view(hand)`: one tuple of the
 //! fields the core declares in [`HAND_VIEW_FIELDS`], indexed by the
 //! positions in [`view`]; while drawing also `draw_view(hand)`, the
 //! [`HAND_DRAW_FIELDS`]; `hand.legal` when the view holds no cached one),
