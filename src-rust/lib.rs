@@ -8,6 +8,7 @@ pub mod env;
 pub mod equity;
 pub mod error;
 pub mod eval;
+pub mod hand;
 pub mod settle;
 pub mod strength;
 pub mod table;

@@ -23,6 +23,22 @@ EQUITY_THREADS_LIMIT: Final[int]
 EQUITY_MAX_PLAYERS: Final[int]
 EQUITY_MAX_HOLE: Final[int]
 EQUITY_MAX_BOARD: Final[int]
+# What a Python Hand and hoyle.env share with the core (src-rust/hand.rs, src-rust/env):
+PHASE_BET: Final[int]
+PHASE_DRAWING: Final[int]
+PHASE_OVER: Final[int]
+RECORD_KINDS: Final[tuple[str, ...]]
+"""The kinds of a history record, in the order of the observation's one-hot."""
+FORCED_KINDS: Final[int]
+"""The first ``FORCED_KINDS`` of ``RECORD_KINDS`` are posted by the hand itself."""
+HAND_VIEW_FIELDS: Final[tuple[str, ...]]
+"""The fields of a hand's view (``hoyle._hand_view.view``), in order."""
+HAND_DRAW_FIELDS: Final[tuple[str, ...]]
+"""The fields a drawing seat's decision reads besides (``hoyle._hand_view.draw_view``)."""
+LAYOUT_SECTIONS: Final[tuple[tuple[str, str], ...]]
+"""The observation's sections in order: (name, what its size counts)."""
+LAYOUT_RECORD_EXTRA: Final[int]
+"""A history record's entries beside its seat one-hot (kinds, amount, drawn)."""
 
 _CardLike: TypeAlias = "str | SupportsIndex | Card"
 _CardsLike: TypeAlias = "str | Iterable[str | SupportsIndex | Card]"
@@ -424,10 +440,7 @@ class _Observer:
         window: int,
         has_up: bool,
         unit: int,
-        fractions: Iterable[float],
-        big_blinds: Iterable[float],
-        min_raise: bool,
-        all_in: bool,
+        actions: Actions,
         draw_cards: int,
         /,
     ) -> _Observer: ...
@@ -443,6 +456,7 @@ class _Observer:
         me: int,
         obs: npt.NDArray[np.float32],
         mask: npt.NDArray[np.bool_],
+        game: Any = None,
         /,
     ) -> None: ...
 
@@ -452,7 +466,9 @@ def _observe(
     me: int,
     obs: npt.NDArray[np.float32],
     mask: npt.NDArray[np.bool_],
+    game: Any = None,
     /,
 ) -> None:
     """Seat ``me``'s observation of ``hand`` into ``obs`` and the actor's
-    mask into ``mask`` (``hoyle.env._observe``)."""
+    mask into ``mask`` (``hoyle.env._observe``); with ``game``, a hand of
+    another game is refused."""

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from hoyle._deal import restub
 from hoyle._ending import take_room_rake
 from hoyle._hand_state import _FIELDS, DRAWING, OVER, HandState
+from hoyle._hand_view import ACTIONS, FORCED
 from hoyle._plan import rings
 from hoyle._streets import start_hand
 from hoyle.betting import MAX_CHIPS
@@ -37,8 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check_loaded", "replay", "restore"]
 
-_FORCED = frozenset(("ante", "blind", "bring-in"))
-_ACTIONS = frozenset(("fold", "check", "call", "bet", "raise", "draw"))
 _SLOTS = tuple(_FIELDS)
 
 
@@ -64,12 +63,12 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
     restubs = dict(hand._restubs) if hand._restubs else {}
     for i, record in enumerate(records):
         _street, seat, kind, _amount, total, cards = record
-        if kind in _FORCED and len(history) > i:
+        if kind in FORCED and len(history) > i:
             continue  # posted by the hand itself (a bring-in may be the seat's choice)
         if kind == "bring-in":
             fresh.bring_in(seat=seat)
             continue
-        if kind not in _ACTIONS:
+        if kind not in ACTIONS:
             raise GameError(f"unknown action {kind!r:.40} in the history")
         if kind in ("bet", "raise"):
             fresh.raise_to(total, seat=seat)
@@ -175,7 +174,7 @@ def _record(r: Any) -> bool:
         type(r) is tuple
         and len(r) == 6
         and all(type(r[i]) is int for i in (0, 1, 3, 4))
-        and r[2] in _FORCED | _ACTIONS
+        and r[2] in FORCED | ACTIONS
         and _ints(r[5], kind=tuple)
     )
 

@@ -9,7 +9,7 @@ lists of ints.
 
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
-from hoyle._core import Settlement
+from hoyle._core import PHASE_BET, PHASE_DRAWING, PHASE_OVER, Settlement
 from hoyle._plan import Plan
 from hoyle.betting import DRAW, NO_ACTION, Betting, Legal
 from hoyle.errors import GameError
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BET", "DRAWING", "OVER", "HandState"]
 
-BET, DRAWING, OVER = 0, 1, 2  # the phases
+BET, DRAWING, OVER = PHASE_BET, PHASE_DRAWING, PHASE_OVER  # the phases, numbered by the core
 
 # How a copy takes a field:
 SHARE: Final = "share"  # the same object (ints, tuples, and objects never changed in place)

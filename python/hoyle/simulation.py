@@ -51,6 +51,7 @@ from typing import Any, Literal
 
 from hoyle import games
 from hoyle._deal import check_seed
+from hoyle._hand_view import kinds
 from hoyle._shards import Progress, run_shards, shard_seed
 from hoyle._user_bots import act_checked, load_bot
 from hoyle._whole import whole
@@ -70,8 +71,8 @@ MAX_HANDS = 1 << 48
 _Z95 = 1.959963984540054
 #: Per seat, the counters a shard returns, in this order.
 _COUNTS = ("hands", "net", "net_squares", "buy_ins", "won", "showdowns", "vpip", "pfr")
-_VOLUNTARY = frozenset(("call", "bet", "raise"))
-_RAISES = frozenset(("bet", "raise"))
+_VOLUNTARY = kinds("call", "bet", "raise")
+_RAISES = kinds("bet", "raise")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@
 //! view of one seat `me`; seats are relative, `r = (seat - me) mod n`
 //! (0 is `me`, 1 its left). `K` is the size of the game's deck (a card is
 //! one-hot at its position in the deck), `S` the number of streets, `n`
-//! the seats. Sections, in order (name, size):
+//! the seats. Sections, in order (name, size), as [`SECTIONS`] and
+//! [`SECTION_SIZES`] declare them (the one table: [`Layout`] and Python's
+//! reference `Layout` both read it):
 //!
 //! | section | size | content |
 //! |---|---|---|
@@ -28,9 +30,10 @@
 //! | drawing | 1 | 1 if the actor is to draw |
 //! | history | window·(n+11) | the last `window` records, right-aligned |
 //!
-//! A history record: the seat one-hot (relative) [n], the kind one-hot
-//! [9] (ante, blind, bring-in, fold, check, call, bet, raise, draw), the
-//! amount / unit [1], and for a draw the number of cards replaced [1].
+//! A history record ([`RECORD_EXTRA`] entries beside the seats): the seat
+//! one-hot (relative) [n], the kind one-hot [9] ([`RECORD_KINDS`]: ante,
+//! blind, bring-in, fold, check, call, bet, raise, draw), the amount /
+//! unit [1], and for a draw the number of cards replaced [1].
 //!
 //! A chip amount / unit is `float(chips) / float(unit)` in doubles,
 //! rounded to the nearest float32.
@@ -42,26 +45,66 @@ mod mask;
 
 pub use mask::{mask, raise_total, Abstraction, Decision};
 
-/// The kinds of a history record, in the order of the one-hot.
-pub const KINDS: [&str; 9] = [
-    "ante", "blind", "bring-in", "fold", "check", "call", "bet", "raise", "draw",
-];
+use crate::hand::{numbered, RECORD_KINDS};
 
-/// The kind index of a record's kind name (see [`KINDS`]).
-pub fn kind_of(name: &str) -> Option<u8> {
-    Some(match name {
-        "ante" => 0,
-        "blind" => 1,
-        "bring-in" => 2,
-        "fold" => 3,
-        "check" => 4,
-        "call" => 5,
-        "bet" => 6,
-        "raise" => 7,
-        "draw" => 8,
-        _ => return None,
-    })
+/// What a section's size counts (the module's table): `K` the cards of the
+/// deck, `n` the seats, `S` the streets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Per {
+    /// K entries: one per card of the deck.
+    Card,
+    /// n·K entries, a block of K per seat; 0 when no street deals up cards.
+    SeatCard,
+    /// n entries, one per seat (relative order).
+    Seat,
+    /// S entries, one per street.
+    Street,
+    /// 1 entry.
+    One,
+    /// window·(n + [`RECORD_EXTRA`]) entries: the history's records.
+    Record,
 }
+
+impl Per {
+    /// Its name in `hoyle._core.LAYOUT_SECTIONS` (read by Python's `Layout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Per::Card => "card",
+            Per::SeatCard => "seat card",
+            Per::Seat => "seat",
+            Per::Street => "street",
+            Per::One => "one",
+            Per::Record => "record",
+        }
+    }
+}
+
+numbered!(
+    /// The sections of an observation, in order (the module's table).
+    SECTIONS,
+    /// Each section's position in [`SECTIONS`].
+    section: usize,
+    each SECTION_SIZES: Per {
+        HOLE = "hole" => Per::Card,
+        BOARD = "board" => Per::Card,
+        UP = "up" => Per::SeatCard,
+        STACKS = "stacks" => Per::Seat,
+        BETS = "bets" => Per::Seat,
+        CONTRIBUTIONS = "contributions" => Per::Seat,
+        POT = "pot" => Per::One,
+        TO_CALL = "to_call" => Per::One,
+        ACTIVE = "active" => Per::Seat,
+        POSITION = "position" => Per::Seat,
+        STREET = "street" => Per::Street,
+        DRAWING = "drawing" => Per::One,
+        HISTORY = "history" => Per::Record,
+    }
+);
+
+/// A history record's entries beside its seat one-hot: the kind one-hot
+/// (one per [`RECORD_KINDS`]), the amount, the cards drawn. A record is
+/// `n + RECORD_EXTRA` wide.
+pub const RECORD_EXTRA: usize = RECORD_KINDS.len() + 2;
 
 /// No card at this id in the deck (the lookup's marker).
 const ABSENT: u8 = u8::MAX;
@@ -70,9 +113,9 @@ const ABSENT: u8 = u8::MAX;
 const IDS: usize = 64;
 
 /// What an observation's layout depends on: fixed for a game, a number of
-/// seats and a window. Build it with [`Shape::new`].
+/// seats and a window (Python's `Layout`). Build it with [`Layout::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shape {
+pub struct Layout {
     pub seats: usize,
     /// The game's deck, card ids in order (a card is one-hot at its position).
     pub deck: Vec<u8>,
@@ -84,10 +127,14 @@ pub struct Shape {
     pub unit: u64,
     /// `position[id]`: the card's position in `deck`, [`ABSENT`] if none.
     position: [u8; IDS],
+    /// Where each of [`SECTIONS`] starts.
+    start: [usize; SECTIONS.len()],
+    /// The length of an observation.
+    size: usize,
 }
 
-impl Shape {
-    /// The shape of a game's observations. `deck` holds distinct ids below
+impl Layout {
+    /// The layout of a game's observations. `deck` holds distinct ids below
     /// 64 and at most 255 cards; `unit` is at least 1 (a 0 is read as 1).
     pub fn new(
         seats: usize,
@@ -96,14 +143,14 @@ impl Shape {
         window: usize,
         has_up: bool,
         unit: u64,
-    ) -> Shape {
+    ) -> Layout {
         let mut position = [ABSENT; IDS];
         for (i, &c) in deck.iter().enumerate() {
             if (c as usize) < IDS && position[c as usize] == ABSENT && i < ABSENT as usize {
                 position[c as usize] = i as u8;
             }
         }
-        Shape {
+        let mut layout = Layout {
             seats,
             deck,
             streets,
@@ -111,7 +158,16 @@ impl Shape {
             has_up,
             unit: unit.max(1),
             position,
+            start: [0; SECTIONS.len()],
+            size: 0,
+        };
+        let mut offset = 0;
+        for (s, &per) in SECTION_SIZES.iter().enumerate() {
+            layout.start[s] = offset;
+            offset += layout.entries(per);
         }
+        layout.size = offset;
+        layout
     }
 
     /// The card's position in the deck, or None when the deck lacks it.
@@ -123,40 +179,46 @@ impl Shape {
         }
     }
 
+    /// The entries of a section of this size (see [`Per`]).
+    pub fn entries(&self, per: Per) -> usize {
+        let (n, k) = (self.seats, self.deck.len());
+        match per {
+            Per::Card => k,
+            Per::SeatCard if self.has_up => n * k,
+            Per::SeatCard => 0,
+            Per::Seat => n,
+            Per::Street => self.streets,
+            Per::One => 1,
+            Per::Record => self.window * self.record(),
+        }
+    }
+
+    /// Where section `section` (a [`section`] position) starts.
+    #[inline]
+    pub fn start(&self, section: usize) -> usize {
+        self.start[section]
+    }
+
+    /// The width of one history record: `seats + RECORD_EXTRA`.
+    #[inline]
+    pub fn record(&self) -> usize {
+        self.seats + RECORD_EXTRA
+    }
+
     /// The sections as (name, offset, size), in order: `Layout.fields`.
     pub fn fields(&self) -> Vec<(&'static str, usize, usize)> {
-        let (n, k) = (self.seats, self.deck.len());
-        let sizes = [
-            ("hole", k),
-            ("board", k),
-            ("up", if self.has_up { n * k } else { 0 }),
-            ("stacks", n),
-            ("bets", n),
-            ("contributions", n),
-            ("pot", 1),
-            ("to_call", 1),
-            ("active", n),
-            ("position", n),
-            ("street", self.streets),
-            ("drawing", 1),
-            ("history", self.window * (n + 11)),
-        ];
-        let mut offset = 0;
-        sizes
+        SECTIONS
             .iter()
-            .map(|&(name, size)| {
-                let field = (name, offset, size);
-                offset += size;
-                field
-            })
+            .zip(&SECTION_SIZES)
+            .zip(&self.start)
+            .map(|((&name, &per), &start)| (name, start, self.entries(per)))
             .collect()
     }
 
     /// The length of an observation: `Layout.size`.
+    #[inline]
     pub fn size(&self) -> usize {
-        let (n, k) = (self.seats, self.deck.len());
-        let up = if self.has_up { n * k } else { 0 };
-        2 * k + up + 5 * n + 3 + self.streets + self.window * (n + 11)
+        self.size
     }
 }
 
@@ -165,7 +227,8 @@ impl Shape {
 pub struct Record {
     /// The absolute seat.
     pub seat: u8,
-    /// 0..=8: ante, blind, bring-in, fold, check, call, bet, raise, draw ([`KINDS`]).
+    /// A [`crate::hand::kind`]: ante, blind, bring-in, fold, check, call,
+    /// bet, raise, draw (the order of [`RECORD_KINDS`]).
     pub kind: u8,
     /// The chips the action put in.
     pub amount: u64,
@@ -174,12 +237,12 @@ pub struct Record {
 }
 
 /// A hand as seat `me` may see it (absolute seats; the encoder makes them
-/// relative). Slices per seat have `Shape::seats` entries.
+/// relative). Slices per seat have `Layout::seats` entries.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
     pub me: usize,
     pub button: usize,
-    /// The street's index; `Shape::streets` once the hand is over (also
+    /// The street's index; `Layout::streets` once the hand is over (also
     /// when folds end it early: no street is then one-hot).
     pub street: usize,
     /// Whether the actor is to draw.
@@ -205,77 +268,75 @@ pub fn per_unit(x: u64, unit: u64) -> f32 {
     (x as f64 / unit as f64) as f32
 }
 
-/// Writes seat `view.me`'s observation into `out[..shape.size()]` (every
+/// Writes seat `view.me`'s observation into `out[..layout.size()]` (every
 /// entry). Cards the deck lacks are left out.
 ///
 /// # Panics
-/// When `out` is shorter than `shape.size()`, or a per-seat slice of
-/// `view` shorter than `shape.seats` (`up` too when `shape.has_up`), or
-/// `view.me` / a record's seat is not below `shape.seats`.
-pub fn encode(shape: &Shape, view: &View, out: &mut [f32]) {
-    let n = shape.seats;
-    let k = shape.deck.len();
-    let unit = shape.unit;
+/// When `out` is shorter than `layout.size()`, or a per-seat slice of
+/// `view` shorter than `layout.seats` (`up` too when `layout.has_up`), or
+/// `view.me` / a record's seat is not below `layout.seats`.
+pub fn encode(layout: &Layout, view: &View, out: &mut [f32]) {
+    let n = layout.seats;
+    let k = layout.deck.len();
+    let unit = layout.unit;
     let me = view.me;
-    let out = &mut out[..shape.size()];
+    let at = |s: usize| layout.start(s);
+    let out = &mut out[..layout.size()];
     out.fill(0.0);
-    let mut o = 0;
-    cards(shape, view.hole, &mut out[o..o + k]);
-    o += k;
-    cards(shape, view.board, &mut out[o..o + k]);
-    o += k;
-    if shape.has_up {
+    cards(layout, view.hole, &mut out[at(section::HOLE)..][..k]);
+    cards(layout, view.board, &mut out[at(section::BOARD)..][..k]);
+    if layout.has_up {
+        let o = at(section::UP);
         for r in 0..n {
             let seat = (me + r) % n;
-            cards(shape, view.up[seat], &mut out[o + r * k..o + (r + 1) * k]);
+            cards(layout, view.up[seat], &mut out[o + r * k..o + (r + 1) * k]);
         }
-        o += n * k;
     }
-    for amounts in [view.stacks, view.bets, view.contrib] {
+    for (s, amounts) in [
+        (section::STACKS, view.stacks),
+        (section::BETS, view.bets),
+        (section::CONTRIBUTIONS, view.contrib),
+    ] {
+        let o = at(s);
         for r in 0..n {
             out[o + r] = per_unit(amounts[(me + r) % n], unit);
         }
-        o += n;
     }
     let pot = view.contrib[..n]
         .iter()
         .fold(0u64, |a, &c| a.saturating_add(c));
-    out[o] = per_unit(pot, unit);
+    out[at(section::POT)] = per_unit(pot, unit);
     let bet = view.bets[..n].iter().copied().max().unwrap_or(0);
     let owed = bet - view.bets[me];
-    out[o + 1] = per_unit(owed.min(view.stacks[me]), unit);
-    o += 2;
+    out[at(section::TO_CALL)] = per_unit(owed.min(view.stacks[me]), unit);
+    let o = at(section::ACTIVE);
     for r in 0..n {
         out[o + r] = if view.folded[(me + r) % n] { 0.0 } else { 1.0 };
     }
-    o += n;
-    out[o + (me + n - view.button % n) % n] = 1.0;
-    o += n;
-    if view.street < shape.streets {
-        out[o + view.street] = 1.0;
+    out[at(section::POSITION) + (me + n - view.button % n) % n] = 1.0;
+    if view.street < layout.streets {
+        out[at(section::STREET) + view.street] = 1.0;
     }
-    o += shape.streets;
-    out[o] = if view.drawing { 1.0 } else { 0.0 };
-    o += 1;
-    let w = shape.window;
+    out[at(section::DRAWING)] = if view.drawing { 1.0 } else { 0.0 };
+    let w = layout.window;
     let recent = &view.history[view.history.len().saturating_sub(w)..];
-    let width = n + 11;
-    let mut slot = o + (w - recent.len()) * width;
+    let width = layout.record();
+    let mut slot = at(section::HISTORY) + (w - recent.len()) * width;
     for record in recent {
         let row = &mut out[slot..slot + width];
         row[(record.seat as usize + n - me) % n] = 1.0;
         row[n + record.kind as usize] = 1.0;
-        row[n + 9] = per_unit(record.amount, unit);
-        row[n + 10] = record.drawn as f32;
+        row[n + RECORD_KINDS.len()] = per_unit(record.amount, unit);
+        row[n + RECORD_KINDS.len() + 1] = record.drawn as f32;
         slot += width;
     }
 }
 
 /// One-hot of `ids` over the deck's positions into `out` (K entries).
 #[inline]
-fn cards(shape: &Shape, ids: &[u8], out: &mut [f32]) {
+fn cards(layout: &Layout, ids: &[u8], out: &mut [f32]) {
     for &c in ids {
-        if let Some(p) = shape.position(c) {
+        if let Some(p) = layout.position(c) {
             out[p] = 1.0;
         }
     }

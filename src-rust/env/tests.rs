@@ -1,9 +1,10 @@
 //! Hand-worked examples of the encoder and the mask.
 
 use super::*;
+use crate::hand::kind_of;
 
-fn holdem(seats: usize, window: usize, unit: u64) -> Shape {
-    Shape::new(seats, (0..52).collect(), 4, window, false, unit)
+fn holdem(seats: usize, window: usize, unit: u64) -> Layout {
+    Layout::new(seats, (0..52).collect(), 4, window, false, unit)
 }
 
 fn record(seat: u8, kind: &str, amount: u64) -> Record {
@@ -20,7 +21,7 @@ fn size_is_the_sum_of_the_fields() {
     for shape in [
         holdem(2, 0, 1),
         holdem(6, 16, 2),
-        Shape::new(9, (0..54).collect(), 5, 8, true, 3),
+        Layout::new(9, (0..54).collect(), 5, 8, true, 3),
     ] {
         let fields = shape.fields();
         let last = fields.last().unwrap();
@@ -81,7 +82,7 @@ fn a_worked_observation() {
 
 #[test]
 fn short_history_is_right_aligned_and_over_clears_the_street() {
-    let shape = Shape::new(2, vec![51, 50, 0], 2, 3, true, 1);
+    let shape = Layout::new(2, vec![51, 50, 0], 2, 3, true, 1);
     let history = [Record {
         seat: 0,
         kind: 8,
@@ -269,7 +270,7 @@ fn a_worked_draw_mask() {
 
 #[test]
 fn kinds_read_back() {
-    for (i, k) in KINDS.iter().enumerate() {
+    for (i, k) in RECORD_KINDS.iter().enumerate() {
         assert_eq!(kind_of(k), Some(i as u8));
     }
     assert_eq!(kind_of("muck"), None);

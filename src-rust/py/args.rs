@@ -514,8 +514,8 @@ fn sizes_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
     Ok(values)
 }
 
-/// A bool argument, bools only.
-fn flag_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+/// A bool argument, bools only (a `TypeError` for anything else).
+pub fn flag_arg(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     obj.extract::<bool>()
         .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool, got {}", type_name(obj))))
 }

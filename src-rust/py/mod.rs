@@ -33,6 +33,7 @@ mod tables;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::add_shared_constants(m)?;
+    observe::add_constants(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<eval::HandRank>()?;
     eval::add_value_member(m.py())?;

@@ -21,7 +21,7 @@
 
 use super::{hand_seed, EnginePlan, Legal, TableState};
 use crate::deal::{Mt19937, LANES};
-use crate::env::{encode, mask, raise_total, Abstraction, Decision, Record, Shape, View};
+use crate::env::{encode, mask, raise_total, Abstraction, Decision, Layout, Record, View};
 use crate::error::{Error, Result};
 
 /// The arrays a reset or a step fills, each N rows (row-major).
@@ -139,7 +139,7 @@ fn bad<T>(why: String) -> Result<T> {
 pub struct TableBatch {
     plan: EnginePlan,
     tables: Vec<TableState>,
-    shape: Shape,
+    shape: Layout,
     abs: Abstraction,
     names: Vec<String>,
     seed: u64,
@@ -184,7 +184,7 @@ impl TableBatch {
                 abs.size()
             ));
         }
-        let shape = Shape::new(
+        let shape = Layout::new(
             stacks.len(),
             plan.game.deck.clone(),
             plan.game.streets.len(),

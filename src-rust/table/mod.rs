@@ -175,17 +175,9 @@ pub struct Legal {
     pub raise: Option<(u64, u64)>,
 }
 
-/// A record's kind, in `hoyle.env`'s order: ante, blind, bring-in, fold,
-/// check, call, bet, raise, draw.
-pub mod kind {
-    pub const ANTE: u8 = 0;
-    pub const BLIND: u8 = 1;
-    pub const FOLD: u8 = 3;
-    pub const CHECK: u8 = 4;
-    pub const CALL: u8 = 5;
-    pub const BET: u8 = 6;
-    pub const RAISE: u8 = 7;
-}
+/// A record's kind, in `hoyle.env`'s order (the core's one table of
+/// them, [`crate::hand::RECORD_KINDS`]).
+pub use crate::hand::kind;
 
 /// One record of a hand's history (`hoyle.Action` without the cards).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

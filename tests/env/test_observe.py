@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import hoyle
@@ -477,8 +478,14 @@ def test_a_corrupt_draw_is_refused() -> None:
     ],
 )
 def test_bad_observer_settings_are_refused(args: tuple[Any, ...], error: type) -> None:
+    # the abstraction's four fields travel as the Actions they are read from
+    deck, seats, streets, window, has_up, unit, *abstraction, draw_cards = args
+    fractions, big_blinds, min_raise, all_in = abstraction
+    actions = SimpleNamespace(
+        fractions=fractions, big_blinds=big_blinds, min_raise=min_raise, all_in=all_in
+    )
     with pytest.raises(error):
-        _Observer(*args)
+        _Observer(deck, seats, streets, window, has_up, unit, actions, draw_cards)  # type: ignore[arg-type]
 
 
 def test_observer_fields_are_the_layouts() -> None:

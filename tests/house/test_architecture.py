@@ -280,41 +280,8 @@ HAND_MODULES = frozenset(
         "games/game.py",
     }
 )
-_ENV = "env: being converted on branch i24-env"
 #: (module relative to python/hoyle, private name) -> why it may reach it.
-PRIVATE_EXCEPTIONS: dict[tuple[str, str], str] = {
-    key: _ENV
-    for key in (
-        *(("env/_fast.py", n) for n in ("_plan",)),
-        *(("env/_observe.py", n) for n in ("_game",)),
-        *(
-            ("env/actions.py", n)
-            for n in ("_actor", "_bets", "_contrib", "_deck", "_discards", "_game", "_plan")
-        ),
-        *(("env/aec.py", n) for n in ("_actor", "_stacks", "_start")),
-        *(("env/gym.py", n) for n in ("_actor", "_history", "_stacks", "_start")),
-        *(
-            ("env/layout.py", n)
-            for n in (
-                "_bets",
-                "_board",
-                "_button",
-                "_cards",
-                "_contrib",
-                "_folded",
-                "_game",
-                "_history",
-                "_n",
-                "_plan",
-                "_ring",
-                "_stacks",
-                "_street",
-                "_up",
-            )
-        ),
-        *(("env/vector.py", n) for n in ("_actor", "_history", "_stacks", "_start")),
-    )
-}
+PRIVATE_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def _private(name: str) -> bool:
@@ -461,28 +428,7 @@ settlement = _core._settlement(payouts, refunds, pots, 0, 0)
 
 _STRING = re.compile(r'"(_\w+)"')
 #: (file relative to src-rust, private name) -> why it may name it.
-RUST_PRIVATE_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("py/observe.rs", n): _ENV
-    for n in (
-        "_actor",
-        "_bets",
-        "_board",
-        "_button",
-        "_cards",
-        "_contrib",
-        "_deck",
-        "_discards",
-        "_folded",
-        "_history",
-        "_legal",
-        "_n",
-        "_phase",
-        "_plan",
-        "_stacks",
-        "_street",
-        "_up",
-    )
-}
+RUST_PRIVATE_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def core_privates() -> set[str]:

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle._core import _Tables
+from hoyle._hand_view import game_plan
 from hoyle.betting import Limit, NoLimit, PotLimit
 from hoyle.errors import IllegalActionError
 from hoyle.games.game import table_engine_plays
@@ -59,7 +60,7 @@ def settings(game: Game) -> Plan | None:
     # up cards, draw or exposed first bettor, and any setting the engine has not learnt.
     if not table_engine_plays(game):
         return None
-    plan = game._plan
+    plan = game_plan(game)
     top = max(plan.deck, default=0)
     # (a joker its rules cannot rank: Hand refuses that showdown)
     if top > 53 or (top >= 52 and not plan.rules.jokers):

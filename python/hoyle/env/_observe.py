@@ -32,7 +32,6 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle._core import _observe, _Observer
-from hoyle.errors import GameError
 
 if TYPE_CHECKING:
     from hoyle.env.actions import Actions
@@ -63,22 +62,13 @@ def observer(layout: Layout, actions: Actions) -> _Observer:
             layout.window,
             layout.has_up,
             layout.unit,
-            actions.fractions,
-            actions.big_blinds,
-            actions.min_raise,
-            actions.all_in,
+            actions,
             actions.draw_cards(game),
         )
         if len(_observers) >= _KEEP:
             _observers.clear()
         entry = _observers[key] = (layout, actions, made)
     return entry[2]
-
-
-def _wrong_game(layout: Layout, hand: Hand) -> GameError:
-    return GameError(
-        f"this layout is for {layout.game.name} with {layout.seats} seats, not {hand!r}"
-    )
 
 
 def observe(
@@ -90,11 +80,9 @@ def observe(
     mask: npt.NDArray[np.bool_],
 ) -> None:
     """Seat ``me``'s observation into ``obs``, the actor's mask into ``mask``
-    (``hoyle.env._fill.fill``'s contract, by the core)."""
+    (``hoyle.env._fill.fill``'s contract, by the core, which reads the hand
+    through ``hoyle._hand_view.view`` and refuses a hand of another game)."""
     last = _last[0]
     if last is None or last[0] is not layout or last[1] is not actions:
         last = _last[0] = (layout, actions, layout.game, observer(layout, actions))
-    game: Game = hand._game
-    if game is not last[2] and game != last[2]:
-        raise _wrong_game(layout, hand)
-    _observe(last[3], hand, me, obs, mask)
+    _observe(last[3], hand, me, obs, mask, last[2])

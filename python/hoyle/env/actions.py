@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from hoyle._hand_view import draw_view, game_plan, reader
 from hoyle.env.layout import unit
 from hoyle.errors import GameError, IllegalActionError
 
@@ -92,20 +93,28 @@ def _sizes(what: str, values: Any) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _total(hand: Hand, kind: str, size: float, lo: int, hi: int) -> int | None:
-    """The total of one raise entry for the seat to act (None: past any stack)."""
+_chips = reader("bets", "contrib", "actor")
+
+
+def _stakes(hand: Hand) -> tuple[int, int]:
+    """``bet`` and ``pot + call`` (the module's table) for the seat to act."""
+    bets, contrib, p = _chips(hand)
+    assert p is not None
+    bet = max(bets)
+    return bet, sum(contrib) + bet - bets[p]
+
+
+def _total(
+    hand: Hand, stakes: tuple[int, int], kind: str, size: float, lo: int, hi: int
+) -> int | None:
+    """The total of one raise entry for the seat to act (None: past any
+    stack); ``stakes`` is ``_stakes(hand)``."""
     if kind == "min":
         return lo
     if kind == "max":
         return hi
-    bets = hand._bets
-    bet = max(bets)
-    if kind == "pot":
-        p = hand._actor
-        assert p is not None
-        v = size * float(sum(hand._contrib) + bet - bets[p])
-    else:
-        v = size * float(unit(hand._game))
+    bet, pot_and_call = stakes
+    v = size * float(pot_and_call if kind == "pot" else unit(hand.game))
     return bet + math.floor(v) if v < _HUGE else None
 
 
@@ -148,7 +157,7 @@ class Actions:
         """``h``, the cards a seat holds in a draw game (``2**h`` draw
         entries), or 0 when there are no draw entries (no draw, or
         ``discards=False``)."""
-        plan = game._plan
+        plan = game_plan(game)
         if not (self.discards and plan.has_draw):
             return 0
         h = plan.per_seat
@@ -193,7 +202,8 @@ class Actions:
         lo, hi = legal.min_raise_to, legal.max_raise_to
         if lo is None or hi is None:
             return []
-        return [_total(hand, kind, size, lo, hi) for kind, size in self._raises]
+        stakes = _stakes(hand)
+        return [_total(hand, stakes, kind, size, lo, hi) for kind, size in self._raises]
 
     def total(self, hand: Hand, index: int) -> int | None:
         """The total of raise entry ``index`` now (None if it is no raise
@@ -204,7 +214,7 @@ class Actions:
         if not 0 <= k < len(self._raises) or lo is None or hi is None:
             return None
         kind, size = self._raises[k]
-        return _total(hand, kind, size, lo, hi)
+        return _total(hand, _stakes(hand), kind, size, lo, hi)
 
     def mask(self, hand: Hand, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """Which indices the seat to act may take (the reference mask),
@@ -245,13 +255,14 @@ class Actions:
         if bits >> len(cards):
             return False  # names a card the seat does not hold
         count = bits.bit_count()
-        street = hand.game._plan.streets[hand.street]
+        plan, deck, discards = draw_view(hand)
+        street = plan.streets[hand.street]
         limit = street.draw
         if street.draw_ace is not None and any(
             c // 4 == _ACE for k, c in enumerate(cards) if not bits >> k & 1
         ):
             limit = max(limit, street.draw_ace)
-        return count <= limit and count <= len(hand._deck) + len(hand._discards)
+        return count <= limit and count <= len(deck) + len(discards)
 
     def thrown(self, hand: Hand, index: int) -> list[int]:
         """The cards draw entry ``index`` throws (by position in the hole)."""

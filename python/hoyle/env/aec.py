@@ -213,7 +213,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             raise RuntimeError("call reset() before observe()")
         obs, me, observation, mask = self._views[agent]
         _fill.fill(self.layout, self.actions, hand, me, observation, mask)
-        actor = hand._actor
+        actor = hand.actor
         if actor == me:
             self._mask, self._masked = mask, self._steps
         elif actor is not None:
@@ -248,7 +248,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             action = self.actions.validated(hand, action, mask)
         self.actions.act(hand, action)
         self._steps += 1
-        p = hand._actor
+        p = hand.actor
         if p is None:
             self._cumulative_rewards[agent] = 0.0
             self._finish(hand)
@@ -260,7 +260,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
     def _finish(self, hand: TableHand) -> None:
         """The hand is over: every seat's reward, and every agent terminated."""
         u = float(self.layout.unit)
-        start, end = hand._start, hand._stacks
+        start, end = hand.starting_stacks, hand.stacks
         cumulative, rewards, terminations = (
             self._cumulative_rewards,
             self.rewards,

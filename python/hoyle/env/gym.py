@@ -50,6 +50,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
         f'hoyle.env.SingleAgentEnv needs Gymnasium: pip install "hoyle[rl]" ({err})'
     ) from None
 
+from hoyle._hand_view import HISTORY, view
 from hoyle.bots import BOTS, Bot
 from hoyle.env import _fill
 from hoyle.env._render import table_text
@@ -138,7 +139,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
             self._k += 1
         for skipped in range(MAX_SKIPPED):
             hand = self._deal()
-            if hand._actor is not None:
+            if hand.actor is not None:
                 obs = self._observe(hand)
                 return obs, self._info(hand, skipped=skipped)
             self._k += 1
@@ -153,9 +154,9 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         return hand
 
     def _play_bots(self, hand: TableHand) -> None:
-        history = hand._history
+        history = view(hand)[HISTORY]  # the hand's own list: a bot's action grows it
         while True:
-            p = hand._actor
+            p = hand.actor
             if p is None or p == self.seat:
                 return
             bot = self.bots[p]
@@ -191,10 +192,10 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         self.actions.act(hand, action)
         self._play_bots(hand)
         obs = self._observe(hand)
-        over = hand._actor is None
+        over = hand.actor is None
         reward = 0.0
         if over:
-            start, end = hand._start[self.seat], hand._stacks[self.seat]
+            start, end = hand.starting_stacks[self.seat], hand.stacks[self.seat]
             reward = float(end - start) / float(self.layout.unit)
         if self.render_mode == "human":
             self.render()

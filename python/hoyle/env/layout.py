@@ -4,7 +4,7 @@ each section of the float32 vector an environment gives a seat, and
 
 Seats are relative to the observer ``me``: block ``r`` is seat
 ``(me + r) % seats`` (``r = 0`` is ``me``, 1 the seat on its left). A card is
-a one-hot at its position in the game's deck (``game._plan.deck``: jokers
+a one-hot at its position in the game's deck (``game.deck``: jokers
 included), ``K`` positions; ``S`` is the number of streets, ``n`` the seats.
 Every chip amount is in units of the big blind (``unit(game)``), taken as
 ``float32(float(chips) / float(unit))``.
@@ -33,6 +33,11 @@ section            size         entries
                                 raise, draw; the amount put in [1]; for a
                                 draw the number of cards replaced, else 0 [1]
 =================  ===========  ===============================================
+
+The sections, their order and what each size counts are the core's table
+(``hoyle._core.LAYOUT_SECTIONS``, from ``src-rust/env``), read here; a
+record is ``n + LAYOUT_RECORD_EXTRA`` wide. The reference encoder reads a
+hand through its declared view (``hoyle._hand_view``), as the core does.
 
 Face-down cards of other seats are never encoded. A worked example, 3-max
 hold'em (blinds 1/2, so the unit is 2 chips), seat 0 on the button:
@@ -64,6 +69,28 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from hoyle._core import LAYOUT_RECORD_EXTRA, LAYOUT_SECTIONS
+from hoyle._hand_view import (
+    BETS,
+    BOARD,
+    BUTTON,
+    CARDS,
+    CONTRIB,
+    DRAWING,
+    FOLDED,
+    GAME,
+    HISTORY,
+    OVER,
+    PHASE,
+    RECORD_KINDS,
+    STACKS,
+    STREET,
+    UP,
+    N,
+    game_plan,
+    view,
+)
+from hoyle._plan import rings
 from hoyle._whole import whole
 from hoyle.betting import Limit
 from hoyle.errors import GameError
@@ -74,8 +101,8 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "MAX_WINDOW", "Layout", "unit"]
 
-#: The kinds of a history record, in the order of their one-hot.
-KINDS = ("ante", "blind", "bring-in", "fold", "check", "call", "bet", "raise", "draw")
+#: The kinds of a history record, in the order of their one-hot (the core's).
+KINDS = RECORD_KINDS
 MAX_WINDOW = 4096
 _KIND = {kind: k for k, kind in enumerate(KINDS)}
 
@@ -88,7 +115,7 @@ def unit(game: Game) -> int:
     >>> unit(hoyle.games.texas_holdem(blinds=(5, 10))), unit(hoyle.games.seven_card_stud())
     (10, 5)
     """
-    plan = game._plan
+    plan = game_plan(game)
     if plan.largest_blind > 0:
         return plan.largest_blind
     first = plan.streets[0].betting
@@ -106,6 +133,7 @@ class Layout:
 
     __slots__ = (
         "_pos",
+        "_ring",
         "_start",
         "deck",
         "fields",
@@ -120,7 +148,7 @@ class Layout:
     )
 
     def __init__(self, game: Game, seats: int, *, window: int = 16) -> None:
-        plan = game._plan
+        plan = game_plan(game)
         seats = whole(seats, "seats is an int")
         if not plan.min_seats <= seats <= plan.max_seats:
             raise GameError(f"{plan.name} seats {plan.min_seats}..{plan.max_seats}, got {seats}")
@@ -134,31 +162,25 @@ class Layout:
         self.window = window
         self.has_up = any(s.up for s in plan.streets)
         self.unit = unit(game)
-        self.record = seats + len(KINDS) + 2
+        self.record = seats + LAYOUT_RECORD_EXTRA
         k, n = len(self.deck), seats
-        sizes = (
-            ("hole", k),
-            ("board", k),
-            ("up", n * k if self.has_up else 0),
-            ("stacks", n),
-            ("bets", n),
-            ("contributions", n),
-            ("pot", 1),
-            ("to_call", 1),
-            ("active", n),
-            ("position", n),
-            ("street", self.streets),
-            ("drawing", 1),
-            ("history", window * self.record),
-        )
+        entries = {  # what each of the core's section sizes counts
+            "card": k,
+            "seat card": n * k if self.has_up else 0,
+            "seat": n,
+            "street": self.streets,
+            "one": 1,
+            "record": window * self.record,
+        }
         fields, offset = [], 0
-        for name, size in sizes:
-            fields.append((name, offset, size))
-            offset += size
+        for name, per in LAYOUT_SECTIONS:
+            fields.append((name, offset, entries[per]))
+            offset += entries[per]
         self.fields: tuple[tuple[str, int, int], ...] = tuple(fields)
         self.size = offset
         self._start = {name: off for name, off, _ in fields}
         self._pos = {c: i for i, c in enumerate(self.deck)}
+        self._ring = rings(seats)  # [me]: the seats from me going left
 
     def __repr__(self) -> str:
         return (
@@ -192,7 +214,7 @@ class Layout:
             view[name][:] = most
         history = view["history"].reshape(self.window, self.record)
         history[:, -2] = most
-        history[:, -1] = max(1, self.game._plan.per_seat)
+        history[:, -1] = max(1, game_plan(self.game).per_seat)
         return low, high
 
     def encode(
@@ -201,7 +223,8 @@ class Layout:
         """Seat ``me``'s observation of ``hand`` (the reference encoder),
         written into ``out`` when given (a float32 array of ``size``)."""
         n = self.seats
-        if hand._n != n or (hand._game is not self.game and hand._game != self.game):
+        v = view(hand)
+        if v[N] != n or (v[GAME] is not self.game and v[GAME] != self.game):
             raise GameError(f"this layout is for {self.game.name} with {n} seats, not {hand!r}")
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
@@ -209,56 +232,61 @@ class Layout:
             raise GameError(f"out must be a float32 array of shape ({self.size},)")
         else:
             out.fill(0.0)
-        ones = self._ones(hand, me)
-        at, values = self._amounts(hand, me)
+        ones = self._ones(v, me)
+        at, values = self._amounts(v, me)
         out[ones] = 1.0
         out[at] = values
         return out
 
-    def _ones(self, hand: Hand, me: int) -> list[int]:
+    def _ones(self, v: tuple[Any, ...], me: int) -> list[int]:
         """Where the one-hot entries are 1: the cards, who is in, the position,
-        the street, the draw flag, and the history's seats and kinds."""
+        the street, the draw flag, and the history's seats and kinds
+        (``v``: the hand's view)."""
         n, k, pos, start = self.seats, len(self.deck), self._pos, self._start
-        order = hand._ring[me]  # the seats from me going left
-        ones = [start["hole"] + pos[c] for c in hand._cards[me]]
-        ones += [start["board"] + pos[c] for c in hand._board]
+        order = self._ring[me]  # the seats from me going left
+        ones = [start["hole"] + pos[c] for c in v[CARDS][me]]
+        ones += [start["board"] + pos[c] for c in v[BOARD]]
         if self.has_up:
-            ones += [start["up"] + r * k + pos[c] for r, s in enumerate(order) for c in hand._up[s]]
-        folded = hand._folded
+            up = v[UP]
+            ones += [start["up"] + r * k + pos[c] for r, s in enumerate(order) for c in up[s]]
+        folded = v[FOLDED]
         ones += [start["active"] + r for r, s in enumerate(order) if not folded[s]]
-        ones.append(start["position"] + (me - hand._button) % n)
-        if not hand.is_over:
-            ones.append(start["street"] + hand._street)
-        if hand.is_drawing:
+        ones.append(start["position"] + (me - v[BUTTON]) % n)
+        if v[PHASE] != OVER:
+            ones.append(start["street"] + v[STREET])
+        if v[PHASE] == DRAWING:
             ones.append(start["drawing"])
-        slot, record = self._first_slot(hand), self.record
-        for _street, seat, kind, *_ in self._window(hand):
+        history = v[HISTORY]
+        slot, record = self._first_slot(history), self.record
+        for _street, seat, kind, *_ in self._window(history):
             ones += (slot + (seat - me) % n, slot + n + _KIND[kind])
             slot += record
         return ones
 
-    def _window(self, hand: Hand) -> list[tuple[int, int, str, int, int, tuple[int, ...]]]:
+    def _window(
+        self, history: list[tuple[int, int, str, int, int, tuple[int, ...]]]
+    ) -> list[tuple[int, int, str, int, int, tuple[int, ...]]]:
         """The records the history section shows, oldest first."""
-        history = hand._history
         return history[max(0, len(history) - self.window) :]
 
-    def _first_slot(self, hand: Hand) -> int:
+    def _first_slot(self, history: list[Any]) -> int:
         """Where the oldest record of the window goes (right-aligned)."""
-        shown = min(len(hand._history), self.window)
+        shown = min(len(history), self.window)
         return self._start["history"] + (self.window - shown) * self.record
 
-    def _amounts(self, hand: Hand, me: int) -> tuple[list[int], list[float]]:
+    def _amounts(self, v: tuple[Any, ...], me: int) -> tuple[list[int], list[float]]:
         """The chip entries (in units) and the draw counts: where, and what."""
         start, u = self._start, float(self.unit)
-        order = hand._ring[me]
-        stacks, bets, contrib = hand._stacks, hand._bets, hand._contrib
+        order = self._ring[me]
+        stacks, bets, contrib = v[STACKS], v[BETS], v[CONTRIB]
         chips = [stacks[s] for s in order] + [bets[s] for s in order]
         chips += [contrib[s] for s in order]
         chips += (sum(contrib), min(max(bets) - bets[me], stacks[me]))
         at = list(range(start["stacks"], start["stacks"] + len(chips)))  # stacks..to_call
         values = [float(x) / u for x in chips]
-        slot, record = self._first_slot(hand) + self.record - 2, self.record
-        for _street, _seat, kind, amount, total, _cards in self._window(hand):
+        history = v[HISTORY]
+        slot, record = self._first_slot(history) + self.record - 2, self.record
+        for _street, _seat, kind, amount, total, _cards in self._window(history):
             if amount:
                 at.append(slot)
                 values.append(float(amount) / u)

@@ -43,6 +43,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from hoyle._hand_view import HISTORY, view
 from hoyle.env import _fill
 from hoyle.env._fast import Backend, core_backend
 from hoyle.env._setup import setup
@@ -181,18 +182,19 @@ class PythonTables:
     def _show(self, i: int) -> None:
         """Table ``i``'s arrays for the state of its hand."""
         t, hand = self.t, self.hands[i]
-        p = hand._actor
+        p = hand.actor
         if p is not None:
             _fill.fill(t.layout, t.actions, hand, p, t.obs[i], t.mask[i])
             t.actor[i] = p
             t.done[i] = False
             return
-        last = hand._history[-1][1]  # the seat of the last record
+        last = view(hand)[HISTORY][-1][1]  # the seat of the last record
         _fill.fill(t.layout, t.actions, hand, last, t.obs[i], t.mask[i])
         t.actor[i] = -1
         t.done[i] = True
         u = float(t.layout.unit)
-        t.rewards[i] = [float(e - s) / u for s, e in zip(hand._start, hand._stacks, strict=False)]
+        start, end = hand.starting_stacks, hand.stacks
+        t.rewards[i] = [float(e - s) / u for s, e in zip(start, end, strict=False)]
 
     def step(self, acts: npt.NDArray[np.int64]) -> None:
         t = self.t

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from hoyle._ending import unseen_seats
+from hoyle._hand_view import kind_table
 from hoyle.betting import Limit
 from hoyle.errors import HistoryError
 from hoyle.hand import Action, Hand
@@ -169,14 +170,16 @@ class _ActionWriter:
         self.lines.extend(pending)
 
 
-_PLAYER_LINES = {
-    "bring-in": "{who} pb",
-    "check": "{who} cc",
-    "call": "{who} cc",
-    "bet": "{who} cbr {total}",
-    "raise": "{who} cbr {total}",
-    "fold": "{who} f",
-}
+_PLAYER_LINES = kind_table(
+    {
+        "bring-in": "{who} pb",
+        "check": "{who} cc",
+        "call": "{who} cc",
+        "bet": "{who} cbr {total}",
+        "raise": "{who} cbr {total}",
+        "fold": "{who} f",
+    }
+)
 
 
 def _stub(hand: Hand) -> int:
