@@ -4,15 +4,20 @@ except where noted here."""
 
 from __future__ import annotations
 
+import sys
 from decimal import Decimal
 from pathlib import Path
 
 import hoyle
 import pytest
-import tomllib
 from hoyle.history import HandHistory, _fast_toml
 
 from tests.support import DATA as _DATA_ROOT
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (hoyle needs it there)
+    import tomli as tomllib
 
 DATA = _DATA_ROOT / "phh"
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix in (".phh", ".phhs"))

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import hoyle
 import pytest
-import tomllib
 from hoyle import bots, games, history
 from hoyle.errors import HistoryError, IllegalActionError
 from hoyle.history import toml_text
@@ -23,6 +23,11 @@ from hoyle.history.writing import write_fields
 
 from tests.support import DATA as _DATA_ROOT
 from tests.support.fuzzing import NASTY_TEXT, fuzz, mutate, nasty_number
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (hoyle needs it there)
+    import tomli as tomllib
 
 DATA = _DATA_ROOT / "phh"
 

@@ -14,6 +14,7 @@ import copy
 import dataclasses
 import io
 import pickle
+import sys
 import warnings
 from decimal import Decimal
 from fractions import Fraction
@@ -22,13 +23,17 @@ from typing import Any
 
 import hoyle
 import pytest
-import tomllib
 from hoyle.errors import HistoryError, HoyleError, SettlementError, UndeterminedError
 from hoyle.history import HandHistory, SiteRake, _fast_toml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.support import DATA as _DATA_ROOT
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (hoyle needs it there)
+    import tomli as tomllib
 
 pokerkit = pytest.importorskip("pokerkit")
 

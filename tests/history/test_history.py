@@ -5,12 +5,17 @@ histories."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import hoyle
 import pytest
-import tomllib
 from hoyle.history import HandHistory, dumps, load
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (hoyle needs it there)
+    import tomli as tomllib
 
 
 def one(text: str) -> HandHistory:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -14,10 +15,14 @@ from pathlib import Path
 
 import hoyle
 import pytest
-import tomllib
 from hoyle import bots, games, history
 from hoyle.errors import HistoryError, IllegalActionError, SettlementError
 from hoyle.history import stakes, toml_text, variants
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package (hoyle needs it there)
+    import tomli as tomllib
 
 HU = """
 variant = "NT"

@@ -318,3 +318,12 @@ def test_the_quick_subset_needs_no_extra_package() -> None:
                 assert top in allowed or top in sys.stdlib_module_names or top == "__future__", (
                     f"{path.name} imports {name}"
                 )
+
+
+def test_the_quick_subset_runs_on_the_oldest_python_claimed() -> None:
+    """The quick subset runs on the oldest Python (.ci/run): its test files
+    use nothing newer than requires-python unguarded either."""
+    for path in _quick_tests():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path), feature_version=minimum())
+        newer = [(name, v) for name, v in _newer_names(tree) if v > minimum()]
+        assert not newer, f"{path}: {newer} are newer than requires-python; guard them"
