@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hoyle._deal import restub
 from hoyle._ending import show_nothing
+from hoyle._hand_view import reader
 from hoyle._streets import start_hand
 from hoyle._turns import bringing_in
 from hoyle.errors import (
@@ -20,6 +21,13 @@ from hoyle.history.cards import card_text
 from hoyle.history.plan import ReplayPlan
 
 __all__ = ["Replay", "settle_unseen"]
+
+# The replay's reads on every action, through the hand's view: one C-level
+# attrgetter call each instead of a property call (and, for the bets and the
+# seats' cards, the lists themselves, read only, not a tuple copied each time).
+_actor_of = reader("actor")
+_bets_of = reader("bets")
+_cards_of = reader("cards")
 
 
 class Replay:
@@ -45,7 +53,7 @@ class Replay:
             raise HistoryError(f"{self.where}: {err}") from None
         stud = plan.game.bring_in > 0
         for kind, seat, arg, index, street in plan.acts:
-            actor = hand.actor
+            actor = _actor_of(hand)
             if seat != actor or stud:
                 actor = self._take_turn(hand, actor, (kind, seat, index, street))
                 if actor is None:
@@ -55,7 +63,7 @@ class Replay:
                     hand.fold()
                 elif kind == "cc":
                     # facing a bet first: then no need to work out ``legal``
-                    bets = hand.bets
+                    bets = _bets_of(hand)
                     if bets[actor] >= max(bets) and hand.legal.can_check:
                         hand.check()
                     else:
@@ -138,10 +146,11 @@ class Replay:
                 if hand.actor is not None
                 else f"{where}: the actions end before the hand is over"
             )
-        held = [hand.hole(s) for s in range(len(hand.starting_stacks))] if hand.is_over else []
-        if held == final:  # every seat's as dealt, the usual case
+        held = _cards_of(hand) if hand.is_over else ()  # (the seats' cards, read only)
+        if list(map(tuple, held)) == final:  # every seat's as dealt, the usual case: C loops
             return
-        for seat, hole in enumerate(held):
+        for seat, mine in enumerate(held):
+            hole = tuple(mine)
             if hole != final[seat] and sorted(hole) != sorted(final[seat]):
                 raise HistoryError(
                     f"{where}: {self._label(seat)} ends with "
