@@ -189,7 +189,7 @@ def take_room_rake(hand: Ending, chips: int) -> None:
     if chips.__class__ is not int or not 0 < chips <= held:
         raise GameError(f"a room's rake must be 1..{held} chips here, got {chips!r:.40}")
     hand._room_rake = chips
-    result = hand._settlement = hand._settle()
+    result = hand._settlement = room_raked(settlement, chips)  # (what _settle now gives)
     hand._stacks = [
         start - put + paid
         for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)

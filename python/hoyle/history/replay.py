@@ -28,6 +28,7 @@ __all__ = ["Replay", "settle_unseen"]
 _actor_of = reader("actor")
 _bets_of = reader("bets")
 _cards_of = reader("cards")
+_folded_of = reader("folded")
 
 
 class Replay:
@@ -124,7 +125,7 @@ class Replay:
             and not self.strict
             and not hand.is_drawing
             and hand.legal.can_fold
-            and hand.active[seat]
+            and not _folded_of(hand)[seat]
         ):
             self.repairs.append(f"{self._label(actor)} folds before action {index + 1}")
             hand.fold()
@@ -170,7 +171,7 @@ def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
     seats contest (two or more of them, or any seats at all when a board card
     is unknown) has no result in the file: ``UndeterminedError`` lists those
     pots."""
-    live = [s for s, active in enumerate(hand.active) if active]
+    live = [s for s, folded in enumerate(_folded_of(hand)) if not folded]
     unseen = tuple(live) if plan.board_hidden else tuple(s for s in plan.hidden if s in live)
     # False: no showdown (one seat left, or a draw nobody opened), or they
     # won nothing, so no pot is theirs alone either (one of them would hold
