@@ -17,17 +17,28 @@ them). From then on the object is a plain ``TableHand`` with no overhead,
 until the next engine step puts it to sleep again.
 
 ``type(hand)`` shows ``SleepingHand`` while asleep (``hand.__class__``,
-an attribute read, wakes it and shows ``TableHand``). Changing the hand
-changes only the hand, never the environment: clone it for search.
+an attribute read, wakes it and shows ``ShownHand``). Woken, it is a
+``hoyle.env._shown.ShownHand``: read-only (its actions raise
+``IllegalActionError``), so that no one moves it under the engine; clone
+it for search.
+
+Threads: waking and putting to sleep take one lock (``_WAKING``), so
+readers in several threads wake a hand once, and a step in another thread
+puts it to sleep only after. The moves list is the environment's: the
+engine's step appends its index first, then puts a woken hand to sleep
+with the same list; a wake plays the moves there and removes those it
+played, so a move appended while a wake runs is played by the next one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hoyle._hand_state import HandState
+from hoyle.env._shown import ShownHand
 from hoyle.env.seeds import TableHand, deal_keyed
 
 if TYPE_CHECKING:
@@ -51,23 +62,33 @@ _UNSET: Any = object()  # the stash slot was unset before the hand fell asleep
 # (game, stacks, table key, hand number) or None once dealt.
 
 
+_WAKING = threading.Lock()
+
+
 def _wake(hand: SleepingHand) -> None:
     """Deals ``hand`` if it was never dealt, then plays the moves it slept through."""
-    actions, moves, legal, deal = _get(hand, _STASH)
-    _set(hand, "__class__", TableHand)
-    if deal is not None:
-        dealt = deal_keyed(*deal)
-        object.__delattr__(hand, _STASH)
-        for name in _SLOTS:
-            with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
-                _set(hand, name, _get(dealt, name))
-    elif legal is _UNSET:
-        object.__delattr__(hand, _STASH)
-    else:
-        _set(hand, _STASH, legal)
-    apply = actions.apply
-    for index in moves:
-        apply(hand, index)
+    with _WAKING:
+        if type(hand) is not SleepingHand:
+            return  # (woken by another thread meanwhile)
+        actions, moves, legal, deal = _get(hand, _STASH)
+        _set(hand, "__class__", TableHand)
+        if deal is not None:
+            dealt = deal_keyed(*deal)
+            object.__delattr__(hand, _STASH)
+            for name in _SLOTS:
+                with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
+                    _set(hand, name, _get(dealt, name))
+        elif legal is _UNSET:
+            object.__delattr__(hand, _STASH)
+        else:
+            _set(hand, _STASH, legal)
+        apply = actions.apply
+        played = 0
+        while played < len(moves):
+            apply(hand, moves[played])
+            played += 1
+        del moves[:played]
+        _set(hand, "__class__", ShownHand)
 
 
 class SleepingHand(TableHand):
@@ -100,14 +121,15 @@ def asleep(
     return hand, moves
 
 
-def put_to_sleep(hand: TableHand, actions: Actions) -> list[int]:
-    """Puts a woken ``hand`` to sleep again; the list to append the engine's
-    action indices to."""
-    moves: list[int] = []
-    try:
-        legal = _get(hand, _STASH)
-    except AttributeError:
-        legal = _UNSET
-    _set(hand, _STASH, (actions, moves, legal, None))
-    _set(hand, "__class__", SleepingHand)
-    return moves
+def put_to_sleep(hand: TableHand, actions: Actions, moves: list[int]) -> None:
+    """Puts a woken ``hand`` to sleep again; ``moves`` (the environment's
+    list) holds the engine's action indices it has not played."""
+    with _WAKING:
+        if type(hand) is SleepingHand:
+            return
+        try:
+            legal = _get(hand, _STASH)
+        except AttributeError:
+            legal = _UNSET
+        _set(hand, _STASH, (actions, moves, legal, None))
+        _set(hand, "__class__", SleepingHand)
