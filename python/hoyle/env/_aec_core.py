@@ -175,6 +175,8 @@ class CoreSteps(_Base):
                 terminated = self.terminations[agent]
             except AttributeError:  # (made by reset)
                 raise RuntimeError("call reset() before step()") from None
+            except KeyError:
+                raise self._gone(agent) from None
             if terminated:
                 self._dead_step(agent, action)
                 return

@@ -9,8 +9,8 @@ class can be swapped either way), and one slot holds a dream: how to
 deal the hand (when nothing was dealt yet) and the action indices the
 engine took since. The first read of any attribute (a property, a method,
 ``==``, ``pickle``, ``copy``, ``clone``) goes through
-``SleepingHand.__getattribute__``, which swaps the class back to
-``TableHand``, deals the hand if needed and replays the indices with
+``SleepingHand.__getattribute__``, which deals the hand if needed,
+replays the indices (on a second hand, copied in at the end) with
 ``Actions.apply`` (the same ``Hand`` calls the Python path makes, so the
 state is the one the engine reached: tests/env/test_aec_core.py compares
 them). From then on the object is a plain ``TableHand`` with no overhead,
@@ -66,28 +66,36 @@ _WAKING = threading.Lock()
 
 
 def _wake(hand: SleepingHand) -> None:
-    """Deals ``hand`` if it was never dealt, then plays the moves it slept through."""
+    """Deals ``hand`` if it was never dealt, then plays the moves it slept
+    through. The work is done on a second hand (sharing the lists), copied
+    into ``hand`` at the end: until then ``hand`` stays asleep, so a reader
+    in another thread waits here rather than reading a half-made hand."""
     with _WAKING:
         if type(hand) is not SleepingHand:
             return  # (woken by another thread meanwhile)
         actions, moves, legal, deal = _get(hand, _STASH)
-        _set(hand, "__class__", TableHand)
         if deal is not None:
-            dealt = deal_keyed(*deal)
-            object.__delattr__(hand, _STASH)
-            for name in _SLOTS:
-                with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
-                    _set(hand, name, _get(dealt, name))
-        elif legal is _UNSET:
-            object.__delattr__(hand, _STASH)
+            work = deal_keyed(*deal)
         else:
-            _set(hand, _STASH, legal)
+            work = _new(TableHand)
+            for name in _SLOTS:
+                if name != _STASH:
+                    with contextlib.suppress(AttributeError):  # (a slot left unset)
+                        _set(work, name, _get(hand, name))
+            if legal is not _UNSET:
+                _set(work, _STASH, legal)
         apply = actions.apply
         played = 0
         while played < len(moves):
-            apply(hand, moves[played])
+            apply(work, moves[played])
             played += 1
         del moves[:played]
+        for name in _SLOTS:
+            try:
+                _set(hand, name, _get(work, name))
+            except AttributeError:  # (unset there: unset here)
+                with contextlib.suppress(AttributeError):
+                    object.__delattr__(hand, name)
         _set(hand, "__class__", ShownHand)
 
 

@@ -136,9 +136,7 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         super().__init__()  # type: ignore[no-untyped-call]
         s = setup(game, seats, stacks, actions, window)
         if render_mode not in (None, "ansi", "human"):
-            raise GameError(
-                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}"
-            )
+            raise GameError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
         self.render_mode = render_mode
         self.game, self.seats, self.stacks, self.actions, self.layout = s
         self.possible_agents = [f"player_{i}" for i in range(self.seats)]
@@ -196,6 +194,11 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         return GameError(
             f"unknown agent {agent!r:.40}: the agents are "
             f"{self.possible_agents[0]}..{self.possible_agents[-1]}"
+        )
+
+    def _gone(self, agent: str) -> IllegalActionError:
+        return IllegalActionError(
+            f"{agent} has left the table, as every agent has: the hand is over, call reset()"
         )
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -293,7 +296,11 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
             raise busy(self) from None
         try:
             agent = self.agent_selection
-            if self.terminations[agent]:
+            try:
+                terminated = self.terminations[agent]
+            except KeyError:
+                raise self._gone(agent) from None
+            if terminated:
                 self._dead_step(agent, action)
                 return
             mask = self._mask
