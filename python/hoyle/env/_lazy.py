@@ -13,7 +13,7 @@ engine took since. The first read of any attribute (a property, a method,
 replays the indices (on a second hand, copied in at the end) with
 ``Actions.apply`` (the same ``Hand`` calls the Python path makes, so the
 state is the one the engine reached: tests/env/test_aec_core.py compares
-them). From then on the object is a plain ``TableHand`` with no overhead,
+them). From then on the object is a ``ShownHand`` with no overhead,
 until the next engine step puts it to sleep again.
 
 ``type(hand)`` shows ``SleepingHand`` while asleep (``hand.__class__``,

@@ -308,6 +308,11 @@ class PythonTables:
 
     def step(self, acts: npt.NDArray[np.int64]) -> None:
         t = self.t
+        for name, array in (("obs", t.obs), ("mask", t.mask), ("actor", t.actor)):
+            if not array.flags.writeable:
+                raise GameError(f"{name} must be a writable array (it was made read-only)")
+        if not (t.rewards.flags.writeable and t.done.flags.writeable):
+            raise GameError("rewards and done must be writable arrays (one was made read-only)")
         done = t.done.copy()
         self._check(acts, done)
         rewards = t.rewards.copy()
