@@ -96,10 +96,12 @@ def test_a_bot_failing_in_reset_leaves_the_env_as_it_was() -> None:
         try:
             _obs, _r, over, _tr, _info = env.step(1)
         except BotError:
-            assert env.hand is hand and env._k == k
+            assert env.hand is hand
+            assert env._k == k
             with pytest.raises(BotError):
                 env.reset()
-            assert env.hand is hand and env._k == k
+            assert env.hand is hand
+            assert env._k == k
             return
         if over:
             env.reset()

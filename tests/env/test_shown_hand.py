@@ -31,7 +31,7 @@ def _all_actions(hand: Any) -> list[Any]:
 
 def _play(env: Any, steps: int) -> list[tuple[str, int]]:
     """``steps`` steps of the lowest legal action; the (agent, action) taken."""
-    taken = []
+    taken: list[tuple[str, int]] = []
     for _ in range(steps):
         agent = env.agent_selection
         if env.terminations[agent]:
@@ -58,6 +58,7 @@ def test_acting_on_the_infos_hand_is_refused_and_changes_nothing(kind: str) -> N
                 act()
         assert hand == before
         assert env.hand is hand
+        assert hand is not None
         mine = hand.clone()  # the caller's copy moves freely
         assert type(mine) is TableHand
         if mine.actor is not None:
@@ -108,7 +109,7 @@ def test_single_agent_env_info_hand_is_read_only() -> None:
 
 
 @pytest.mark.parametrize("backend", ["core", "python"])
-def test_vector_tables_hand_is_a_copy(backend: str) -> None:
+def test_vector_tables_hand_is_a_copy(backend: Any) -> None:
     t = VectorTables(hoyle.games.texas_holdem(), 2, seats=3, seed=1, backend=backend)
     t.reset()
     hand = t.hand(0)
