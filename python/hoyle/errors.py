@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 __all__ = [
+    "ActionArrayError",
     "BotError",
+    "BusyError",
     "CardError",
     "DuplicateCardError",
     "EquityError",
@@ -79,6 +81,19 @@ class IllegalActionError(HoyleError):
     draw. The message says why and what is legal; the hand is unchanged."""
 
 
+class ActionArrayError(IllegalActionError):
+    """An array of actions of the wrong shape or dtype (``VectorTables.step``):
+    the message names the shape and dtype expected and those given. A
+    subclass of ``IllegalActionError``, which such arrays raised before."""
+
+
+class BusyError(HoyleError):
+    """An object called while another call on it is running: an environment
+    of ``hoyle.env`` stepped from two threads at once (or from inside its
+    own step, by a bot). The call is refused and changes nothing; the
+    running one goes on."""
+
+
 class HistoryError(HoyleError):
     """A hand history that cannot be read or replayed: bad TOML, a missing
     or malformed field, an unknown variant, or an action the rules refuse.
@@ -124,12 +139,14 @@ class UndeterminedError(HistoryError):
         self.payouts = payouts
 
 
-class BotError(HoyleError):
+class BotError(GameError):
     """A bot that cannot play: a ``module:callable`` spec that does not load
     (no colon, no such module or attribute, not callable), or a bot that
     raised, made an illegal move, or did not make exactly one move when its
     seat was to act. The message names the bot and its seat, and, in
-    ``hoyle.simulate``, the hand (numbered from 0 over the whole run).
+    ``hoyle.simulate``, the hand (numbered from 0 over the whole run). A
+    ``GameError`` (a table's bots are part of its settings: what
+    ``SingleAgentEnv`` raised for a bot that made no move before).
 
     ``seat`` and ``hand`` hold the same numbers (None where they do not
     apply, e.g. a spec that does not load)."""

@@ -23,6 +23,7 @@ from hoyle.env import Actions, aec_env
 from hoyle.env._aec_core import NotPlayed
 from hoyle.env._fast import settings as engine_settings
 from hoyle.env._lazy import SleepingHand
+from hoyle.env._shown import ShownHand
 from hoyle.env.aec import CoreEnv, PokerEnv
 from hoyle.env.seeds import TableHand
 from hypothesis import HealthCheck, assume, given
@@ -160,7 +161,8 @@ def test_the_hand_sleeps_until_read() -> None:
     assert isinstance(hand, hoyle.Hand)
     assert isinstance(hand, TableHand)
     assert hand.actor == ref.hand.actor  # a read wakes it, up to date
-    assert type(hand) is TableHand
+    woken: type = type(hand)
+    assert woken is ShownHand  # read-only (issue 25, item 7)
     assert hand.history == ref.hand.history
     assert len(hand.history) > 3
     mask = ref.observe(ref.agent_selection)["action_mask"]
@@ -193,7 +195,8 @@ def test_every_kind_of_read_sees_the_current_hand(read: Any) -> None:
     hand = core.hand
     assert type(hand) is SleepingHand
     got = read(hand)
-    assert type(hand) is TableHand
+    woken: type = type(hand)
+    assert woken is ShownHand  # read-only (issue 25, item 7)
     assert hand == ref.hand
     if isinstance(got, bytes):
         loaded = pickle.loads(got)

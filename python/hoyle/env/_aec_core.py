@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from hoyle.env._fast import core_backend
+from hoyle.env._guard import busy
 from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
-from hoyle.errors import GameError
+from hoyle.errors import GameError, IllegalActionError
 
 if TYPE_CHECKING:  # (hoyle.env.aec imports this module: no import back at run time)
     from hoyle.env.aec import Obs, PokerEnv
@@ -37,12 +38,34 @@ class NotPlayed(GameError):
     """The core engine does not play this game (``aec_env`` falls back on ``PokerEnv``)."""
 
 
+def action_index(action: Any) -> int:
+    """A non-int action as an int, read once (``__index__``), or the
+    ``IllegalActionError`` the engine gives (a bool, or no ``__index__``)."""
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        text = f"{action!r:.40}"
+        raise IllegalActionError(f"an action index is an int, got {type(action).__name__} {text}")
+    try:
+        return operator.index(action)
+    except Exception as err:  # a user's __index__ that fails
+        raise IllegalActionError(
+            f"an action index is an int, got {type(action).__name__} "
+            f"whose __index__ raised {type(err).__name__}"
+        ) from None
+
+
 class CoreSteps(_Base):
     """What ``PokerEnv`` does differently on the core engine (see the
     module): ``hoyle.env.aec.CoreEnv`` puts it before ``PokerEnv``."""
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
+        self._build()
+        self._moves: list[int] = []
+        self._human = self.render_mode == "human"
+
+    def _build(self) -> None:
+        """The engine's table, bound to the agents' rows (``__init__``, and
+        again when unpickled)."""
         layout, seats = self.layout, self.seats
         arrays = (
             np.zeros((1, layout.size), dtype=np.float32),
@@ -68,28 +91,62 @@ class CoreSteps(_Base):
             engine._deal,
             engine._rewards,
         )
-        self._moves: list[int] = []
-        self._human = self.render_mode == "human"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state without the engine: its table is the run's seed, the
+        hand's number and the moves so far (``record``), dealt and played
+        again on loading. The hand is woken first (its moves then are its own)."""
+        hand = self.hand
+        if hand is not None:
+            hand.actor  # noqa: B018 (wakes a sleeping hand: ``_lazy``)
+        state = super().__getstate__()
+        for name in ("_engine", "_see", "_act", "_deal", "_pay", "_seen"):
+            state.pop(name, None)
+        state["_record"] = list(self._engine.record(0)[2]) if hand is not None else None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        record = state.pop("_record", None)
+        super().__setstate__(state)
+        self._build()
+        if record is not None:
+            assert self._seed is not None
+            self._engine.reset(self._seed)
+            self._deal(0, self._k)
+            for index in record:
+                self._act(0, index)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
-        fresh = self._next(seed)
-        if fresh is not None:
-            self._engine.reset(fresh)
-        actor = self._deal(0, self._k)
-        hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
-        agents = self._open(hand)
-        if actor < 0:  # every seat all in from the forced bets
-            self._finish_core()
-        else:
-            self.agent_selection = agents[actor]
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            fresh = self._next(seed)
+            if fresh is not None:
+                self._engine.reset(fresh)
+            actor = self._deal(0, self._k)
+            hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
+            agents = self._open(hand)
+            if actor < 0:  # every seat all in from the forced bets
+                self._finish_core()
+            else:
+                self.agent_selection = agents[actor]
+        finally:
+            free.append(None)
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation (its dict, filled again now)."""
         if self.hand is None:
             raise RuntimeError("call reset() before observe()")
-        seat, obs = self._seen[agent]
-        self._see(0, seat)
+        try:
+            seat, obs = self._seen[agent]
+        except KeyError:
+            raise self._unknown(agent) from None
+        self._see(0, seat)  # (one engine call: safe while another thread steps)
         return obs
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
@@ -107,22 +164,36 @@ class CoreSteps(_Base):
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (an index of ``actions``;
         ``None`` once it is terminated)."""
-        agent = self.agent_selection
+        free = self._free
         try:
-            terminated = self.terminations[agent]
-        except AttributeError:  # (made by reset)
-            raise RuntimeError("call reset() before step()") from None
-        if terminated:
-            self._dead_step(agent, action)
-            return
-        actor = self._act(0, action)  # checks the action: changes nothing if refused
-        if type(self.hand) is not SleepingHand:  # woken since the last step
-            self._moves = put_to_sleep(self.hand, self.actions)  # type: ignore[arg-type]
-        self._moves.append(action if action.__class__ is int else operator.index(action))
-        if actor < 0:
-            self._finish_core()
-        else:
-            self.agent_selection = self.possible_agents[actor]
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            agent = self.agent_selection
+            try:
+                terminated = self.terminations[agent]
+            except AttributeError:  # (made by reset)
+                raise RuntimeError("call reset() before step()") from None
+            except KeyError:
+                raise self._gone(agent) from None
+            if terminated:
+                self._dead_step(agent, action)
+                return
+            if action.__class__ is not int:  # (read once: the engine and the moves agree)
+                action = action_index(action)
+            actor = self._act(0, action)  # checks the action: changes nothing if refused
+            moves = self._moves
+            moves.append(action)
+            hand = self.hand
+            if type(hand) is not SleepingHand:  # woken since the last step
+                put_to_sleep(hand, self.actions, moves)  # type: ignore[arg-type]
+            if actor < 0:
+                self._finish_core()
+            else:
+                self.agent_selection = self.possible_agents[actor]
+        finally:
+            free.append(None)
         if self._human:
             self.render()
 

@@ -9,25 +9,36 @@ class can be swapped either way), and one slot holds a dream: how to
 deal the hand (when nothing was dealt yet) and the action indices the
 engine took since. The first read of any attribute (a property, a method,
 ``==``, ``pickle``, ``copy``, ``clone``) goes through
-``SleepingHand.__getattribute__``, which swaps the class back to
-``TableHand``, deals the hand if needed and replays the indices with
+``SleepingHand.__getattribute__``, which deals the hand if needed,
+replays the indices (on a second hand, copied in at the end) with
 ``Actions.apply`` (the same ``Hand`` calls the Python path makes, so the
 state is the one the engine reached: tests/env/test_aec_core.py compares
-them). From then on the object is a plain ``TableHand`` with no overhead,
+them). From then on the object is a ``ShownHand`` with no overhead,
 until the next engine step puts it to sleep again.
 
 ``type(hand)`` shows ``SleepingHand`` while asleep (``hand.__class__``,
-an attribute read, wakes it and shows ``TableHand``). Changing the hand
-changes only the hand, never the environment: clone it for search.
+an attribute read, wakes it and shows ``ShownHand``). Woken, it is a
+``hoyle.env._shown.ShownHand``: read-only (its actions raise
+``IllegalActionError``), so that no one moves it under the engine; clone
+it for search.
+
+Threads: waking and putting to sleep take one lock (``_WAKING``), so
+readers in several threads wake a hand once, and a step in another thread
+puts it to sleep only after. The moves list is the environment's: the
+engine's step appends its index first, then puts a woken hand to sleep
+with the same list; a wake plays the moves there and removes those it
+played, so a move appended while a wake runs is played by the next one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hoyle._hand_state import HandState
+from hoyle.env._shown import ShownHand
 from hoyle.env.seeds import TableHand, deal_keyed
 
 if TYPE_CHECKING:
@@ -51,23 +62,41 @@ _UNSET: Any = object()  # the stash slot was unset before the hand fell asleep
 # (game, stacks, table key, hand number) or None once dealt.
 
 
+_WAKING = threading.Lock()
+
+
 def _wake(hand: SleepingHand) -> None:
-    """Deals ``hand`` if it was never dealt, then plays the moves it slept through."""
-    actions, moves, legal, deal = _get(hand, _STASH)
-    _set(hand, "__class__", TableHand)
-    if deal is not None:
-        dealt = deal_keyed(*deal)
-        object.__delattr__(hand, _STASH)
+    """Deals ``hand`` if it was never dealt, then plays the moves it slept
+    through. The work is done on a second hand (sharing the lists), copied
+    into ``hand`` at the end: until then ``hand`` stays asleep, so a reader
+    in another thread waits here rather than reading a half-made hand."""
+    with _WAKING:
+        if type(hand) is not SleepingHand:
+            return  # (woken by another thread meanwhile)
+        actions, moves, legal, deal = _get(hand, _STASH)
+        if deal is not None:
+            work = deal_keyed(*deal)
+        else:
+            work = _new(TableHand)
+            for name in _SLOTS:
+                if name != _STASH:
+                    with contextlib.suppress(AttributeError):  # (a slot left unset)
+                        _set(work, name, _get(hand, name))
+            if legal is not _UNSET:
+                _set(work, _STASH, legal)
+        apply = actions.apply
+        played = 0
+        while played < len(moves):
+            apply(work, moves[played])
+            played += 1
+        del moves[:played]
         for name in _SLOTS:
-            with contextlib.suppress(AttributeError):  # (a slot the deal leaves unset)
-                _set(hand, name, _get(dealt, name))
-    elif legal is _UNSET:
-        object.__delattr__(hand, _STASH)
-    else:
-        _set(hand, _STASH, legal)
-    apply = actions.apply
-    for index in moves:
-        apply(hand, index)
+            try:
+                _set(hand, name, _get(work, name))
+            except AttributeError:  # (unset there: unset here)
+                with contextlib.suppress(AttributeError):
+                    object.__delattr__(hand, name)
+        _set(hand, "__class__", ShownHand)
 
 
 class SleepingHand(TableHand):
@@ -100,14 +129,15 @@ def asleep(
     return hand, moves
 
 
-def put_to_sleep(hand: TableHand, actions: Actions) -> list[int]:
-    """Puts a woken ``hand`` to sleep again; the list to append the engine's
-    action indices to."""
-    moves: list[int] = []
-    try:
-        legal = _get(hand, _STASH)
-    except AttributeError:
-        legal = _UNSET
-    _set(hand, _STASH, (actions, moves, legal, None))
-    _set(hand, "__class__", SleepingHand)
-    return moves
+def put_to_sleep(hand: TableHand, actions: Actions, moves: list[int]) -> None:
+    """Puts a woken ``hand`` to sleep again; ``moves`` (the environment's
+    list) holds the engine's action indices it has not played."""
+    with _WAKING:
+        if type(hand) is SleepingHand:
+            return
+        try:
+            legal = _get(hand, _STASH)
+        except AttributeError:
+            legal = _UNSET
+        _set(hand, _STASH, (actions, moves, legal, None))
+        _set(hand, "__class__", SleepingHand)

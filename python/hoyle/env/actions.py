@@ -84,7 +84,10 @@ def _sizes(what: str, values: Any) -> tuple[float, ...]:
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int | float | np.integer | np.floating):
             raise GameError(f"Actions {what} must hold numbers > 0, got {v!r:.40}")
-        f = float(v)
+        try:
+            f = float(v)
+        except OverflowError:  # (an int past any float)
+            f = math.inf
         if not (math.isfinite(f) and f > 0):
             raise GameError(f"Actions {what} must hold finite numbers > 0, got {v!r:.40}")
         out.append(f)

@@ -14,11 +14,21 @@ dealt with ``hand_seed(seed, 0, k)``; ``reset(seed=s)`` starts the run
   ``(final stack - starting stack) / unit`` for every seat; they add up to
   zero (less the rake, if the game takes one). Then every agent is
   terminated and steps once more with ``None``.
-* ``infos[agent]["hand"]`` is the ``Hand`` being played (for search: clone it).
-  The flop games run on the core engine (``hoyle.env._aec_core``): there the
-  hand is a ``Hand`` brought up to date when it is read (``hoyle.env._lazy``),
-  so a step does not pay for it; changing it does not change the table.
-* An illegal action raises ``IllegalActionError`` and changes nothing.
+* ``infos[agent]["hand"]`` (and ``env.hand``) is the ``Hand`` being played,
+  read-only (``hoyle.env._shown.ShownHand``): every read works, every action
+  on it raises ``IllegalActionError`` (for search: ``clone()`` it, and act on
+  the clone). The flop games run on the core engine
+  (``hoyle.env._aec_core``): there the hand is brought up to date when it is
+  read (``hoyle.env._lazy``), so a step does not pay for it.
+* An illegal action raises ``IllegalActionError`` and changes nothing; so
+  does any action but ``None`` of a terminated agent. An unknown agent is a
+  ``GameError``.
+* One call at a time: ``reset``, ``step`` and ``observe`` called while
+  another is running (from another thread, or from a callback inside it)
+  raise ``hoyle.errors.BusyError`` and change nothing. On the core engine
+  ``observe`` and ``last`` are single engine calls, safe from any thread.
+* Pickling and ``copy.deepcopy`` give an independent environment in the same
+  state (the core engine's table is dealt again and its moves replayed).
 * ``render()`` returns the table as text (``render_mode="human"``: prints it).
 
 >>> from hoyle.env import aec_env
@@ -55,15 +65,19 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
 
 from hoyle.env import _fill
 from hoyle.env._aec_core import CoreSteps, NotPlayed
+from hoyle.env._guard import Guarded, busy
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
+from hoyle.env._shown import ShownHand, as_shown
 from hoyle.env.actions import Actions
 from hoyle.env.seeds import TableHand, deal_keyed, fresh_seed, run_seed, table_key
+from hoyle.errors import GameError, IllegalActionError
 from hoyle.games import Game
 
 __all__ = ["CoreEnv", "PokerEnv", "aec_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
+_set = object.__setattr__
 
 
 def aec_env(
@@ -90,7 +104,7 @@ def aec_env(
     not play the game) or ``"python"`` (always a ``Hand``)."""
     args = (game, seats, stacks, actions, window, render_mode)
     if _backend not in ("auto", "core", "python"):
-        raise ValueError(f"_backend must be 'auto', 'core' or 'python', got {_backend!r:.40}")
+        raise GameError(f"_backend must be 'auto', 'core' or 'python', got {_backend!r:.40}")
     if _backend != "python":
         try:
             return CoreEnv(*args)
@@ -105,7 +119,7 @@ def _metadata() -> dict[str, Any]:
     return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
 
 
-class PokerEnv(AECEnv[str, dict[str, Any], Any]):
+class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
     """The environment ``aec_env`` makes (see the module)."""
 
     metadata = _metadata()
@@ -122,9 +136,7 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         super().__init__()  # type: ignore[no-untyped-call]
         s = setup(game, seats, stacks, actions, window)
         if render_mode not in (None, "ansi", "human"):
-            raise ValueError(
-                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}"
-            )
+            raise GameError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
         self.render_mode = render_mode
         self.game, self.seats, self.stacks, self.actions, self.layout = s
         self.possible_agents = [f"player_{i}" for i in range(self.seats)]
@@ -148,12 +160,8 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
             }
             for a in self.possible_agents
         }
-        # per agent: its dict, its seat, its observation, and its int8 mask
-        # seen as bools (the fill writes the mask there)
-        self._views = {
-            a: (obs, self._seat[a], obs["observation"], obs["action_mask"].view(np.bool_))
-            for a, obs in self._obs.items()
-        }
+        self._bind_views()
+        self._free = [None]  # the token of a call (``hoyle.env._guard``)
         self._spare = np.zeros(size, dtype=np.bool_)
         self._mask = self._spare  # the actor's mask, filled at step _masked
         self._masked = -1
@@ -168,6 +176,31 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]  # (observe() asks for a reset)
 
+    def _bind_views(self) -> None:
+        """Per agent: its dict, its seat, its observation, and its int8 mask
+        seen as bools (the fill writes the mask there). A pickle or a deep
+        copy holds a copy of the bool view, not a view: made again there."""
+        self._views = {
+            a: (obs, self._seat[a], obs["observation"], obs["action_mask"].view(np.bool_))
+            for a, obs in self._obs.items()
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._bind_views()
+        as_shown(self.hand)  # (the infos hold the same object)
+
+    def _unknown(self, agent: Any) -> GameError:
+        return GameError(
+            f"unknown agent {agent!r:.40}: the agents are "
+            f"{self.possible_agents[0]}..{self.possible_agents[-1]}"
+        )
+
+    def _gone(self, agent: str) -> IllegalActionError:
+        return IllegalActionError(
+            f"{agent} has left the table, as every agent has: the hand is over, call reset()"
+        )
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -176,14 +209,23 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand (``seed``: start run ``seed`` at hand 0)."""
-        self._next(seed)
-        hand = deal_keyed(self.game, self.stacks, self._key, self._k)
-        agents = self._open(hand)
-        self._steps += 1
-        if hand.actor is None:  # every seat all in from the forced bets
-            self._finish(hand)
-        else:
-            self.agent_selection = agents[hand.actor]
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            self._next(seed)  # (a bad seed raises before it changes anything)
+            hand = deal_keyed(self.game, self.stacks, self._key, self._k)
+            _set(hand, "__class__", ShownHand)
+            agents = self._open(hand)
+            self._steps += 1
+            if hand.actor is None:  # every seat all in from the forced bets
+                self._finish(hand)
+            else:
+                self.agent_selection = agents[hand.actor]
+        finally:
+            free.append(None)
 
     def _next(self, seed: int | None) -> int | None:
         """The run moves to its next hand (``seed``: run ``seed``'s hand 0);
@@ -211,13 +253,24 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
         hand = self.hand
         if hand is None:
             raise RuntimeError("call reset() before observe()")
-        obs, me, observation, mask = self._views[agent]
-        _fill.fill(self.layout, self.actions, hand, me, observation, mask)
-        actor = hand.actor
-        if actor == me:
-            self._mask, self._masked = mask, self._steps
-        elif actor is not None:
-            mask[:] = False  # the mask is the actor's: a seat not to act has none
+        try:
+            obs, me, observation, mask = self._views[agent]
+        except KeyError:
+            raise self._unknown(agent) from None
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            _fill.fill(self.layout, self.actions, hand, me, observation, mask)
+            actor = hand.actor
+            if actor == me:
+                self._mask, self._masked = mask, self._steps
+            elif actor is not None:
+                mask[:] = False  # the mask is the actor's: a seat not to act has none
+        finally:
+            free.append(None)
         return obs
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
@@ -233,27 +286,43 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (an index of ``actions``;
         ``None`` once it is terminated)."""
-        agent = self.agent_selection
         hand = self.hand
         if hand is None:
             raise RuntimeError("call reset() before step()")
-        if self.terminations[agent]:
-            self._dead_step(agent, action)
-            return
-        mask = self._mask
-        if self._masked != self._steps:
-            mask = self._mask = self.actions.mask(hand, self._spare)
-            self._masked = self._steps
-        if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-            action = self.actions.validated(hand, action, mask)
-        self.actions.act(hand, action)
-        self._steps += 1
-        p = hand.actor
-        if p is None:
-            self._cumulative_rewards[agent] = 0.0
-            self._finish(hand)
-        else:
-            self.agent_selection = self.possible_agents[p]
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            agent = self.agent_selection
+            try:
+                terminated = self.terminations[agent]
+            except KeyError:
+                raise self._gone(agent) from None
+            if terminated:
+                self._dead_step(agent, action)
+                return
+            mask = self._mask
+            if self._masked != self._steps:
+                mask = self._mask = self.actions.mask(hand, self._spare)
+                self._masked = self._steps
+            if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
+                action = self.actions.validated(hand, action, mask)
+            _set(hand, "__class__", TableHand)  # (the env's own move: ``_shown``)
+            try:
+                self.actions.act(hand, action)
+            finally:
+                _set(hand, "__class__", ShownHand)
+            self._steps += 1
+            p = hand.actor
+            if p is None:
+                self._cumulative_rewards[agent] = 0.0
+                self._finish(hand)
+            else:
+                self.agent_selection = self.possible_agents[p]
+        finally:
+            free.append(None)
         if self.render_mode == "human":
             self.render()
 
@@ -277,7 +346,9 @@ class PokerEnv(AECEnv[str, dict[str, Any], Any]):
     def _dead_step(self, agent: str, action: Any) -> None:
         """A terminated agent's last step: it leaves the table."""
         if action is not None:
-            raise ValueError(f"{agent} is terminated: its only action is None, got {action!r:.40}")
+            raise IllegalActionError(
+                f"{agent} is terminated: its only action is None, got {action!r:.40}"
+            )
         del self.terminations[agent], self.truncations[agent], self.infos[agent]
         del self.rewards[agent], self._cumulative_rewards[agent]
         agents = self.agents

@@ -20,6 +20,19 @@ button at ``k % seats``, the seed ``hand_seed(seed, 0, k)``.
   check/call instead (stand pat in a draw, the smallest bet when the seat
   must bet) and sets ``info["illegal"]``; ``on_illegal="raise"`` raises
   ``IllegalActionError`` and changes nothing.
+* Your bots are checked at each move, as ``hoyle.simulate`` checks them: a
+  bot that raises, makes an illegal move, no move, or more than one (say,
+  its own and the learner's) is a ``BotError`` naming it and its seat, and
+  the failed ``step`` (or ``reset``) changes nothing: the hand is put back
+  as it was before the learner's action (played again from its record),
+  and the learner is to act again. (Only the generator the bots draw from
+  has moved on.) The built-in bots are trusted and not checked.
+* ``info["hand"]`` is the hand being played, read-only
+  (``hoyle.env._shown.ShownHand``): its actions raise ``IllegalActionError``;
+  ``clone()`` it to act on it.
+* One call at a time: a ``reset`` or ``step`` while another is running (from
+  another thread, or from a bot calling back) raises ``BusyError`` and
+  changes nothing.
 
 Registered as ``"hoyle/Poker-v0"`` when this module is imported:
 ``gymnasium.make("hoyle.env.gym:hoyle/Poker-v0", seats=3)`` imports it first,
@@ -50,14 +63,18 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
         f'hoyle.env.SingleAgentEnv needs Gymnasium: pip install "hoyle[rl]" ({err})'
     ) from None
 
+from hoyle._hand_check import restore
 from hoyle._hand_view import HISTORY, view
+from hoyle._user_bots import one_line
 from hoyle.bots import BOTS, Bot
 from hoyle.env import _fill
+from hoyle.env._guard import Guarded, busy
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
+from hoyle.env._shown import ShownHand, as_shown
 from hoyle.env.actions import Actions
 from hoyle.env.seeds import M64, TableHand, deal, hand_seed, run_seed
-from hoyle.errors import GameError
+from hoyle.errors import BotError, GameError, IllegalActionError
 from hoyle.games import Game
 
 __all__ = ["ENV_ID", "SingleAgentEnv"]
@@ -65,6 +82,18 @@ __all__ = ["ENV_ID", "SingleAgentEnv"]
 ENV_ID = "hoyle/Poker-v0"
 MAX_SKIPPED = 10_000  # hands in a row without a decision for the learner
 Obs = npt.NDArray[np.float32]
+_set = object.__setattr__
+
+
+def _labels(bots: Any, seats: int, seat: int) -> list[str | None]:
+    """Per seat, the label of a user's bot (checked at each move), or None
+    (the learner's seat, a built-in bot)."""
+    given = [bots] * (seats - 1) if isinstance(bots, str) or callable(bots) else list(bots)
+    out: list[str | None] = [
+        None if isinstance(b, str) else getattr(b, "__name__", type(b).__name__) for b in given
+    ]
+    out.insert(seat, None)
+    return out
 
 
 def _bots(bots: Any, seats: int, seat: int) -> list[Bot | None]:
@@ -90,7 +119,7 @@ def _metadata() -> dict[str, Any]:
     return {"render_modes": ["human", "ansi"], "render_fps": 1}
 
 
-class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
+class SingleAgentEnv(Guarded, gymnasium.Env[Obs, np.int64]):
     """One learning ``seat`` against ``bots`` (see the module)."""
 
     metadata = _metadata()
@@ -118,6 +147,8 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
             raise GameError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
         self.seat, self.on_illegal, self.render_mode = seat, on_illegal, render_mode
         self.bots = _bots(bots, self.seats, seat)
+        self._users = _labels(bots, self.seats, seat)
+        self._free = [None]  # the token of a call (``hoyle.env._guard``)
         low, high = self.layout.bounds(sum(self.stacks))
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.actions.size(self.game))
@@ -130,41 +161,87 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         """The next hand in which the learner acts (``seed``: a new run)."""
-        super().reset(seed=seed)
         if seed is not None:
-            self._seed, self._k = run_seed(seed), 0
-        elif self._seed is None:
-            self._seed, self._k = int(self.np_random.integers(M64, dtype=np.uint64)), 0
-        else:
-            self._k += 1
-        for skipped in range(MAX_SKIPPED):
-            hand = self._deal()
-            if hand.actor is not None:
-                obs = self._observe(hand)
-                return obs, self._info(hand, skipped=skipped)
-            self._k += 1
-        raise GameError(f"seat {self.seat} had no decision in {MAX_SKIPPED} hands in a row")
+            run_seed(seed)  # (a bad seed changes nothing)
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        before = (self.hand, self._seed, self._k, self.__dict__.get("_rng"))
+        try:
+            super().reset(seed=seed)
+            if seed is not None:
+                self._seed, self._k = run_seed(seed), 0
+            elif self._seed is None:
+                self._seed, self._k = int(self.np_random.integers(M64, dtype=np.uint64)), 0
+            else:
+                self._k += 1
+            for skipped in range(MAX_SKIPPED):
+                hand = self._deal()
+                if hand.actor is not None:
+                    obs = self._observe(hand)
+                    return obs, self._info(hand, skipped=skipped)
+                self._k += 1
+            raise GameError(f"seat {self.seat} had no decision in {MAX_SKIPPED} hands in a row")
+        except BaseException:  # (a bot failed: the env as it was)
+            self.hand, self._seed, self._k, rng = before
+            if rng is not None:
+                self._rng = rng
+            raise
+        finally:
+            free.append(None)
 
     def _deal(self) -> TableHand:
         """Deal hand ``_k`` and let the bots play to the learner's turn."""
         assert self._seed is not None
-        hand = self.hand = deal(self.game, self.stacks, self._seed, 0, self._k)
+        hand = deal(self.game, self.stacks, self._seed, 0, self._k)
         self._rng = random.Random(hand_seed(self._seed, 0, self._k))
-        self._play_bots(hand)
+        self._play_bots(hand, view(hand)[HISTORY])
+        _set(hand, "__class__", ShownHand)
+        self.hand = hand
         return hand
 
-    def _play_bots(self, hand: TableHand) -> None:
-        history = view(hand)[HISTORY]  # the hand's own list: a bot's action grows it
+    def _play_bots(self, hand: TableHand, history: list[Any]) -> None:
+        """The bots play to the learner's turn (or the end); ``history`` is
+        the hand's own list (a bot's action grows it)."""
+        users = self._users
         while True:
             p = hand.actor
             if p is None or p == self.seat:
                 return
+            if users[p] is not None:
+                self._checked_move(p, hand)
+                continue
             bot = self.bots[p]
             assert bot is not None
             before = len(history)
             bot(hand, self._rng)
             if len(history) == before:
                 raise GameError(f"the bot of seat {p} made no action")
+
+    def _checked_move(self, p: int, hand: TableHand) -> None:
+        """One move of the user's bot at seat ``p``, checked as ``simulate``
+        checks it (``hoyle._user_bots.act_checked``): once, legally, for itself."""
+        bot = self.bots[p]
+        assert bot is not None
+        where = f"bot {self._users[p]} (seat {p})"
+        before = len(view(hand)[HISTORY])
+        try:
+            returned: object = bot(hand, self._rng)
+        except IllegalActionError as err:
+            raise BotError(f"{where} made an illegal move: {one_line(err)}") from err
+        except Exception as err:
+            raise BotError(f"{where} raised {type(err).__name__}: {one_line(err)}") from err
+        moves = len(view(hand)[HISTORY]) - before
+        if moves == 1:
+            return
+        if moves == 0:
+            got = "" if returned is None else f" (it returned {type(returned).__name__})"
+            raise BotError(
+                f"{where} made no move{got}; a bot acts on the hand itself (e.g. hand.call())"
+            )
+        raise BotError(f"{where} made {moves} moves; a bot makes one, for its own seat")
 
     def _observe(self, hand: TableHand) -> Obs:
         obs = np.empty(self.layout.size, dtype=np.float32)
@@ -174,6 +251,10 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
     def _info(self, hand: TableHand, **more: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.astype(np.int8), "hand": hand, **more}
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        as_shown(self.hand)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now (a copy; all False once the hand is over)."""
         return self._mask.copy()
@@ -182,16 +263,33 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         hand = self.hand
         if hand is None:
             raise GameError("call reset() before step()")
-        illegal = False
-        mask = self._mask
-        if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-            if self.on_illegal == "raise" or not mask.any():
-                action = self.actions.validated(hand, action, mask)
-            else:
-                action, illegal = (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
-        self.actions.act(hand, action)
-        self._play_bots(hand)
-        obs = self._observe(hand)
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            illegal = False
+            mask = self._mask
+            if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
+                if self.on_illegal == "raise" or not mask.any():
+                    action = self.actions.validated(hand, action, mask)
+                else:
+                    action, illegal = (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
+            history = view(hand)[HISTORY]
+            mark = len(history)
+            _set(hand, "__class__", TableHand)  # (the env's own moves: ``_shown``)
+            try:
+                self.actions.act(hand, action)
+                self._play_bots(hand, history)
+            except BaseException:  # (a bot failed: the hand as before the learner's action)
+                restore(hand, mark)
+                raise
+            finally:
+                _set(hand, "__class__", ShownHand)
+            obs = self._observe(hand)
+        finally:
+            free.append(None)
         over = hand.actor is None
         reward = 0.0
         if over:

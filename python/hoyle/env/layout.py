@@ -226,6 +226,10 @@ class Layout:
         v = view(hand)
         if v[N] != n or (v[GAME] is not self.game and v[GAME] != self.game):
             raise GameError(f"this layout is for {self.game.name} with {n} seats, not {hand!r}")
+        if me.__class__ is not int or not 0 <= me < n:
+            me = whole(me, "a seat is an int")
+            if not 0 <= me < n:
+                raise GameError(f"seat must be 0..{n - 1}, got {me}")
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         elif out.shape != (self.size,) or out.dtype != np.float32:

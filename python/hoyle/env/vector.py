@@ -18,8 +18,17 @@ Arrays are allocated once and the same arrays are returned by every call
   bets) is reported the same way by the call that deals it.
 * Table ``i`` deals hand ``k`` (0, 1, ...) with the button at ``k % seats`` and
   the seed ``hand_seed(seed, i, k)``: its trajectory is the same whatever N.
-* ``hand(i)``: a ``Hand`` equal to table ``i``'s current hand (for search:
-  ``clone()`` it).
+* ``hand(i)``: a ``Hand`` equal to table ``i``'s current hand, a copy:
+  acting on it moves no table.
+* ``actions``: any int or uint array (or a list of ints) of shape ``(N,)``;
+  another dtype or shape raises ``hoyle.errors.ActionArrayError`` (an
+  ``IllegalActionError``) naming the shape and dtype expected. Every
+  refused step changes nothing on any table (the Python backend puts back
+  the tables it moved when a late failure stops it).
+* One call at a time: ``reset``, ``step`` or ``hand`` called while another
+  is running (from another thread) raises ``BusyError`` and changes nothing.
+* Pickling and ``copy.deepcopy`` give independent tables in the same state
+  (on the core backend each table's hand is dealt and played again).
 
 The backend: the core's table engine (``backend="core"``) when this build
 has one and it plays the game; else (``"python"``) a ``Hand`` per table with
@@ -38,25 +47,31 @@ the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from hoyle._hand_view import HISTORY, view
+from hoyle._whole import whole
 from hoyle.env import _fill
 from hoyle.env._fast import Backend, core_backend
+from hoyle.env._guard import Guarded, busy
 from hoyle.env._setup import setup
 from hoyle.env.actions import Actions
-from hoyle.env.seeds import deal, fresh_seed, hand_seed, run_seed
-from hoyle.errors import GameError, IllegalActionError
+from hoyle.env.seeds import M64, deal, fresh_seed, hand_seed, run_seed, table_key
+from hoyle.errors import ActionArrayError, GameError, IllegalActionError
 from hoyle.games import Game
 from hoyle.hand import Hand
 
 __all__ = ["Backend", "VectorTables"]
 
+_INT64 = np.dtype(np.int64)
+_I64_MAX = (1 << 63) - 1
 
-class VectorTables:
+
+class VectorTables(Guarded):
     """N tables (see the module). ``stacks``: one int for every seat or one
     per seat (default 100 big blinds)."""
 
@@ -84,7 +99,9 @@ class VectorTables:
         self.rewards = np.zeros((n, self.seats), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.bool_)
         self._seed = None if seed is None else run_seed(seed)
+        self._shape = (n,)
         self._backend, self.backend = self._pick(backend)
+        self._free = [None]  # the token of a call (``hoyle.env._guard``)
 
     def _pick(self, backend: str) -> tuple[Backend, str]:
         if backend not in ("auto", "core", "python"):
@@ -105,11 +122,19 @@ class VectorTables:
         self, seed: int | None = None
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
         """Every table deals hand 0 of the run (``seed``: a new run)."""
-        if seed is not None:
-            self._seed = run_seed(seed)
-        elif self._seed is None:
-            self._seed = fresh_seed()
-        self._backend.reset(self._seed)
+        run = self._seed if seed is None else run_seed(seed)
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            if run is None:
+                run = fresh_seed()
+            self._backend.reset(run)
+            self._seed = run
+        finally:
+            free.append(None)
         return self.obs, self.mask, self.actor
 
     def step(
@@ -124,29 +149,114 @@ class VectorTables:
         """Each table's actor takes its action (see the module)."""
         if self._seed is None:
             raise GameError("call reset() before step()")
-        acts = np.asarray(actions)
-        if acts.shape != (self.tables,) or acts.dtype.kind not in "iu":
-            raise IllegalActionError(
-                f"actions must be an int array of shape ({self.tables},), "
-                f"got {acts.dtype} {acts.shape}"
-            )
-        self._backend.step(acts.astype(np.int64, copy=False))
+        acts = actions
+        if acts.__class__ is not np.ndarray or acts.dtype != _INT64 or acts.shape != self._shape:
+            acts = self._int64(actions)
+        free = self._free
+        try:
+            free.pop()
+        except IndexError:
+            raise busy(self) from None
+        try:
+            self._backend.step(acts)
+        finally:
+            free.append(None)
         return self.obs, self.mask, self.actor, self.rewards, self.done
 
+    def _int64(self, actions: Any) -> npt.NDArray[np.int64]:
+        """``actions`` as int64 of shape (N,), or the ``ActionArrayError``
+        naming what was expected. A uint past int64's range is out of range
+        anyway: it becomes int64's largest, refused by the masks as any
+        index past the last."""
+        expected = f"actions must be an int or uint array of shape ({self.tables},)"
+        try:
+            acts = np.asarray(actions)
+        except Exception as err:  # (a ragged list, an object numpy refuses)
+            raise ActionArrayError(f"{expected}, got {type(actions).__name__}: {err}") from None
+        if acts.shape != self._shape or acts.dtype.kind not in "iu":
+            raise ActionArrayError(f"{expected}, got {acts.dtype} {acts.shape}")
+        if acts.dtype.kind == "u" and acts.dtype.itemsize == 8 and acts.size:
+            acts = np.minimum(acts, _I64_MAX)
+        return np.ascontiguousarray(acts, dtype=np.int64)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state; on the core backend, instead of its engine, each
+        table's hand number and moves (dealt and played again on loading)."""
+        state = super().__getstate__()
+        backend = state.pop("_backend")
+        if isinstance(backend, PythonTables):
+            state["_backend"] = backend
+        elif self._seed is not None:
+            state["_records"] = [self._hand_of(backend, i) for i in range(self.tables)]
+        return state
+
+    def _hand_of(self, backend: Backend, i: int) -> tuple[int, list[int]]:
+        """Table ``i``'s hand number and its moves (the hand number read back
+        from its seed: ``hand_seed`` is a bijection of it)."""
+        assert self._seed is not None
+        seed, _button, indices = backend.record(i)
+        return _unmix(seed) ^ table_key(self._seed, i), list(indices)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        records = state.pop("_records", None)
+        super().__setstate__(state)
+        if "_backend" in state:
+            return
+        arrays = (self.obs, self.mask, self.actor, self.rewards, self.done)
+        kept = [a.copy() for a in arrays]
+        self._backend, _ = self._pick("core")
+        engine: Any = self._backend._tables  # type: ignore[attr-defined]
+        if records is not None:
+            assert self._seed is not None
+            self._backend.reset(self._seed)
+            for i, (k, moves) in enumerate(records):
+                engine._deal(i, k)
+                for index in moves:
+                    engine._act(i, index)
+        for a, was in zip(arrays, kept, strict=True):
+            a[...] = was
+
     def hand(self, i: int) -> Hand:
-        """A ``Hand`` equal to table ``i``'s current hand: with the Python
-        backend the table's own (``clone()`` it before acting on it), with
-        the core's a hand played again from the table's record."""
-        if not 0 <= i < self.tables:
-            raise GameError(f"table must be 0..{self.tables - 1}, got {i}")
+        """A ``Hand`` equal to table ``i``'s current hand, a copy (acting on
+        it moves no table): with the Python backend a clone of the table's
+        own, with the core's a hand played again from the table's record."""
+        if i.__class__ is not int or not 0 <= i < self.tables:
+            i = whole(i, "a table is an int")
+            if not 0 <= i < self.tables:
+                raise GameError(f"table must be 0..{self.tables - 1}, got {i}")
         backend = self._backend
         if isinstance(backend, PythonTables):
-            return backend.hands[i]
+            free = self._free
+            try:
+                free.pop()
+            except IndexError:
+                raise busy(self) from None
+            try:
+                return backend.hands[i].clone()
+            finally:
+                free.append(None)
         seed, button, indices = backend.record(i)
         hand = self.game.start(self.stacks, button=button, seed=seed)
         for index in indices:
             self.actions.apply(hand, index)
         return hand
+
+
+def _unshift(x: int, shift: int) -> int:
+    """The inverse of ``x ^ (x >> shift)`` on 64 bits."""
+    y = x
+    for _ in range(64 // shift):
+        y = x ^ (y >> shift)
+    return y
+
+
+def _unmix(x: int) -> int:
+    """The inverse of ``seeds._mix`` (splitmix64's step), its steps undone
+    in reverse order (the odd multipliers' inverses mod 2**64)."""
+    x = (_unshift(x, 31) * 0x319642B2D24D8EC3) & M64
+    x = (_unshift(x, 27) * 0x96DE1B173F119089) & M64
+    return (_unshift(x, 30) - 0x9E3779B97F4A7C15) & M64
 
 
 class PythonTables:
@@ -198,20 +308,56 @@ class PythonTables:
 
     def step(self, acts: npt.NDArray[np.int64]) -> None:
         t = self.t
+        for name, array in (("obs", t.obs), ("mask", t.mask), ("actor", t.actor)):
+            if not array.flags.writeable:
+                raise GameError(f"{name} must be a writable array (it was made read-only)")
+        if not (t.rewards.flags.writeable and t.done.flags.writeable):
+            raise GameError("rewards and done must be writable arrays (one was made read-only)")
         done = t.done.copy()
         self._check(acts, done)
+        rewards = t.rewards.copy()
+        hands, count, indices = self.hands, self.count, self.indices
+        before = (hands[:], count[:], indices[:], rewards)
         t.rewards[:] = 0.0
         items = acts.tolist()
-        for i in range(t.tables):
-            if done[i]:
-                self.count[i] += 1
-                self.hands[i] = deal(t.game, t.stacks, self.seed, i, self.count[i])
-                self.indices[i] = []
-            else:
-                t.actions.act(self.hands[i], items[i])
-                self.indices[i].append(items[i])
-            self._show(i)
+        act, seed = t.actions.act, self.seed
+        i = 0
+        try:
+            for i in range(t.tables):
+                if done[i]:
+                    k = count[i] + 1
+                    hands[i] = deal(t.game, t.stacks, seed, i, k)
+                    count[i] = k
+                    indices[i] = []
+                else:
+                    indices[i].append(items[i])  # (first: an undo knows it was tried)
+                    act(hands[i], items[i])
+                self._show(i)
+        except BaseException:
+            self._undo(i, done, before)
+            raise
         self.legal[:] = t.mask
+
+    def _undo(self, last: int, done: npt.NDArray[np.bool_], before: Any) -> None:
+        """A step that failed at table ``last`` (a hand's late failure, an
+        array the fill could not write, Ctrl-C): tables ``0..last`` as they
+        were, their rows filled again, the rewards and done as before."""
+        t = self.t
+        hands, count, indices, rewards = before
+        for j in range(last + 1):
+            if done[j]:
+                self.hands[j], self.count[j], self.indices[j] = hands[j], count[j], indices[j]
+            else:
+                moves = self.indices[j]
+                del moves[len(moves) - 1 :]
+                hand = deal(t.game, t.stacks, self.seed, j, self.count[j])
+                for index in moves:
+                    t.actions.act(hand, index)
+                self.hands[j] = hand
+            with contextlib.suppress(Exception):  # (the failure may be the fill's own)
+                self._show(j)
+        t.rewards[:] = rewards
+        t.done[:] = done
 
     def _check(self, acts: npt.NDArray[np.int64], done: npt.NDArray[np.bool_]) -> None:
         """Every live table's action legal, or ``IllegalActionError`` (nothing moved)."""
