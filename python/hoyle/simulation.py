@@ -9,7 +9,10 @@ and the bots' ``rng`` come from one ``random.Random`` seeded from ``(seed,
 i)``. So shard ``i`` plays the same hands wherever it runs, and the result,
 the shards' integer counts added in shard order, is the same for any number
 of workers or machines (``SimulationResult`` compares equal; only
-``seconds`` differs).
+``seconds`` differs). The shards are planned as they go: an executor holds
+a few per worker at a time (``hoyle._shards.each_shard``) and the totals are
+added as each shard comes back, so memory does not grow with ``hands``, up
+to ``MAX_HANDS`` (2**48).
 
 Per seat (``SeatResult``): hands, net chips and the sum of the squares of
 each hand's net (exact integers, so shards merge exactly; the mean in big
