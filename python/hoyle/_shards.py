@@ -78,9 +78,7 @@ def run_shards(
     first task that raises cancels those not started and its error is
     raised here."""
     out: list[T] = []
-    each_shard(
-        fn, tasks, len(tasks), out.append, executor=executor, progress=progress, label=label
-    )
+    each_shard(fn, tasks, len(tasks), out.append, executor=executor, progress=progress, label=label)
     return out
 
 
@@ -154,8 +152,7 @@ def _on_executor(
             while queue and queue[0].done():
                 take(queue.popleft().result())
                 done += 1
-                task = next(tasks, None)
-                if task is not None:
+                for task in itertools.islice(tasks, 1):
                     queue.append(executor.submit(fn, *task))
             update(done)
     finally:

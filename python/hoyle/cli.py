@@ -302,7 +302,9 @@ def _parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="on an error, print the whole chain of exceptions (default: one line)",
     )
-    parser = _Parser(prog="hoyle", description="hoyle, a poker engine.", parents=[trace])
+    parser: argparse.ArgumentParser = _Parser(
+        prog="hoyle", description="hoyle, a poker engine.", parents=[trace]
+    )
     parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     p_eval = commands.add_parser("eval", help="rank a hand of 5, 6 or 7 cards", parents=[trace])
@@ -349,20 +351,21 @@ def _what(err: Exception) -> str:
     from concurrent.futures import BrokenExecutor
 
     text = one_line(err)
+    name = type(err).__name__
+    said = text if text == name else f"{name}: {text}"
     if isinstance(err, hoyle.HoyleError):
-        return text
-    if isinstance(err, MemoryError):
-        return f"out of memory{': ' + text if text != 'MemoryError' else ''}"
-    if isinstance(err, BrokenExecutor):
-        return f"a worker process died, the run is lost ({text})"
-    said = text if text == type(err).__name__ else f"{type(err).__name__}: {text}"
-    if isinstance(err, TimeoutError):
-        return said
-    if isinstance(err, OSError):
-        return text if text != type(err).__name__ else f"{text} (an error of the system)"
-    if isinstance(err, (TypeError, ImportError, TimeoutError, RuntimeError)):
-        return said
-    return f"{said} (unexpected: --traceback shows where)"
+        line = text
+    elif isinstance(err, MemoryError):
+        line = "out of memory" + ("" if text == name else f": {text}")
+    elif isinstance(err, BrokenExecutor):
+        line = f"a worker process died, the run is lost ({text})"
+    elif isinstance(err, OSError) and not isinstance(err, TimeoutError):
+        line = text if text != name else f"{text} (an error of the system)"
+    elif isinstance(err, (TypeError, ImportError, TimeoutError, RuntimeError)):
+        line = said
+    else:
+        line = f"{said} (unexpected: --traceback shows where)"
+    return line
 
 
 if __name__ == "__main__":

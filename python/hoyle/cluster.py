@@ -86,7 +86,9 @@ def _timeout(timeout: Any) -> float:
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise TypeError(f"timeout: seconds as a number, got {type(timeout).__name__}")
     if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
-        raise HoyleError(f"timeout must be more than 0 and at most {MAX_TIMEOUT:g} s, got {timeout}")
+        raise HoyleError(
+            f"timeout must be more than 0 and at most {MAX_TIMEOUT:g} s, got {timeout}"
+        )
     return float(timeout)
 
 

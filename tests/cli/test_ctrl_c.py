@@ -48,7 +48,7 @@ def test_the_first_ctrl_c_stops_the_run(where: list[str]) -> None:
         time.sleep(0.5)
         sent = time.monotonic()
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=30)
         waited = time.monotonic() - sent
     finally:
         if proc.poll() is None:

@@ -103,7 +103,7 @@ def test_traceback_prints_the_chain(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "AhKh", "QsQd", "--game", "Game", "--quiet"]
     for place in (["--traceback", *argv], [*argv, "--traceback"]):
         assert main(place) == 2
-        out, err = capsys.readouterr()
+        _, err = capsys.readouterr()
         lines = err.splitlines()
         assert lines[0] == "Traceback (most recent call last):"
         assert lines[-1].startswith("hoyle: --game: no preset 'Game'")
@@ -132,11 +132,13 @@ def test_executor_timeouts_outside_the_range_are_refused(timeout: float) -> None
     for where in ({}, {"workers": 1}, {"scheduler": "tcp://127.0.0.1:9"}):
         with (
             pytest.raises(hoyle.HoyleError, match="timeout must be more than 0 and at most 86400"),
-            cluster.executor(timeout=timeout, **where),  # type: ignore[arg-type]
+            cluster.executor(timeout=timeout, **where),
         ):
             raise AssertionError("not reached")  # pragma: no cover
-    with pytest.raises(TypeError, match="timeout: seconds as a number, got str"):
-        with cluster.executor(timeout="10"):  # type: ignore[arg-type]
-            raise AssertionError("not reached")  # pragma: no cover
+    with (
+        pytest.raises(TypeError, match="timeout: seconds as a number, got str"),
+        cluster.executor(timeout="10"),  # type: ignore[arg-type]
+    ):
+        raise AssertionError("not reached")  # pragma: no cover
     with cluster.executor(timeout=0.5) as none:
         assert none is None

@@ -66,8 +66,8 @@ WAYS: dict[str, Any] = {
     "checks facing a bet": lambda hand, rng: hand.check(),
     "raises to huge": lambda hand, rng: hand.raise_to(10**30),
     "raises to -1": lambda hand, rng: hand.raise_to(-1),
-    "raises to nan": lambda hand, rng: hand.raise_to(math.nan),  # type: ignore[arg-type]
-    "raises to text": lambda hand, rng: hand.raise_to("all"),  # type: ignore[arg-type]
+    "raises to nan": lambda hand, rng: hand.raise_to(math.nan),
+    "raises to text": lambda hand, rng: hand.raise_to("all"),
     "draws nonsense": lambda hand, rng: hand.draw(["Zz", 99]),
     "acts for another seat": lambda hand, rng: hand.call(seat=_other_seat(hand)),
     "folds for another seat": lambda hand, rng: hand.fold(seat=_other_seat(hand)),
@@ -145,7 +145,8 @@ def make(rng: random.Random) -> Run:
 
 
 def _names_the_bot(run: Run, message: str, seat: int) -> None:
-    assert "\n" not in message and "\t" not in message, message
+    assert "\n" not in message, message
+    assert "\t" not in message, message
     assert len(message) < 3_000
     label = run.users()[seat]  # only a user's bot is ever blamed
     assert message.startswith(f"bot {label} (seat {seat}) "), message
@@ -171,7 +172,8 @@ def play(run: Run) -> hoyle.SimulationResult | BotError:
 def check(run: Run, outcome: Any) -> None:
     if isinstance(outcome, BotError):
         assert run.on_error == "raise", f"{run!r}: {outcome}"
-        assert outcome.seat is not None and outcome.hand is not None
+        assert outcome.seat is not None
+        assert outcome.hand is not None
         assert 0 <= outcome.hand < run.hands
         _names_the_bot(run, str(outcome), outcome.seat)
         assert str(outcome).endswith(f", in hand {outcome.hand}")
@@ -181,7 +183,8 @@ def check(run: Run, outcome: Any) -> None:
     assert all(s.hands == result.hands for s in result.seats)
     assert result.hands + len(result.failures) == run.hands
     numbers = [f.hand for f in result.failures]
-    assert numbers == sorted(set(numbers)) and all(0 <= n < run.hands for n in numbers)
+    assert numbers == sorted(set(numbers))
+    assert all(0 <= n < run.hands for n in numbers)
     assert not result.failures or run.on_error == "skip"
     for failure in result.failures:
         assert failure.bot == run.users()[failure.seat]
@@ -224,15 +227,13 @@ def test_every_way_is_caught_with_its_words() -> None:
     }
     assert set(words) == set(WAYS)
     for way, said in words.items():
-        bot = Misbehaving(way, 1.0)
+        bot: Any = Misbehaving(way, 1.0)
         game = "five_card_draw" if way == "draws nonsense" else "texas_holdem"
         players: list[Any] = [("tight", "tight"), ("me", bot)]
         if way == "checks facing a bet":  # first to act preflop heads-up faces the blind
             players = [("me", bot), ("tight", "tight")]
         if way == "draws nonsense":
-            players = [("me", Misbehaving("returns None", 0.0)), ("caller", "random")]
-            bot = _DrawNonsense()
-            players[0] = ("me", bot)
+            players = [("me", _DrawNonsense()), ("caller", "random")]
         with pytest.raises(BotError) as caught:
             hoyle.simulate(game, players, hands=20, seed=5)
         assert said in str(caught.value), (way, str(caught.value))
@@ -264,5 +265,5 @@ def test_ctrl_c_from_a_bot_stops_the_run() -> None:
                 "texas_holdem",
                 ["tight", interrupts],
                 hands=10,
-                on_error=on_error,  # type: ignore[arg-type]
+                on_error=on_error,
             )

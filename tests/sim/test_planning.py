@@ -96,6 +96,7 @@ def test_the_most_hands_start_playing_under_a_memory_limit(where: str) -> None:
         text=True,
         timeout=120,
         cwd=ROOT,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout)
@@ -159,7 +160,8 @@ def test_results_do_not_depend_on_the_window() -> None:
     assert window(pool) == 16
     assert pool.shards == list(range(60))  # each shard once, in order
     assert far == here
-    assert here.shards == 60 and len(here.failures) > 3
+    assert here.shards == 60
+    assert len(here.failures) > 3
     assert [f.hand for f in far.failures] == sorted(f.hand for f in here.failures)
 
 

@@ -27,15 +27,14 @@ def spade_hater(hand: Hand, rng: random.Random) -> None:
     caller(hand, rng)
 
 
-_moved = False
+_MOVED: list[bool] = []
 
 
 def slow_caller(hand: Hand, rng: random.Random) -> None:
     """Calls, 20 ms a move (a shard of 500 hands takes about a minute); says
     "moving" on stdout at its first move in a process."""
-    global _moved
-    if not _moved:
-        _moved = True
+    if not _MOVED:
+        _MOVED.append(True)
         print("moving", flush=True)
     time.sleep(0.02)
     caller(hand, rng)
