@@ -31,6 +31,13 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _equity(args: argparse.Namespace) -> int:
+    if args.plot is not None:  # checked before any work (the grid skips cells that fail)
+        from hoyle._equity_args import trials_count
+
+        try:
+            trials_count(args.plot_trials)
+        except hoyle.EquityError as err:
+            raise hoyle.EquityError(f"--plot-trials: {err}") from err
     kwargs: dict[str, object] = {
         "board": args.board,
         "dead": args.dead,

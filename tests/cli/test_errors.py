@@ -33,6 +33,10 @@ def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
     [
         (["equity", "AhKh", "QsQd", "--game", "Game", "--quiet"], "no preset 'Game'"),
         (["equity", "AhKh", "QsQd", "--game", "Street", "--quiet"], "no preset 'Street'"),
+        (
+            ["equity", "AhKh", "QsQd", "--plot", "x.png", "--plot-trials", "-1", "--quiet"],
+            "--plot-trials: trials must be an integer in 1..=17179869184, got -1",
+        ),
         (["bench", "--hands", "-1"], "hands must be 1..10,000,000, got -1"),
         (["bench", "--hands", "0"], "hands must be 1..10,000,000, got 0"),
         (["bench", "--batch", "99999999999999"], "batch must be 1..100,000,000"),
