@@ -144,7 +144,8 @@ def _on_executor(
         for task in itertools.islice(tasks, size):
             queue.append(executor.submit(fn, *task))
         while queue:
-            wait(queue, return_when=FIRST_COMPLETED)
+            if not queue[0].done():  # wait for any not done (those done would not wait)
+                wait([f for f in queue if not f.done()], return_when=FIRST_COMPLETED)
             for fut in queue:
                 err = fut.exception() if fut.done() else None
                 if err is not None:

@@ -190,13 +190,15 @@ def test_each_shard_keeps_a_window_and_takes_in_order() -> None:
         seen.append(made)
 
     def release() -> None:
-        time.sleep(0.2)
+        time.sleep(0.5)
         assert made == 16  # the window, nothing more, while task 0 runs
         gate.set()
 
     threading.Thread(target=release).start()
+    cpu = time.process_time()
     with ThreadPoolExecutor(2) as pool:
         each_shard(slow_first, tasks(), 100, take, executor=pool, progress=False, label="x")
+    assert time.process_time() - cpu < 0.1  # it waited for task 0, did not spin
     assert taken == [i * i for i in range(100)]
     assert made == 100
     assert all(m <= i + 1 + 16 for i, m in enumerate(seen))
