@@ -36,8 +36,8 @@ def _equity(args: argparse.Namespace) -> int:
 
         try:
             trials_count(args.plot_trials)
-        except hoyle.EquityError as err:
-            raise hoyle.EquityError(f"--plot-trials: {err}") from err
+        except hoyle.EquityError as refused:
+            raise hoyle.EquityError(f"--plot-trials: {refused}") from refused
     kwargs: dict[str, object] = {
         "board": args.board,
         "dead": args.dead,
@@ -69,9 +69,9 @@ def _equity(args: argparse.Namespace) -> int:
     print(f"equity ({kind})")
     width = max(len(p) for p in args.players)
     for p, name in enumerate(args.players):
-        err = "" if eq.exact else f" ± {eq.stderr[p] * 100:.2f}"
+        spread = "" if eq.exact else f" ± {eq.stderr[p] * 100:.2f}"
         print(
-            f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{err}"
+            f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{spread}"
             f"  win {eq.win[p] * 100:7.3f}%  tie {eq.tie[p] * 100:6.3f}%  combos {eq.combos[p]}"
             + (f"  low {eq.low[p] * 100:7.3f}%" if any(eq.low) else "")
         )
