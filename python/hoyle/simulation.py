@@ -20,9 +20,11 @@ blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
 
-A user's bot that raises, makes an illegal move, or makes no move or more
-than one is a ``BotError`` naming the bot and its seat (its ``seat`` and
-``hand`` attributes say where). ``on_error="raise"`` stops the run with it;
+A user's bot that raises (any exception, ``SystemExit`` too; its message
+quoted on one line, even one whose ``__str__`` fails), makes an illegal
+move, or makes no move or more than one is a ``BotError`` naming the bot
+and its seat (its ``seat`` and ``hand`` attributes say where); Ctrl-C's
+``KeyboardInterrupt`` is not the bot's error and stops the run. ``on_error="raise"`` stops the run with it;
 ``on_error="skip"`` voids that hand (every stack back to what it was before
 it), lists it in ``SimulationResult.failures`` and plays on.
 
