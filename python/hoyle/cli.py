@@ -355,7 +355,7 @@ def _what(err: Exception) -> str:
     """The one line that says what went wrong: hoyle's errors and the
     failures a run can meet in their own words, anything else with its type
     and a pointer to ``--traceback``."""
-    from concurrent.futures import BrokenExecutor
+    from concurrent.futures import BrokenExecutor, CancelledError
 
     text = one_line(err)
     name = type(err).__name__
@@ -366,6 +366,10 @@ def _what(err: Exception) -> str:
         line = "out of memory" + ("" if text == name else f": {text}")
     elif isinstance(err, BrokenExecutor):
         line = f"a worker process died, the run is lost ({text})"
+    elif isinstance(err, CancelledError):
+        line = f"a shard was cancelled by the executor, the run is lost ({said})"
+    elif type(err).__module__.partition(".")[0] == "distributed":  # KilledWorker, ...
+        line = f"the Dask cluster failed the run: {said}"
     elif isinstance(err, OSError) and not isinstance(err, TimeoutError):
         line = text if text != name else f"{text} (an error of the system)"
     elif isinstance(err, (TypeError, ImportError, TimeoutError, RuntimeError)):

@@ -24,9 +24,10 @@ A user's bot that raises (any exception, ``SystemExit`` too; its message
 quoted on one line, even one whose ``__str__`` fails), makes an illegal
 move, or makes no move or more than one is a ``BotError`` naming the bot
 and its seat (its ``seat`` and ``hand`` attributes say where); Ctrl-C's
-``KeyboardInterrupt`` is not the bot's error and stops the run. ``on_error="raise"`` stops the run with it;
-``on_error="skip"`` voids that hand (every stack back to what it was before
-it), lists it in ``SimulationResult.failures`` and plays on.
+``KeyboardInterrupt`` is not the bot's error and stops the run.
+``on_error="raise"`` stops the run with it; ``on_error="skip"`` voids that
+hand (every stack back to what it was before it), lists it in
+``SimulationResult.failures`` and plays on.
 
 Players are built-in bot names (``"tight"``, ``"loose"``, ``"random"``),
 ``"module:callable"`` names (loaded where the shard runs: the module must be

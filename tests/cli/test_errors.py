@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+from concurrent.futures import CancelledError
+from concurrent.futures.process import BrokenProcessPool
 
 import hoyle
 import pytest
@@ -90,6 +92,8 @@ def test_a_killed_pool_worker_is_one_line(capsys: pytest.CaptureFixture[str]) ->
         (OSError(), "hoyle: OSError (an error of the system)"),
         (TimeoutError("the scheduler did not answer"), "hoyle: TimeoutError: the scheduler did"),
         (KeyError("x"), "hoyle: KeyError: 'x' (unexpected: --traceback shows where)"),
+        (CancelledError(), "hoyle: a shard was cancelled by the executor, the run is lost"),
+        (BrokenProcessPool("gone"), "hoyle: a worker process died, the run is lost (gone)"),
     ],
 )
 def test_any_error_is_one_line(
@@ -101,6 +105,20 @@ def test_any_error_is_one_line(
     monkeypatch.setattr(cli, "_eval", fail)  # read when main() makes the parser
     assert main(["eval", "As", "Ks", "Qs", "Js", "Ts"]) == 2
     assert _one_line(capsys).startswith(says)
+
+
+@needs_dask
+def test_a_dask_error_in_a_run_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from distributed.scheduler import KilledWorker
+
+    def fail(args: object) -> int:
+        raise KilledWorker("shard-1", None, 3)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "_eval", fail)
+    assert main(["eval", "As", "Ks", "Qs", "Js", "Ts"]) == 2
+    assert _one_line(capsys).startswith("hoyle: the Dask cluster failed the run: KilledWorker: ")
 
 
 def test_traceback_prints_the_chain(capsys: pytest.CaptureFixture[str]) -> None:
