@@ -33,6 +33,7 @@ PLAY = ["play", "--hands", "100000", "--seed", "1", "--quiet", "--bots", "tight"
 PLAY += ["--bot", "tests.support.sim_bots:slow_caller"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
 @pytest.mark.parametrize("where", [[], ["--workers", "1"], ["--workers", "3"]])
 def test_the_first_ctrl_c_stops_the_run(where: list[str]) -> None:
     proc = subprocess.Popen(

@@ -31,6 +31,9 @@ from hoyle.simulation import MAX_HANDS
 
 from tests.support import ROOT
 
+linux = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc/self/status, sets RLIMIT_AS"
+)
 LIMIT = textwrap.dedent(
     """
     import resource, signal
@@ -88,6 +91,7 @@ SIMULATE = LIMIT + textwrap.dedent(
 )
 
 
+@linux
 @pytest.mark.parametrize("where", ["here", "pool"])
 def test_the_most_hands_start_playing_under_a_memory_limit(where: str) -> None:
     done = subprocess.run(
@@ -107,6 +111,7 @@ def test_the_most_hands_start_playing_under_a_memory_limit(where: str) -> None:
         assert seen["submitted"] <= seen["window"] + seen["done"] + 1
 
 
+@linux
 def test_hoyle_play_with_the_most_hands_plays_and_stops_on_ctrl_c() -> None:
     """``hoyle play --hands 281474976710656 --workers 2`` plays its first
     hands under the limit, and the first Ctrl-C stops it (exit 130)."""
