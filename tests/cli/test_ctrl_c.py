@@ -9,16 +9,12 @@ terminal's Ctrl-C does: the pool's workers receive it too."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
-from tests.support import ROOT
+from tests.support.interrupt import interrupt_when_moving
 
 SCRIPT = textwrap.dedent(
     """
@@ -36,25 +32,7 @@ PLAY += ["--bot", "tests.support.sim_bots:slow_caller"]
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
 @pytest.mark.parametrize("where", [[], ["--workers", "1"], ["--workers", "3"]])
 def test_the_first_ctrl_c_stops_the_run(where: list[str]) -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, *PLAY, *where],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == b"moving"  # the first shard has started
-        time.sleep(0.5)
-        sent = time.monotonic()
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert proc.returncode == 130, err.decode()
-    assert err.decode().splitlines() == ["hoyle: interrupted (Ctrl-C): stopped, no result"]
+    status, err, waited = interrupt_when_moving(["-c", SCRIPT, *PLAY, *where])
+    assert status == 130, err
+    assert err.splitlines() == ["hoyle: interrupted (Ctrl-C): stopped, no result"]
     assert waited < 10, f"stopped {waited:.1f} s after Ctrl-C"

@@ -13,8 +13,6 @@ the machine."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -30,6 +28,7 @@ from hoyle._shards import each_shard, window
 from hoyle.simulation import MAX_HANDS
 
 from tests.support import ROOT
+from tests.support.interrupt import interrupt_when_moving
 
 linux = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads /proc/self/status, sets RLIMIT_AS"
@@ -118,26 +117,8 @@ def test_hoyle_play_with_the_most_hands_plays_and_stops_on_ctrl_c() -> None:
     script = LIMIT + "import sys\nsys.exit(hoyle.cli.main(sys.argv[1:]))\n"
     argv = ["play", "--hands", str(MAX_HANDS), "--seed", "1", "--quiet", "--bots", "tight"]
     argv += ["--bot", "tests.support.sim_bots:slow_caller", "--workers", "2"]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script, *argv],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline().strip()
-        if first != b"moving":  # pragma: no cover - the failure's own words
-            proc.wait(30)
-            raise AssertionError(f"no hand played: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert proc.returncode == 130, err.decode()[-2000:]
+    status, err, _ = interrupt_when_moving(["-c", script, *argv], after=0)
+    assert status == 130, err[-2000:]
 
 
 class _Recording(ThreadPoolExecutor):
