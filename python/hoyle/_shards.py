@@ -7,8 +7,11 @@ and add the shards' results in shard order, so the totals are the same in
 one process, on a local pool of processes and on a Dask cluster. This module
 is the part they share: the seed of a shard, and the loop that hands shards
 to a ``concurrent.futures.Executor`` (``distributed.Client.get_executor()``
-is one) with a progress bar that counts finished shards. The executor does
-the scheduling; a shard lost with its worker is the executor's to run again
+is one) a window at a time (``each_shard``: a few per worker, the next
+submitted as one finishes, so planning ``2**48`` hands holds a window,
+never every task) with a progress bar that counts finished shards. The
+executor does the scheduling; a shard lost with its worker is the
+executor's to run again
 (Dask does; a ``ProcessPoolExecutor`` whose worker dies fails the run).
 
 >>> shard_seed(7, 0) == shard_seed(7, 0), shard_seed(7, 0) == shard_seed(7, 1)
@@ -20,11 +23,14 @@ the scheduling; a shard lost with its worker is the executor's to run again
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import itertools
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any, TypeAlias, TypeVar
 
-__all__ = ["Progress", "run_shards", "shard_seed"]
+__all__ = ["Progress", "each_shard", "run_shards", "shard_seed", "window"]
 
 T = TypeVar("T")
 #: ``True`` for a progress bar, a callable ``(done, total)``, or False/None.
@@ -67,41 +73,89 @@ def run_shards(
     label: str,
 ) -> list[T]:
     """``[fn(*task) for task in tasks]``: in this process one after another
-    (``executor=None``), or submitted all at once to ``executor``. The
-    results come back in the order of ``tasks`` whatever order they finish
-    in; the first task that raises cancels those not started and its error
-    is raised here."""
-    update, bar = _updater(progress, label, len(tasks))
+    (``executor=None``), or on ``executor`` (``each_shard``). The results
+    come back in the order of ``tasks`` whatever order they finish in; the
+    first task that raises cancels those not started and its error is
+    raised here."""
+    out: list[T] = []
+    each_shard(fn, tasks, len(tasks), out.append, executor=executor, progress=progress, label=label)
+    return out
+
+
+def each_shard(
+    fn: Callable[..., T],
+    tasks: Iterable[tuple[Any, ...]],
+    total: int,
+    take: Callable[[T], object],
+    *,
+    executor: Executor | None,
+    progress: Progress,
+    label: str,
+) -> None:
+    """``take(fn(*task))`` for each of the ``total`` tasks, in their order:
+    here one after another (``executor=None``), or on ``executor`` with at
+    most ``window(executor)`` tasks submitted and not yet taken, the next
+    submitted as one finishes. ``tasks`` is read as the window moves (a
+    generator is never listed), so memory does not grow with ``total``.
+    The first task that raises cancels those submitted and not started, and
+    its error is raised here."""
+    update, bar = _updater(progress, label, total)
     try:
         if executor is None:
-            out = []
             for done, task in enumerate(tasks, 1):
-                out.append(fn(*task))
+                take(fn(*task))
                 update(done)
-            return out
-        return _on_executor(fn, tasks, executor, update)
+        else:
+            _on_executor(fn, iter(tasks), executor, take, update)
     finally:
         if bar is not None:
             bar.stop()
 
 
+def window(executor: Executor) -> int:
+    """How many tasks ``each_shard`` keeps submitted to ``executor``: four
+    per worker it has (a pool's processes or threads, a Dask cluster's
+    threads; else this machine's cores), and at least 16."""
+    workers = getattr(executor, "_max_workers", None)  # ProcessPool- and ThreadPoolExecutor
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    if not isinstance(workers, int) and client is not None:
+        try:
+            workers = sum(client.nthreads().values())
+        except Exception:  # a cluster that does not answer: the default
+            workers = None
+    if not isinstance(workers, int) or workers < 1:
+        workers = os.cpu_count() or 1
+    return max(16, 4 * workers)
+
+
 def _on_executor(
     fn: Callable[..., T],
-    tasks: Sequence[tuple[Any, ...]],
+    tasks: Iterator[tuple[Any, ...]],
     executor: Executor,
+    take: Callable[[T], object],
     update: Callable[[int], None],
-) -> list[T]:
-    futures: list[Future[T]] = [executor.submit(fn, *task) for task in tasks]
-    pending: set[Future[T]] = set(futures)
+) -> None:
+    """The window of ``each_shard``: futures in task order; the finished
+    ones at its front are taken, and as many new tasks submitted."""
+    size = window(executor)
+    queue: deque[Future[T]] = deque()
+    done = 0
     try:
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                err = fut.exception()
+        for task in itertools.islice(tasks, size):
+            queue.append(executor.submit(fn, *task))
+        while queue:
+            if not queue[0].done():  # wait for any not done (those done would not wait)
+                wait([f for f in queue if not f.done()], return_when=FIRST_COMPLETED)
+            for fut in queue:
+                err = fut.exception() if fut.done() else None
                 if err is not None:
                     raise err
-            update(len(futures) - len(pending))
-        return [fut.result() for fut in futures]
+            while queue and queue[0].done():
+                take(queue.popleft().result())
+                done += 1
+                for task in itertools.islice(tasks, 1):
+                    queue.append(executor.submit(fn, *task))
+            update(done)
     finally:
-        for fut in pending:
+        for fut in queue:
             fut.cancel()

@@ -13,10 +13,12 @@ import importlib
 import inspect
 import os
 import random
+import reprlib
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from hoyle._messages import one_line
 from hoyle.bots import Bot
 from hoyle.errors import BotError, IllegalActionError
 from hoyle.hand import Hand
@@ -27,11 +29,6 @@ _POLICY_HINT = (
     "a bot acts on the hand itself (e.g. hand.call()) and returns None; "
     "a policy(observation, mask) -> index must be wrapped: hoyle.env.policy_bot(policy)"
 )
-
-
-def one_line(err: BaseException) -> str:
-    """An error's message on one line (its type's name when it has none)."""
-    return " ".join(str(err).split()) or type(err).__name__
 
 
 def _import(spec: str, name: str) -> Any:
@@ -107,12 +104,14 @@ def act_checked(seat: int, label: str, bot: Bot, hand: Hand, rng: random.Random)
         returned = call(hand, rng)
     except IllegalActionError as err:
         raise BotError(f"{where} made an illegal move: {one_line(err)}") from err
-    except Exception as err:
+    except KeyboardInterrupt:  # Ctrl-C stops the run, wherever it lands
+        raise
+    except BaseException as err:  # SystemExit too: a bot does not end the program
         kind = type(err).__name__
         raise BotError(f"{where} raised {kind}: {one_line(err)}") from err
     moves = len(hand.history) - before
     if moves == 0:
-        got = "" if returned is None else f" (it returned {returned!r})"
+        got = "" if returned is None else f" (it returned {reprlib.repr(returned)})"
         raise BotError(f"{where} made no move{got}; {_POLICY_HINT}")
     if moves > 1:
         raise BotError(f"{where} made {moves} moves; a bot makes one, for its own seat")

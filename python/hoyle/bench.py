@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import math
 import time
 import warnings
 from collections.abc import Callable
@@ -18,15 +19,30 @@ import numpy.typing as npt
 
 import hoyle
 from hoyle._core import RANKS, SUITS
+from hoyle._whole import whole
+from hoyle.errors import HoyleError
 
 __all__ = ["Case", "Result", "cases", "measure", "random_hands", "run"]
 
 
+#: The most hands ``run`` times one call at a time (``count``: a tuple each).
+MAX_SINGLE = 10_000_000
+#: The most hands ``run`` gives a batch call (``batch``: 7 bytes each).
+MAX_BATCH = 100_000_000
+#: The longest ``run`` spends on a case (``seconds``).
+MAX_SECONDS = 3_600.0
+_ROWS = 1 << 16  # hands drawn at a time (the sort keys of more would be 416 bytes a hand)
+
+
 def random_hands(count: int, cards: int = 7, seed: int = 2026) -> npt.NDArray[np.uint8]:
-    """``count`` random hands of distinct cards, as a C-contiguous uint8 array."""
+    """``count`` random hands of distinct cards, as a C-contiguous uint8 array
+    (drawn ``_ROWS`` at a time: the same hands, in 7 bytes a hand)."""
     rng = np.random.default_rng(seed)
-    keys = rng.random((count, 52))
-    return np.ascontiguousarray(np.argsort(keys, axis=1)[:, :cards].astype(np.uint8))
+    out = np.empty((count, cards), dtype=np.uint8)
+    for first in range(0, count, _ROWS):
+        keys = rng.random((min(_ROWS, count - first), 52))
+        out[first : first + len(keys)] = np.argsort(keys, axis=1)[:, :cards]
+    return out
 
 
 @dataclass(frozen=True)
@@ -158,7 +174,15 @@ def measure(case: Case, *, seconds: float = 1.0, repeat: int = 5) -> Result:
 
 
 def run(*, count: int = 200_000, batch: int = 2_000_000, seconds: float = 1.0) -> list[Result]:
-    """Measures every case; the batch cases use ``batch`` hands."""
+    """Measures every case; the batch cases use ``batch`` hands. ``count``
+    is 1..``MAX_SINGLE``, ``batch`` 1..``MAX_BATCH``, ``seconds`` more
+    than 0 and at most ``MAX_SECONDS`` (else ``HoyleError``)."""
+    count = _within("hands", count, MAX_SINGLE)
+    batch = _within("batch", batch, MAX_BATCH)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds: a number, got {type(seconds).__name__}")
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise HoyleError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, got {seconds}")
     single = random_hands(count, seed=1)
     big = random_hands(batch, seed=2)
     results: list[Result] = []
@@ -174,6 +198,13 @@ def run(*, count: int = 200_000, batch: int = 2_000_000, seconds: float = 1.0) -
             )
         results.append(measure(timed, seconds=seconds))
     return results
+
+
+def _within(what: str, value: object, most: int) -> int:
+    number = whole(value, f"{what} must be an int")
+    if not 1 <= number <= most:
+        raise HoyleError(f"{what} must be 1..{most:,}, got {number:,}")
+    return int(number)
 
 
 def table(results: list[Result]) -> str:

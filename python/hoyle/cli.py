@@ -7,8 +7,12 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from contextlib import AbstractContextManager
+from typing import NoReturn, TypeAlias
 
 import hoyle
+from hoyle._messages import one_line
+
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -27,6 +31,13 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _equity(args: argparse.Namespace) -> int:
+    if args.plot is not None:  # checked before any work (the grid skips cells that fail)
+        from hoyle._equity_args import trials_count
+
+        try:
+            trials_count(args.plot_trials)
+        except hoyle.EquityError as refused:
+            raise hoyle.EquityError(f"--plot-trials: {refused}") from refused
     kwargs: dict[str, object] = {
         "board": args.board,
         "dead": args.dead,
@@ -41,10 +52,12 @@ def _equity(args: argparse.Namespace) -> int:
     if args.game is not None:
         from hoyle import games
 
-        preset = getattr(games, args.game, None)
-        if not callable(preset) or args.game.startswith("_"):
-            raise hoyle.HoyleError(f"--game: no preset {args.game!r} in hoyle.games")
-        kwargs["game"] = preset()
+        presets = [n for n in games.__all__ if not isinstance(getattr(games, n), type)]
+        if args.game not in presets:  # Game and Street are classes, not presets
+            raise hoyle.GameError(
+                f"--game: no preset {args.game!r} in hoyle.games; presets: {', '.join(presets)}"
+            )
+        kwargs["game"] = getattr(games, args.game)()
     with _executor(args) as executor:
         eq = hoyle.equity(
             args.players,
@@ -56,9 +69,9 @@ def _equity(args: argparse.Namespace) -> int:
     print(f"equity ({kind})")
     width = max(len(p) for p in args.players)
     for p, name in enumerate(args.players):
-        err = "" if eq.exact else f" ± {eq.stderr[p] * 100:.2f}"
+        spread = "" if eq.exact else f" ± {eq.stderr[p] * 100:.2f}"
         print(
-            f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{err}"
+            f"  {name:<{width}}  {eq.equity[p] * 100:7.3f}%{spread}"
             f"  win {eq.win[p] * 100:7.3f}%  tie {eq.tie[p] * 100:6.3f}%  combos {eq.combos[p]}"
             + (f"  low {eq.low[p] * 100:7.3f}%" if any(eq.low) else "")
         )
@@ -173,9 +186,11 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if report.errors else 0
 
 
-def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_replay(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     """The ``replay`` command's arguments."""
-    p_replay = commands.add_parser("replay", help="replay PHH hand histories (.phh, .phhs)")
+    p_replay = commands.add_parser(
+        "replay", help="replay PHH hand histories (.phh, .phhs)", parents=[trace]
+    )
     p_replay.add_argument("files", nargs="+", help="PHH files")
     p_replay.add_argument("--quiet", action="store_true", help="no progress bar")
     p_replay.add_argument(
@@ -205,20 +220,18 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p_replay.set_defaults(func=_replay)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the ``hoyle`` command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="hoyle", description="hoyle, a poker engine.")
-    parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    p_eval = commands.add_parser("eval", help="rank a hand of 5, 6 or 7 cards")
-    p_eval.add_argument("cards", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
-    p_eval.set_defaults(func=_eval)
-    p_bench = commands.add_parser("bench", help="compare evaluator speed with installed peers")
+def _add_bench(commands: _Commands, trace: argparse.ArgumentParser) -> None:
+    p_bench = commands.add_parser(
+        "bench", help="compare evaluator speed with installed peers", parents=[trace]
+    )
     p_bench.add_argument("--hands", type=int, default=200_000, help="hands for single calls")
     p_bench.add_argument("--batch", type=int, default=2_000_000, help="hands per batch")
     p_bench.add_argument("--seconds", type=float, default=1.0, help="time per case")
     p_bench.set_defaults(func=_bench)
-    p_eq = commands.add_parser("equity", help="equity of hands or ranges")
+
+
+def _add_equity(commands: _Commands, trace: argparse.ArgumentParser) -> None:
+    p_eq = commands.add_parser("equity", help="equity of hands or ranges", parents=[trace])
     p_eq.add_argument("players", nargs="+", help='hands or ranges, e.g. AhKh "QQ+,AKs"')
     p_eq.add_argument("--board", default="", help="board cards")
     p_eq.add_argument("--dead", default="", help="dead cards")
@@ -235,11 +248,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
     _add_cluster(p_eq, "run Monte Carlo's shards (exact enumeration: this machine's threads)")
     p_eq.set_defaults(func=_equity)
+
+
+def _add_play(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_play = commands.add_parser(
         "play",
         help="a match of bots (built-in, or yours with --bot), with a summary",
         description="A match of bots at one table. Your bots (--bot) take the first "
         "seats, in order, then the built-in ones (--bots).",
+        parents=[trace],
     )
     p_play.add_argument("--hands", type=int, default=2_000, help="hands to play")
     p_play.add_argument("--seed", type=int, default=None, help="seed for the cards and bots")
@@ -270,14 +287,96 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     _add_cluster(p_play, "play the hands")
     p_play.set_defaults(func=_play)
-    _add_replay(commands)
-    args = parser.parse_args(argv)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors one line: ``hoyle: play: argument
+    --hands: ...`` (argparse prints the usage and the error on two lines or
+    more), then exit 2 as argparse does."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("hoyle").strip()
+        text = " ".join(f"{where + ': ' if where else ''}{message}".split())
+        self.exit(2, f"hoyle: {text} (hoyle {where + ' ' if where else ''}--help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The ``hoyle`` command's arguments, each command's with its own."""
+    trace = argparse.ArgumentParser(add_help=False)
+    trace.add_argument(
+        "--traceback",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="on an error, print the whole chain of exceptions (default: one line)",
+    )
+    parser: argparse.ArgumentParser = _Parser(
+        prog="hoyle", description="hoyle, a poker engine.", parents=[trace]
+    )
+    parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    p_eval = commands.add_parser("eval", help="rank a hand of 5, 6 or 7 cards", parents=[trace])
+    p_eval.add_argument("cards", nargs="+", help='cards, e.g. "As Ks Qs Js Ts"')
+    p_eval.set_defaults(func=_eval)
+    _add_bench(commands, trace)
+    _add_equity(commands, trace)
+    _add_play(commands, trace)
+    _add_replay(commands, trace)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the ``hoyle`` command line; returns the exit status: 0, 1 when
+    ``hoyle replay`` met bad files, 2 on an error (one line on stderr,
+    ``hoyle: ...``; ``--traceback`` prints the chain), 130 on Ctrl-C."""
+    args = _parser().parse_args(argv)
+    traceback = getattr(args, "traceback", False)
     try:
         status: int = args.func(args)
-    except hoyle.HoyleError as err:
-        print(f"hoyle: {err}", file=sys.stderr)
+    except KeyboardInterrupt:
+        if traceback:
+            _print_chain()
+        print("hoyle: interrupted (Ctrl-C): stopped, no result", file=sys.stderr)
+        return 130
+    except Exception as err:  # every error the user meets: one line
+        if traceback:
+            _print_chain()
+        print(f"hoyle: {_what(err)}", file=sys.stderr)
         return 2
     return status
+
+
+def _print_chain() -> None:
+    import traceback
+
+    traceback.print_exc(file=sys.stderr)
+
+
+def _what(err: Exception) -> str:
+    """The one line that says what went wrong: hoyle's errors and the
+    failures a run can meet in their own words, anything else with its type
+    and a pointer to ``--traceback``."""
+    from concurrent.futures import BrokenExecutor, CancelledError
+
+    text = one_line(err)
+    name = type(err).__name__
+    said = text if text == name else f"{name}: {text}"
+    if isinstance(err, hoyle.HoyleError):
+        line = text
+    elif isinstance(err, MemoryError):
+        line = "out of memory" + ("" if text == name else f": {text}")
+    elif isinstance(err, BrokenExecutor):
+        line = f"a worker process died, the run is lost ({text})"
+    elif isinstance(err, CancelledError):
+        line = f"a shard was cancelled by the executor, the run is lost ({said})"
+    elif type(err).__module__.partition(".")[0] == "distributed":  # KilledWorker, ...
+        line = f"the Dask cluster failed the run: {said}"
+    elif isinstance(err, OSError) and not isinstance(err, TimeoutError):
+        line = text if text != name else f"{text} (an error of the system)"
+    elif isinstance(err, (TypeError, ImportError, TimeoutError, RuntimeError)):
+        line = said
+    else:
+        line = f"{said} (unexpected: --traceback shows where)"
+    return line
 
 
 if __name__ == "__main__":

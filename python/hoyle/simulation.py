@@ -9,7 +9,10 @@ and the bots' ``rng`` come from one ``random.Random`` seeded from ``(seed,
 i)``. So shard ``i`` plays the same hands wherever it runs, and the result,
 the shards' integer counts added in shard order, is the same for any number
 of workers or machines (``SimulationResult`` compares equal; only
-``seconds`` differs).
+``seconds`` differs). The shards are planned as they go: an executor holds
+a few per worker at a time (``hoyle._shards.each_shard``) and the totals are
+added as each shard comes back, so memory does not grow with ``hands``, up
+to ``MAX_HANDS`` (2**48).
 
 Per seat (``SeatResult``): hands, net chips and the sum of the squares of
 each hand's net (exact integers, so shards merge exactly; the mean in big
@@ -17,11 +20,14 @@ blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
 
-A user's bot that raises, makes an illegal move, or makes no move or more
-than one is a ``BotError`` naming the bot and its seat (its ``seat`` and
-``hand`` attributes say where). ``on_error="raise"`` stops the run with it;
-``on_error="skip"`` voids that hand (every stack back to what it was before
-it), lists it in ``SimulationResult.failures`` and plays on.
+A user's bot that raises (any exception, ``SystemExit`` too; its message
+quoted on one line, even one whose ``__str__`` fails), makes an illegal
+move, or makes no move or more than one is a ``BotError`` naming the bot
+and its seat (its ``seat`` and ``hand`` attributes say where); Ctrl-C's
+``KeyboardInterrupt`` is not the bot's error and stops the run.
+``on_error="raise"`` stops the run with it; ``on_error="skip"`` voids that
+hand (every stack back to what it was before it), lists it in
+``SimulationResult.failures`` and plays on.
 
 Players are built-in bot names (``"tight"``, ``"loose"``, ``"random"``),
 ``"module:callable"`` names (loaded where the shard runs: the module must be
@@ -52,7 +58,7 @@ from typing import Any, Literal
 from hoyle import games
 from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
-from hoyle._shards import Progress, run_shards, shard_seed
+from hoyle._shards import Progress, each_shard, shard_seed
 from hoyle._user_bots import act_checked, load_bot
 from hoyle._whole import whole
 from hoyle.betting import Limit, chip_count
@@ -299,7 +305,12 @@ def _the_game(game: str | Game) -> Game:
     if isinstance(game, Game):
         return game
     preset = getattr(games, game, None) if isinstance(game, str) else None
-    if not isinstance(game, str) or game.startswith("_") or not callable(preset):
+    if (
+        not isinstance(game, str)
+        or game.startswith("_")
+        or not callable(preset)
+        or isinstance(preset, type)  # Game, Street: classes, not presets
+    ):
         raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
     made = preset()
     if not isinstance(made, Game):
@@ -382,41 +393,53 @@ def simulate(
     )
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
-    parts = run_shards(
+    totals = _Totals(job)
+    each_shard(  # the tasks made as the window moves: memory does not grow with hands
         _play_shard,
-        [(job, i) for i in range(shards)],
+        ((job, i) for i in range(shards)),
+        shards,
+        totals.add,
         executor=executor,
         progress=progress,
         label=f"{the_game.name}, {len(seated)} players",
     )
-    return _merge(job, parts, time.perf_counter() - started)
+    return totals.result(time.perf_counter() - started)
 
 
-def _merge(
-    job: _Job, parts: list[tuple[list[list[int]], int, list[BotFailure]]], seconds: float
-) -> SimulationResult:
-    """The shards' counts added (in shard order: the same on any executor)."""
-    n = len(job.players)
-    totals = [[0] * len(_COUNTS) for _ in range(n)]
-    rake, failures = 0, []
-    for counts, shard_rake, shard_failures in parts:
-        for row, add in zip(totals, counts, strict=True):
+class _Totals:
+    """The shards' counts added as they come (in shard order: the same on
+    any executor)."""
+
+    def __init__(self, job: _Job) -> None:
+        self.job = job
+        self.rows = [[0] * len(_COUNTS) for _ in job.players]
+        self.rake = 0
+        self.shards = 0
+        self.failures: list[BotFailure] = []
+
+    def add(self, part: tuple[list[list[int]], int, list[BotFailure]]) -> None:
+        counts, rake, failures = part
+        for row, add in zip(self.rows, counts, strict=True):
             for i, value in enumerate(add):
                 row[i] += value
-        rake += shard_rake
-        failures += shard_failures
-    seats = tuple(
-        SeatResult(s, p.label, job.big_blind, *row)
-        for s, (p, row) in enumerate(zip(job.players, totals, strict=True))
-    )
-    return SimulationResult(
-        job.game.name,
-        totals[0][0],
-        job.seed,
-        len(parts),
-        job.shard_hands,
-        seats,
-        rake,
-        tuple(failures),
-        seconds,
-    )
+        self.rake += rake
+        self.failures += failures
+        self.shards += 1
+
+    def result(self, seconds: float) -> SimulationResult:
+        job = self.job
+        seats = tuple(
+            SeatResult(s, p.label, job.big_blind, *row)
+            for s, (p, row) in enumerate(zip(job.players, self.rows, strict=True))
+        )
+        return SimulationResult(
+            job.game.name,
+            self.rows[0][0],
+            job.seed,
+            self.shards,
+            job.shard_hands,
+            seats,
+            self.rake,
+            tuple(self.failures),
+            seconds,
+        )

@@ -233,6 +233,8 @@ def test_players_by_name_spec_callable_and_label() -> None:
         ({"players": ["tight", 3]}, TypeError, "callable"),
         ({"players": "tight"}, TypeError, "a list of bots"),
         ({"game": "nope"}, hoyle.GameError, "unknown game 'nope'"),
+        ({"game": "Game"}, hoyle.GameError, "unknown game 'Game'"),  # a class, not a preset
+        ({"game": "Street"}, hoyle.GameError, "unknown game 'Street'"),
         ({"game": "seven_card_stud", "players": ["tight"] * 8}, hoyle.GameError, "at most 7"),
         ({"hands": -1}, hoyle.GameError, "hands must be 0.."),
         ({"hands": 1.5}, TypeError, "hands must be an int"),

@@ -1,0 +1,190 @@
+"""``simulate`` plans its shards lazily (issue 25, item 2): with the most
+hands it takes (``MAX_HANDS``, 2**48: about 5.6e11 shards of 500), it holds
+a window of shards, never every task or every future, so the first hands
+are played under a small memory limit; the results do not depend on the
+window (a shard's seed is ``(seed, shard)``).
+
+The runs of 2**48 hands are in a child process under an address-space limit
+(``RLIMIT_AS``, 1.5 GiB above what the child holds once hoyle is imported):
+planning every shard first needs terabytes, so the limit is what makes an
+unbounded plan fail quickly and safely (``MemoryError``) instead of filling
+the machine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import hoyle
+import pytest
+from hoyle._shards import each_shard, window
+from hoyle.simulation import MAX_HANDS
+
+from tests.support import ROOT
+from tests.support.interrupt import interrupt_when_moving
+
+linux = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc/self/status, sets RLIMIT_AS"
+)
+LIMIT = textwrap.dedent(
+    """
+    import resource, signal
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    import hoyle, hoyle.cli, hoyle.cluster, hoyle.play, hoyle.simulation
+    with open("/proc/self/status") as status:
+        held = next(int(l.split()[1]) * 1024 for l in status if l.startswith("VmSize:"))
+    resource.setrlimit(resource.RLIMIT_AS, (held + (3 << 29), resource.RLIM_INFINITY))
+    """
+)
+SIMULATE = LIMIT + textwrap.dedent(
+    """
+    import json, sys, threading
+    from concurrent.futures import ThreadPoolExecutor
+    from hoyle._shards import window
+
+    class Counting(ThreadPoolExecutor):
+        # a pool of two threads that counts the futures not yet done
+        def __init__(self):
+            super().__init__(2)
+            self.lock, self.live, self.most, self.submitted = threading.Lock(), 0, 0, 0
+        def submit(self, fn, *args, **kwargs):
+            with self.lock:
+                self.live += 1
+                self.submitted += 1
+                self.most = max(self.most, self.live)
+            future = super().submit(fn, *args, **kwargs)
+            future.add_done_callback(self.finished)
+            return future
+        def finished(self, future):
+            with self.lock:
+                self.live -= 1
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_five(done, total):
+        assert total == -(-(1 << 48) // 20)
+        if done >= 5:
+            raise Stop(done)
+
+    pool = Counting() if sys.argv[1] == "pool" else None
+    try:
+        hoyle.simulate("texas_holdem", ["tight", "loose"], hands=1 << 48, seed=1,
+                       shard_hands=20, executor=pool, progress=stop_after_five)
+    except Stop as stop:
+        done = stop.args[0]
+    if pool is None:
+        print(json.dumps({"done": done}))
+    else:
+        pool.shutdown(cancel_futures=True)
+        print(json.dumps({"done": done, "most": pool.most, "submitted": pool.submitted,
+                          "window": window(pool)}))
+    """
+)
+
+
+@linux
+@pytest.mark.parametrize("where", ["here", "pool"])
+def test_the_most_hands_start_playing_under_a_memory_limit(where: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SIMULATE, where],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout)
+    assert seen["done"] == 5 if where == "here" else 5 <= seen["done"] <= 5 + 16
+    if where == "pool":
+        assert seen["window"] == 16  # four per thread of two, at least 16
+        assert seen["most"] <= seen["window"]
+        assert seen["submitted"] <= seen["window"] + seen["done"] + 1
+
+
+@linux
+def test_hoyle_play_with_the_most_hands_plays_and_stops_on_ctrl_c() -> None:
+    """``hoyle play --hands 281474976710656 --workers 2`` plays its first
+    hands under the limit, and the first Ctrl-C stops it (exit 130)."""
+    script = LIMIT + "import sys\nsys.exit(hoyle.cli.main(sys.argv[1:]))\n"
+    argv = ["play", "--hands", str(MAX_HANDS), "--seed", "1", "--quiet", "--bots", "tight"]
+    argv += ["--bot", "tests.support.sim_bots:slow_caller", "--workers", "2"]
+    status, err, _ = interrupt_when_moving(["-c", script, *argv], after=0)
+    assert status == 130, err[-2000:]
+
+
+class _Recording(ThreadPoolExecutor):
+    """A pool of one thread recording the shard of every task submitted."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.shards: list[int] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.shards.append(args[1])
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_results_do_not_depend_on_the_window() -> None:
+    """60 shards through a window of 16 on one thread: the same result,
+    voided hands in the same order, as 60 shards played here."""
+    from tests.support import sim_bots
+
+    players = ["tight", ("hater", sim_bots.spade_hater), "random"]
+    kwargs: dict[str, Any] = {"hands": 600, "seed": 11, "shard_hands": 10, "on_error": "skip"}
+    here = hoyle.simulate("texas_holdem", players, **kwargs)
+    with _Recording() as pool:
+        far = hoyle.simulate("texas_holdem", players, executor=pool, **kwargs)
+    assert window(pool) == 16
+    assert pool.shards == list(range(60))  # each shard once, in order
+    assert far == here
+    assert here.shards == 60
+    assert len(here.failures) > 3
+    assert [f.hand for f in far.failures] == sorted(f.hand for f in here.failures)
+
+
+def test_each_shard_keeps_a_window_and_takes_in_order() -> None:
+    """Tasks finishing out of order are taken in task order; a generator of
+    tasks is read only as the window moves."""
+    made = 0
+    gate = threading.Event()
+
+    def tasks() -> Any:
+        nonlocal made
+        for i in range(100):
+            made += 1
+            yield (i,)
+
+    def slow_first(i: int) -> int:
+        if i == 0:
+            gate.wait(10)
+        return i * i
+
+    taken: list[int] = []
+    seen: list[int] = []
+
+    def take(value: int) -> None:
+        taken.append(value)
+        seen.append(made)
+
+    def release() -> None:
+        time.sleep(0.5)
+        assert made == 16  # the window, nothing more, while task 0 runs
+        gate.set()
+
+    threading.Thread(target=release).start()
+    cpu = time.process_time()
+    with ThreadPoolExecutor(2) as pool:
+        each_shard(slow_first, tasks(), 100, take, executor=pool, progress=False, label="x")
+    assert time.process_time() - cpu < 0.1  # it waited for task 0, did not spin
+    assert taken == [i * i for i in range(100)]
+    assert made == 100
+    assert all(m <= i + 1 + 16 for i, m in enumerate(seen))
