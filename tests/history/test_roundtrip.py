@@ -7,7 +7,7 @@ import random
 
 import hoyle
 import pytest
-from hoyle import bots, games, history
+from hoyle import Street, bots, games, history
 from hoyle.errors import IllegalActionError
 
 PRESETS = sorted(name for name in games.__all__ if name[0].islower())
@@ -62,8 +62,22 @@ def test_round_trip(name: str) -> None:
         games.texas_holdem(blinds=(1, 2, 4), ante=1, rake=hoyle.Rake(percent=5, cap=3)),
         games.omaha(betting=hoyle.PotLimit(cap=50)).with_(antes=(0, 2)),
         games.texas_holdem(betting=hoyle.Limit(2, 4), raise_cap=3),
+        # issue 25: a game of the board alone (no hole cards; it came back
+        # undetermined) and a deck with joker 53 but not 52 (refused)
+        hoyle.Game(streets=(Street(board=3), Street(board=1), Street(board=1)), blinds=(1, 2)),
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug")).with_(deck=(*range(52), 53)),
     ],
-    ids=["deuces-wild", "bug", "jacks-to-open", "book-stud", "straddle-rake", "bb-ante", "spread"],
+    ids=[
+        "deuces-wild",
+        "bug",
+        "jacks-to-open",
+        "book-stud",
+        "straddle-rake",
+        "bb-ante",
+        "spread",
+        "board-only",
+        "joker-53",
+    ],
 )
 def test_round_trip_of_custom_games(game: hoyle.Game) -> None:
     for i in range(100):
@@ -84,3 +98,67 @@ def test_plain_games_need_no_extension() -> None:
     text = history.dumps(hand)
     assert "_hoyle_game" not in text
     assert text.startswith('variant = "NT"')
+
+
+# -- issue 25: the stub runs out again before the last reshuffle's cards are dealt --
+
+
+def _draw_hand(game: hoyle.Game, seed: int) -> hoyle.Hand:
+    """A 9-seat hand: random betting, each draw of 0 to 3 random cards."""
+    rng = random.Random(seed)
+    hand = game.start([rng.randint(5, 300) for _ in range(9)], seed=seed)
+    while not hand.is_over:
+        if hand.is_drawing:
+            seat = hand.actor
+            assert seat is not None
+            held = list(hand.hole(seat))
+            try:
+                hand.draw(rng.sample(held, rng.randint(0, 3)))
+            except IllegalActionError:  # more than the stub and the discards
+                hand.draw([])
+        else:
+            bots.random_bot(hand, rng)
+    return hand
+
+
+def _reshuffles_again(hand: hoyle.Hand) -> bool:
+    """True when a draw reshuffles the discards while cards of the last
+    reshuffle are still in the stub (docs/rules.md §9: a draw takes the stub
+    first, then the discards shuffled under it), worked out from the counts."""
+    game, n = hand.game, len(hand.stacks)
+    stub = len(game.deck) - n * sum(st.down + st.up for st in game.streets)
+    pile = left = 0  # the discards since the last reshuffle; its cards still in the stub
+    again = False
+    for a in hand.history:
+        if a.kind != "draw":
+            continue
+        if a.total > stub:
+            again = again or left > 0
+            left, stub, pile = pile, stub + pile, 0
+        stub -= a.total
+        left = min(left, stub)
+        pile += a.total
+    return again
+
+
+# 707 and 1720 came back "card Th is dealt twice (not among the reshuffled discards)"
+@pytest.mark.parametrize("seed", [707, 1720, 13, 16, 19, 26])
+@pytest.mark.parametrize(
+    "name", ["deuce_to_seven_triple_draw", "badacy", "ace_to_five_triple_draw"]
+)
+def test_a_second_reshuffle_in_one_draw_reads_back(name: str, seed: int) -> None:
+    hand = _draw_hand(getattr(games, name)(), seed)
+    assert _reshuffles_again(hand)
+    [back] = history.load(history.dumps(hand))
+    _same(hand, back.replay(strict=True))
+
+
+def test_draw_hands_of_nine_seats_read_back() -> None:
+    game = games.deuce_to_seven_triple_draw()
+    again = 0
+    for seed in range(700, 1000):
+        hand = _draw_hand(game, seed)
+        again += _reshuffles_again(hand)
+        [back] = history.load(history.dumps(hand))
+        _same(hand, back.replay(strict=True))
+    assert again > 5

@@ -68,7 +68,10 @@ Decisions (see also the tests):
   holds, the discards are shuffled to complete it (docs/rules.md §9), so a
   card may be dealt twice: once the stub is empty, a draw's replacements may
   be cards discarded before (by seats already served), each once; nothing
-  else is dealt twice. The replay deals them in the file's order.
+  else is dealt twice. The replay deals them in the file's order. A draw
+  that needs more cards than the stub holds after a reshuffle takes the
+  reshuffled cards still there first, then the discards reshuffled again,
+  as the hand does; ``dumps`` writes what each draw dealt.
 * **Hostile input.** Every bad file is a ``HistoryError`` naming the file,
   the hand and the field or action: amounts are ASCII digits (``1_0`` and
   other scripts' digits are refused), at most ``2**64 - 1`` chips with at

@@ -43,6 +43,7 @@ class CardLedger:
 
     __slots__ = (
         "cards",
+        "extra",
         "held",
         "jokers",
         "known",
@@ -54,11 +55,14 @@ class CardLedger:
         "waiting",
     )
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, jokers: Iterable[int] = (52, 53)) -> None:
         self.cards: list[int] = []  # slot -> card id (or UNKNOWN)
         self.held: list[list[int]] = [[] for _ in range(seats)]  # slots each seat holds now
         self.known: set[int] = set()
-        self.jokers = 52  # the id of the next joker
+        # the ids ``Xx`` names in turn: the deck's jokers, in its order (a deck
+        # may hold joker 53 and not 52); past them, ids no deck holds
+        self.jokers = [*jokers][::-1]
+        self.extra = max([51, *self.jokers]) + 1
         self.unknown = False  # some slot holds UNKNOWN
         # A draw's discards: seat -> slots it threw in the current draw, until its
         # replacements are dealt; then they join the pile (card ids) that a
@@ -111,7 +115,7 @@ class CardLedger:
                     c = UNKNOWN
                     self.unknown = True
                 elif t in _JOKERS:
-                    c, self.jokers = self.jokers, self.jokers + 1
+                    c = self._next_joker()
                     self.known.add(c)
                 else:
                     raise ValueError(f"bad card {t!r}")
@@ -122,6 +126,13 @@ class CardLedger:
             out.append(len(self.cards))
             self.cards.append(c)
         return out
+
+    def _next_joker(self) -> int:
+        """The id of the next joker the file deals."""
+        if self.jokers:
+            return self.jokers.pop()
+        self.extra += 1  # a joker more than the deck holds: refused with the deck
+        return self.extra - 1
 
     def discarded(self, seat: int, slots: list[int]) -> None:
         """A seat's discards, waiting for its replacements."""

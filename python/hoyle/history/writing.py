@@ -11,12 +11,13 @@ from decimal import Decimal
 from typing import Any
 
 from hoyle._ending import unseen_seats
+from hoyle._hand_check import dealt_cards
 from hoyle._hand_view import kind_table
 from hoyle.betting import Limit
 from hoyle.errors import HistoryError
 from hoyle.hand import Action, Hand
 from hoyle.history.cards import card_text
-from hoyle.history.dealt import as_dealt
+from hoyle.history.dealt import as_dealt, reshuffled
 from hoyle.history.variants import plain_game, stakes, variant_code
 
 __all__ = ["dumps", "write_fields"]
@@ -113,7 +114,20 @@ class _ActionWriter:
         # unknown cards): their cards, placeholders, are written ``??``
         self.unseen = frozenset(unseen_seats(hand))
         holes = [list(hand.hole(s)) for s in range(len(seat_of))]
-        self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
+        draws = [a for a in hand.history if a.kind == "draw"]
+        stub = _stub(hand)
+        # Once the stub ran out, which cards a draw gave decides which pile
+        # each came from (a reshuffle deals what the last one left first):
+        # then the file deals what the hand did, from a replay of its record.
+        # Before, any story that keeps the order of the cards kept replays alike.
+        exact = dealt_cards(hand) if draws and reshuffled(draws, stub) else None
+        if exact is None:
+            self.holding, self.received = as_dealt(hand.history, holes, stub)
+        else:
+            dealt, drawn = exact
+            self.holding = dict(enumerate(dealt))
+            pairs = zip(draws, drawn, strict=True)
+            self.received = {(a.street, a.seat): list(got) for a, got in pairs}
 
     def actions(self) -> list[str]:
         hand = self.hand
@@ -139,7 +153,8 @@ class _ActionWriter:
         if hand.is_over and sum(hand.active) > 1 and hand.street >= len(streets):
             for s in self.seat_of:
                 if hand.active[s] and s not in self.unseen:
-                    self.lines.append(f"{self.label[s]} sm {card_text(hand.hole(s))}")
+                    shown = card_text(hand.hole(s))  # (none in a board-only game)
+                    self.lines.append(f"{self.label[s]} sm {shown}".rstrip())
         return self.lines
 
     def _cards(self, seat: int, cards: Sequence[int]) -> str:
