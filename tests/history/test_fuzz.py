@@ -289,3 +289,139 @@ def test_fuzz_load_paths(tmp_path: Path, kind: str) -> None:
         return history.load(source)  # type: ignore[arg-type]
 
     fuzz(f"history.load ({kind}s: NUL, directories, missing, non-UTF-8)", make, call)
+
+
+# -- every writer path, round-tripped (issue 25) ------------------------------------------------
+
+
+def _writer_games() -> list[hoyle.Game]:
+    """Every preset, and custom games of each thing the writer says
+    through ``_hoyle_game``: posts, the board alone, jokers (53 without
+    52), wild cards, the engine's rake, straddles, antes by seat, caps."""
+    presets = [getattr(games, name)() for name in games.__all__ if name[0].islower()]
+    board_only = (hoyle.Street(board=3), hoyle.Street(board=1), hoyle.Street(board=1))
+    custom = [
+        games.texas_holdem(blinds=(1, 2)).with_(posts=(0, 0, 0, 2)),
+        games.texas_holdem(blinds=(1, 2)).with_(posts=(0, 0, 1)),  # a dead small blind
+        hoyle.Game(streets=board_only, blinds=(1, 2)),
+        hoyle.Game(streets=board_only, blinds=(1, 2), betting=hoyle.Limit(2, 4), split=None),
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug")).with_(deck=(*range(52), 53)),
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug"), blinds=(), ante=1),
+        games.five_card_draw(rules=hoyle.HandRules(wild_ranks="2")),
+        games.five_card_draw(opener="jacks", blinds=(), ante=2, betting=hoyle.Limit(1, 5)),
+        games.five_card_stud(rules=hoyle.HandRules(four_flush=True), bring_in=0),
+        games.texas_holdem(blinds=(1, 2, 4), ante=1, rake=hoyle.Rake(percent=5, cap=3)),
+        games.omaha(betting=hoyle.PotLimit(cap=50)).with_(antes=(0, 2)),
+        games.texas_holdem(betting=hoyle.Limit(2, 4), raise_cap=3),
+        games.seven_card_stud(rake=hoyle.Rake(percent=10, cap=5)),
+    ]
+    return presets + custom
+
+
+def _bot(hand: hoyle.Hand, rng: random.Random, style: int) -> None:
+    """One action: a bot of the library, or (style 3) random draws of up to
+    every card, which run the stub out and reshuffle the discards often."""
+    if style == 3 and hand.is_drawing:
+        seat = hand.actor
+        assert seat is not None
+        held = list(hand.hole(seat))
+        try:
+            hand.draw(rng.sample(held, rng.randint(0, len(held))))
+        except IllegalActionError:  # more than the stub and the discards hold
+            hand.draw([])
+        return
+    bot = (bots.random_bot, bots.loose_bot, bots.tight_bot, bots.random_bot)[style]
+    try:
+        bot(hand, rng)
+    except IllegalActionError:  # a bot's draw larger than the deck and discards
+        hand.draw([])
+
+
+def _played(rng: random.Random) -> hoyle.Hand:
+    """A hand of a random writer game at a random table: short stacks
+    (all in, run-outs) or deep, sometimes stopped before it ends."""
+    game = rng.choice(_WRITER_GAMES)
+    low = max(2, len(game.blinds), len(game.posts), len(game.antes))
+    while True:
+        n = rng.randint(low, min(game.max_seats, 10))
+        deep = rng.random() < 0.5
+        stacks = [rng.randint(1, 40) if not deep else rng.randint(50, 400) for _ in range(n)]
+        try:
+            hand = game.start(stacks, button=rng.randrange(n), seed=rng.randrange(2**32))
+            break
+        except hoyle.GameError:  # too many seats for the deck, a stack short of a post...
+            continue
+    style = rng.randrange(4)
+    stop = rng.randrange(200) if rng.random() < 0.15 else None
+    steps = 0
+    while not hand.is_over and steps != stop:
+        _bot(hand, rng, style)
+        steps += 1
+    return hand
+
+
+_WRITER_GAMES = _writer_games()
+
+
+def _round_trip(hand: hoyle.Hand) -> str:
+    """``dumps`` -> ``loads`` -> ``replay``: the same hand (actions, stacks,
+    cards, payouts), strictly; any refusal is a failure of the writer or
+    the reader (raised as an ``AssertionError``, which the fuzzer reports)."""
+    text = history.dumps(hand)
+    try:
+        [back] = history.loads(text)
+        again = back.replay(strict=True, partial=not hand.is_over)
+    except hoyle.HoyleError as err:
+        raise AssertionError(f"{type(err).__name__}: {err}\n{text}") from None
+    assert again.game == hand.game, text
+    assert again.button == hand.button, text
+    assert again.history == hand.history, text
+    assert again.starting_stacks == hand.starting_stacks, text
+    assert again.stacks == hand.stacks, text
+    assert again.board == hand.board, text
+    assert all(again.hole(s) == hand.hole(s) for s in range(len(hand.stacks))), text
+    assert again.is_over == hand.is_over, text
+    if hand.is_over:
+        assert again.settlement == hand.settlement, text
+        assert back.finishing_stacks == hand.stacks, text
+    return text
+
+
+def test_fuzz_every_writer_path_round_trips() -> None:
+    tally = fuzz(
+        "history.dumps -> loads -> replay (every preset and writer path, strict)",
+        _played,
+        _round_trip,
+        seed=25,
+        min_inputs=300,
+    )
+    assert set(tally) == {"ok"}, tally
+
+
+def test_the_writer_fuzz_covers_its_paths() -> None:
+    """The hands the fuzzer makes reach what it is for: reshuffled
+    discards, run-outs, unfinished hands, jokers, posts, the board alone."""
+    rng = random.Random(25)
+    seen: set[str] = set()
+    for _ in range(400):
+        hand = _played(rng)
+        game = hand.game
+        text = history.dumps(hand)
+        if game.has_draw and sum(a.total for a in hand.history if a.kind == "draw") > len(
+            game.deck
+        ) - len(hand.stacks) * sum(st.down for st in game.streets):
+            seen.add("reshuffle")
+        if hand.is_over and sum(hand.active) > 1 and 0 in hand.stacks:
+            seen.add("all in")
+        if not hand.is_over:
+            seen.add("unfinished")
+        if "Xx" in text:
+            seen.add("joker")
+        if game.posts:
+            seen.add("posts")
+        if not any(st.down + st.up for st in game.streets):
+            seen.add("board only")
+        if game.bring_in:
+            seen.add("stud")
+    want = {"reshuffle", "all in", "unfinished", "joker", "posts", "board only", "stud"}
+    assert want <= seen, want - seen

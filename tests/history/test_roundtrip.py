@@ -162,3 +162,30 @@ def test_draw_hands_of_nine_seats_read_back() -> None:
         [back] = history.load(history.dumps(hand))
         _same(hand, back.replay(strict=True))
     assert again > 5
+
+
+@pytest.mark.parametrize("deck", [(*range(52), 52), (*range(52), 53)], ids=["joker-52", "joker-53"])
+def test_a_joker_dealt_again_keeps_its_place(deck: tuple[int, ...]) -> None:
+    """At a full table of draw with the bug, the stub runs out at once and
+    each draw takes the discards before it: a joker among them is dealt
+    again in its place (it was read as one of the last reshuffle's)."""
+    game = games.five_card_draw(rules=hoyle.HandRules(jokers="bug")).with_(deck=deck)
+    jokers_again = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        hand = game.start([200] * 10, button=rng.randrange(10), seed=seed)
+        while not hand.is_over:
+            if hand.is_drawing:
+                seat = hand.actor
+                assert seat is not None
+                held = list(hand.hole(seat))
+                jokers = [c for c in held if c >= 52]
+                hand.draw((jokers + [c for c in held if c < 52])[:3])  # the joker first
+            elif hand.legal.can_check:
+                hand.check()
+            else:
+                hand.call()
+        jokers_again += any(c >= 52 for c in hand.hole(hand.history[-1].seat))
+        [back] = history.load(history.dumps(hand))
+        _same(hand, back.replay(strict=True))
+    assert jokers_again

@@ -169,8 +169,14 @@ class CardLedger:
         return out
 
     def _when(self, t: str) -> int:
+        """When in one draw card ``t`` is dealt: 0 from the stub, 1 from what
+        the last reshuffle left, 2 from the discards reshuffled now."""
+        if t in _JOKERS:  # a joker of the reshuffle's remainder, else a new one, else discarded
+            if any(c >= 52 for c in self.reshuffled):
+                return 1
+            return 0 if self.jokers else 2
         c = CARD.get(t)
-        if t in _JOKERS or c in self.reshuffled:
+        if c in self.reshuffled:
             return 1
         return 0 if c not in self.known else 2
 
