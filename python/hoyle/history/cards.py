@@ -13,7 +13,7 @@ of the seats already served, since the last reshuffle), each once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import filterfalse
 from typing import Any
 
@@ -43,6 +43,7 @@ class CardLedger:
 
     __slots__ = (
         "cards",
+        "deck",
         "extra",
         "held",
         "jokers",
@@ -55,14 +56,16 @@ class CardLedger:
         "waiting",
     )
 
-    def __init__(self, seats: int, jokers: Iterable[int] = (52, 53)) -> None:
+    def __init__(self, seats: int, deck: Sequence[int] = (52, 53)) -> None:
         self.cards: list[int] = []  # slot -> card id (or UNKNOWN)
         self.held: list[list[int]] = [[] for _ in range(seats)]  # slots each seat holds now
         self.known: set[int] = set()
-        # the ids ``Xx`` names in turn: the deck's jokers, in its order (a deck
-        # may hold joker 53 and not 52); past them, ids no deck holds
-        self.jokers = [*jokers][::-1]
-        self.extra = max([51, *self.jokers]) + 1
+        # the ids ``Xx`` names in turn: the jokers of ``deck``, in its order (a
+        # deck may hold joker 53 and not 52), worked out at the first joker
+        # (``jokers_left``); past them, ids no deck holds (``extra``)
+        self.deck = deck
+        self.jokers: list[int] | None = None
+        self.extra = 0
         self.unknown = False  # some slot holds UNKNOWN
         # A draw's discards: seat -> slots it threw in the current draw, until its
         # replacements are dealt; then they join the pile (card ids) that a
@@ -127,10 +130,18 @@ class CardLedger:
             self.cards.append(c)
         return out
 
+    def jokers_left(self) -> list[int]:
+        """The deck's jokers the file has not dealt yet, the next one last."""
+        if self.jokers is None:
+            self.jokers = [c for c in self.deck if c >= 52][::-1]
+            self.extra = max([51, *self.jokers]) + 1
+        return self.jokers
+
     def _next_joker(self) -> int:
         """The id of the next joker the file deals."""
-        if self.jokers:
-            return self.jokers.pop()
+        left = self.jokers_left()
+        if left:
+            return left.pop()
         self.extra += 1  # a joker more than the deck holds: refused with the deck
         return self.extra - 1
 
@@ -174,7 +185,7 @@ class CardLedger:
         if t in _JOKERS:  # a joker of the reshuffle's remainder, else a new one, else discarded
             if any(c >= 52 for c in self.reshuffled):
                 return 1
-            return 0 if self.jokers else 2
+            return 0 if self.jokers_left() else 2
         c = CARD.get(t)
         if c in self.reshuffled:
             return 1

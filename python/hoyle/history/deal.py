@@ -71,7 +71,7 @@ class ActionReader:
         self.labels = labels  # "pK" -> hoyle seat
         self.scale = scale
         self.where = where  # the file and hand, for messages
-        self.ledger = CardLedger(len(labels), (c for c in game.deck if c >= 52))
+        self.ledger = CardLedger(len(labels), game.deck)
         self.batches: list[dict[int, list[int]]] = []  # per deal, seat -> slots dealt
         self.board: list[int] = []  # board slots
         self.board_deals = 0  # the d db lines so far
