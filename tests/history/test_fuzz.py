@@ -18,7 +18,7 @@ import hoyle
 import pytest
 from hoyle import bots, games, history
 from hoyle.errors import HistoryError, IllegalActionError
-from hoyle.history import toml_text
+from hoyle.history import SiteRake, toml_text
 from hoyle.history.writing import write_fields
 
 from tests.support import DATA as _DATA_ROOT
@@ -337,26 +337,36 @@ def _bot(hand: hoyle.Hand, rng: random.Random, style: int) -> None:
         hand.draw([])
 
 
-def _played(rng: random.Random) -> hoyle.Hand:
-    """A hand of a random writer game at a random table: short stacks
-    (all in, run-outs) or deep, sometimes stopped before it ends."""
-    game = rng.choice(_WRITER_GAMES)
+def _start(game: hoyle.Game, rng: random.Random) -> hoyle.Hand:
+    """A new hand of ``game`` at a random table it can deal to."""
     low = max(2, len(game.blinds), len(game.posts), len(game.antes))
-    while True:
+    for _ in range(100):
         n = rng.randint(low, min(game.max_seats, 10))
         deep = rng.random() < 0.5
         stacks = [rng.randint(1, 40) if not deep else rng.randint(50, 400) for _ in range(n)]
         try:
-            hand = game.start(stacks, button=rng.randrange(n), seed=rng.randrange(2**32))
-            break
+            return game.start(stacks, button=rng.randrange(n), seed=rng.randrange(2**32))
         except hoyle.GameError:  # too many seats for the deck, a stack short of a post...
             continue
+    raise AssertionError(f"no table deals {game.name}")
+
+
+def _played(rng: random.Random) -> hoyle.Hand:
+    """A hand of a random writer game at a random table: short stacks
+    (all in, run-outs) or deep, sometimes stopped before it ends, sometimes
+    replayed from its file with a room's rake (``SiteRake``)."""
+    game = rng.choice(_WRITER_GAMES)
+    hand = _start(game, rng)
     style = rng.randrange(4)
     stop = rng.randrange(200) if rng.random() < 0.15 else None
     steps = 0
     while not hand.is_over and steps != stop:
         _bot(hand, rng, style)
         steps += 1
+    if hand.is_over and game.rake is None and rng.random() < 0.25:  # a room's rake, replayed
+        rake = SiteRake(percent=rng.choice([1, 5, 10, 50]), cap=rng.choice([None, 1, 3]), unit=1)
+        [back] = history.loads(history.dumps(hand))
+        hand = back.replay(rake=rake)
     return hand
 
 
@@ -400,7 +410,8 @@ def test_fuzz_every_writer_path_round_trips() -> None:
 
 def test_the_writer_fuzz_covers_its_paths() -> None:
     """The hands the fuzzer makes reach what it is for: reshuffled
-    discards, run-outs, unfinished hands, jokers, posts, the board alone."""
+    discards, run-outs, unfinished hands, jokers, posts, the board alone,
+    stud, a room's rake."""
     rng = random.Random(25)
     seen: set[str] = set()
     for _ in range(400):
@@ -423,5 +434,8 @@ def test_the_writer_fuzz_covers_its_paths() -> None:
             seen.add("board only")
         if game.bring_in:
             seen.add("stud")
+        if "_hoyle_room_rake" in text:
+            seen.add("room rake")
     want = {"reshuffle", "all in", "unfinished", "joker", "posts", "board only", "stud"}
+    want.add("room rake")
     assert want <= seen, want - seen

@@ -8,7 +8,8 @@ import random
 import hoyle
 import pytest
 from hoyle import Street, bots, games, history
-from hoyle.errors import IllegalActionError
+from hoyle.errors import HistoryError, IllegalActionError
+from hoyle.history import SiteRake
 
 PRESETS = sorted(name for name in games.__all__ if name[0].islower())
 HANDS = 300  # per preset: 3,300 in all
@@ -189,3 +190,29 @@ def test_a_joker_dealt_again_keeps_its_place(deck: tuple[int, ...]) -> None:
         [back] = history.load(history.dumps(hand))
         _same(hand, back.replay(strict=True))
     assert jokers_again
+
+
+def test_a_room_rake_is_written_and_taken_again() -> None:
+    """A hand replayed with a room's rake (``SiteRake``) is written with the
+    chips it took (``_hoyle_room_rake``): it reads back to the same raked
+    hand, and a second rake is refused."""
+    hand = games.texas_holdem().start([50, 50, 50], seed=3)
+    while not hand.is_over:
+        hand.check() if hand.legal.can_check else hand.call()
+    [plain] = history.loads(history.dumps(hand))
+    raked = plain.replay(rake=SiteRake(percent=50, cap=2))
+    assert raked.settlement is not None
+    assert raked.settlement.rake == 2
+    assert sum(raked.stacks) == 148
+    text = history.dumps(raked)
+    assert "_hoyle_room_rake = 2\n" in text
+    [back] = history.loads(text)
+    again = back.replay(strict=True)
+    _same(raked, again)
+    assert back.finishing_stacks == raked.stacks
+    with pytest.raises(HistoryError, match=r"carries the room's rake .* without rake="):
+        back.replay(rake=SiteRake(percent=5))
+    for bad, why in [("7", "1..6 chips"), ("-1", "negative"), ('"2"', "a number"), ("0", "1..6")]:
+        [h] = history.loads(text.replace("_hoyle_room_rake = 2", f"_hoyle_room_rake = {bad}"))
+        with pytest.raises(HistoryError, match=why):
+            h.replay()

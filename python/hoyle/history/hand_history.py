@@ -17,7 +17,7 @@ from hoyle.history.files import read_file
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
-from hoyle.history.site_rake import SiteRake
+from hoyle.history.site_rake import SiteRake, take_written
 from hoyle.history.stakes import (
     button_seat,
     deep_stack,
@@ -329,7 +329,10 @@ class HandHistory:
         run.check_end(hand, partial=partial)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
-        if rake is not None and hand.is_over:
+        room = self.fields.get("_hoyle_room_rake")
+        if room is not None and hand.is_over:
+            take_written(hand, room, rake, (self.scale, self.where))
+        elif rake is not None and hand.is_over:
             if plan.game.rake is not None:
                 raise HistoryError(
                     f"{self.where}: the file carries its own rake (_hoyle_game.rake); "

@@ -76,7 +76,9 @@ def dumps(hand: Hand, **extra: Any) -> str:
 
     ``p1`` is the seat left of the button; when the button is not the last
     seat, ``_hoyle_button`` records it so ``load`` puts the seats back. A game PHH cannot
-    name exactly gets the ``_hoyle_game`` extension field. ``extra`` fields
+    name exactly gets the ``_hoyle_game`` extension field, and a room's rake
+    (a hand replayed with ``rake=``) ``_hoyle_room_rake``, the chips it took,
+    which ``replay`` takes again. ``extra`` fields
     (``players``, ``event``...) are written after the standard ones.
     """
     game = hand.game
@@ -97,6 +99,9 @@ def dumps(hand: Hand, **extra: Any) -> str:
     if button != n - 1:
         fields["_hoyle_button"] = button
     if hand.is_over:
+        settlement = hand.settlement
+        if game.rake is None and settlement is not None and settlement.rake:
+            fields["_hoyle_room_rake"] = settlement.rake  # a room's (replay(rake=...)): its chips
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
     fields.update(extra)
     return write_fields(fields)
