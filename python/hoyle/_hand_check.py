@@ -96,7 +96,7 @@ def replay(hand: HandState, records: list[Record], watch: Watch = _unwatched) ->
 
 
 def dealt_cards(hand: HandState) -> tuple[list[list[int]], list[tuple[int, ...]]] | None:
-    """Hook for ``hoyle.history``'s writer (``history/dealt.py``): what the
+    """Hook for ``hoyle.history``'s writer (``history/writing.py``): what the
     hand's deal gave, which its fields do not keep once draws have replaced
     cards: each seat's cards as the streets dealt them, in order, and the
     cards each draw of its history dealt, in the order of the draws. Worked

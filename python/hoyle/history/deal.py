@@ -267,9 +267,8 @@ class ActionReader:
                 raise self.fail(index, text, str(err)) from None
         elif len(words) > 3:
             raise self.fail(index, text, "expected 'pN sm [CARDS]'")
-        if len(words) == 2 and not self.ledger.held[seat]:
-            pass  # a seat dealt no cards (a board-only game) has nothing to hide: a show
-        elif len(words) == 2 or "?" in words[2]:
+        # (a seat dealt no cards, in a game of the board alone, hides nothing)
+        if (len(words) == 2 and self.ledger.held[seat]) or (len(words) == 3 and "?" in words[2]):
             self.declined.add(seat)
         else:
             self.declined.discard(seat)
