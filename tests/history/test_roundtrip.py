@@ -11,6 +11,8 @@ from hoyle import Street, bots, games, history
 from hoyle.errors import HistoryError, IllegalActionError
 from hoyle.history import SiteRake
 
+from tests.support import DATA
+
 PRESETS = sorted(name for name in games.__all__ if name[0].islower())
 HANDS = 300  # per preset: 3,300 in all
 
@@ -216,3 +218,21 @@ def test_a_room_rake_is_written_and_taken_again() -> None:
         [h] = history.loads(text.replace("_hoyle_room_rake = 2", f"_hoyle_room_rake = {bad}"))
         with pytest.raises(HistoryError, match=why):
             h.replay()
+
+
+def test_a_stud_seat_that_shows_nothing_keeps_its_up_cards() -> None:
+    """A stud seat that mucks at the showdown has its down cards written
+    ``??``, its up cards as dealt: everyone saw them, and they decide the
+    bring-in and who bets first (written ``??`` the file was refused:
+    "this player does not bring in")."""
+    path = DATA / "phh" / "pokerkit-d782667" / "wsop" / "2023" / "43" / "5" / "11.phh"
+    [h] = history.load(path)
+    hand = h.replay()
+    text = history.dumps(hand)
+    assert '"d dh p2 ????2c",' in text  # JsJc down, 2c up
+    assert '"d dh p2 4h",' in text  # fourth street, face up
+    assert '"d dh p2 ??",' in text  # seventh street, face down
+    [back] = history.loads(text)
+    again = back.replay(strict=True)
+    assert again.history == hand.history
+    assert again.stacks == hand.stacks == h.finishing_stacks

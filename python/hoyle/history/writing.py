@@ -149,7 +149,8 @@ class _ActionWriter:
                 for s in self.seat_of:
                     mine = self.holding[s][dealt_at : dealt_at + per]
                     if len(mine) == per:
-                        self.lines.append(f"d dh {self.label[s]} {self._cards(s, mine)}")
+                        dealt = self._cards(s, mine, up=st.up)
+                        self.lines.append(f"d dh {self.label[s]} {dealt}")
                 dealt_at += per
             if st.board and board_at < len(board):
                 self.lines.append(f"d db {card_text(board[board_at : board_at + st.board])}")
@@ -162,9 +163,14 @@ class _ActionWriter:
                     self.lines.append(f"{self.label[s]} sm {shown}".rstrip())
         return self.lines
 
-    def _cards(self, seat: int, cards: Sequence[int]) -> str:
-        """The seat's cards as the file writes them: ``??`` each when unseen."""
-        return "??" * len(cards) if seat in self.unseen else card_text(cards)
+    def _cards(self, seat: int, cards: Sequence[int], up: int = 0) -> str:
+        """The seat's cards as the file writes them: ``??`` each when unseen,
+        except the last ``up``, dealt face up (stud): every seat saw those,
+        and they decide the bring-in and who bets first."""
+        if seat not in self.unseen:
+            return card_text(cards)
+        down = len(cards) - up
+        return "??" * down + card_text(cards[down:])
 
     def _street(self, k: int, history: list[Action]) -> None:
         """The players' actions of street ``k``; a draw's replacements are
