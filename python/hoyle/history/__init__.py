@@ -50,7 +50,8 @@ Decisions (see also the tests):
   game it wins neither half); a pot that only such seats contest has no
   result in the file, and ``replay`` raises ``UndeterminedError`` (a
   ``HistoryError``) with those pots, who could have won them, and the
-  payouts of the rest. ``dumps`` writes such seats' cards as ``??``.
+  payouts of the rest. ``dumps`` writes such seats' cards as ``??`` (a stud
+  seat's up cards as dealt: every seat saw them).
 * **Unknown stacks** (``inf``, as iPoker's hands have) are replayed deep:
   one chip more than every chip the file's forced bets and bets could move,
   so no such seat is all in. ``HandHistory.unknown_stacks`` names those
