@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._deal import restub
@@ -36,12 +37,19 @@ from hoyle.errors import GameError, HoyleError
 if TYPE_CHECKING:
     from hoyle._hand_state import Record
 
-__all__ = ["check_loaded", "replay", "restore"]
+__all__ = ["check_loaded", "dealt_cards", "replay", "restore"]
 
 _SLOTS = tuple(_FIELDS)
 
 
-def replay(hand: HandState, records: list[Record]) -> HandState:
+Watch = Callable[[Any, "Record | None"], None]
+
+
+def _unwatched(fresh: Any, record: Record | None) -> None:
+    """No one watches the replay (undoing an action, checking a pickle)."""
+
+
+def replay(hand: HandState, records: list[Record], watch: Watch = _unwatched) -> HandState:
     """A new hand from ``hand``'s deal, with ``records`` (its history, or the
     part of it before some action) played again, and what a hand history's
     hooks did to it (``_deal.restub`` before a draw; ``_ending.show_nothing``
@@ -61,6 +69,7 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
     )
     history = fresh._history
     restubs = dict(hand._restubs) if hand._restubs else {}
+    watch(fresh, None)
     for i, record in enumerate(records):
         _street, seat, kind, _amount, total, cards = record
         if kind in FORCED and len(history) > i:
@@ -78,11 +87,48 @@ def replay(hand: HandState, records: list[Record]) -> HandState:
             fresh.draw(list(cards), seat=seat)
         else:
             getattr(fresh, kind)(seat=seat)
+        watch(fresh, record)
     if fresh._history != records:
         raise GameError("the history does not follow from the deal and the actions")
     if records == hand._history and fresh.is_over:
         _settle_again(hand, fresh)
     return cast("HandState", fresh)
+
+
+def dealt_cards(hand: HandState) -> tuple[list[list[int]], list[tuple[int, ...]]] | None:
+    """Hook for ``hoyle.history``'s writer (``history/writing.py``): what the
+    hand's deal gave, which its fields do not keep once draws have replaced
+    cards: each seat's cards as the streets dealt them, in order, and the
+    cards each draw of its history dealt, in the order of the draws. Worked
+    out from a replay of the record; None for a hand without one (a pickle
+    of an older hoyle) or whose record does not replay. Internal to hoyle."""
+    if hand._dealt is None:
+        return None
+    dealt: list[list[int]] = []
+    drawn: list[tuple[int, ...]] = []
+    held: list[int] = []  # how many cards each seat held after the last action
+
+    def watch(fresh: Any, record: Record | None) -> None:
+        now = fresh._cards
+        if record is None:
+            dealt.extend(list(c) for c in now)
+            held.extend(map(len, now))
+            return
+        seat, total = record[1], record[4] if record[2] == "draw" else 0
+        for s, cards in enumerate(now):
+            kept = held[s] - total if s == seat else held[s]
+            new = cards[kept:]
+            if s == seat and record[2] == "draw":
+                drawn.append(tuple(new[:total]))
+                new = new[total:]
+            dealt[s] += new
+            held[s] = len(cards)
+
+    try:
+        replay(hand, hand._history, watch)
+    except HoyleError:
+        return None
+    return dealt, drawn
 
 
 def _settle_again(hand: HandState, fresh: Any) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 import hoyle
 import pytest
 from hoyle import bots, games, history
+from hoyle._ending import unseen_seats
 from hoyle.errors import HistoryError, IllegalActionError
-from hoyle.history import toml_text
+from hoyle.history import SiteRake, toml_text
 from hoyle.history.writing import write_fields
 
 from tests.support import DATA as _DATA_ROOT
@@ -289,3 +290,189 @@ def test_fuzz_load_paths(tmp_path: Path, kind: str) -> None:
         return history.load(source)  # type: ignore[arg-type]
 
     fuzz(f"history.load ({kind}s: NUL, directories, missing, non-UTF-8)", make, call)
+
+
+# -- every writer path, round-tripped (issue 25) ------------------------------------------------
+
+
+def _writer_games() -> list[hoyle.Game]:
+    """Every preset, and custom games of each thing the writer says
+    through ``_hoyle_game``: posts, the board alone, jokers (53 without
+    52), wild cards, the engine's rake, straddles, antes by seat, caps."""
+    presets = [getattr(games, name)() for name in games.__all__ if name[0].islower()]
+    board_only = (hoyle.Street(board=3), hoyle.Street(board=1), hoyle.Street(board=1))
+    custom = [
+        games.texas_holdem(blinds=(1, 2)).with_(posts=(0, 0, 0, 2)),
+        games.texas_holdem(blinds=(1, 2)).with_(posts=(0, 0, 1)),  # a dead small blind
+        hoyle.Game(streets=board_only, blinds=(1, 2)),
+        hoyle.Game(streets=board_only, blinds=(1, 2), betting=hoyle.Limit(2, 4), split=None),
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug")).with_(deck=(*range(52), 53)),
+        games.five_card_draw(rules=hoyle.HandRules(jokers="bug"), blinds=(), ante=1),
+        games.five_card_draw(rules=hoyle.HandRules(wild_ranks="2")),
+        games.five_card_draw(opener="jacks", blinds=(), ante=2, betting=hoyle.Limit(1, 5)),
+        games.five_card_stud(rules=hoyle.HandRules(four_flush=True), bring_in=0),
+        games.texas_holdem(blinds=(1, 2, 4), ante=1, rake=hoyle.Rake(percent=5, cap=3)),
+        games.omaha(betting=hoyle.PotLimit(cap=50)).with_(antes=(0, 2)),
+        games.texas_holdem(betting=hoyle.Limit(2, 4), raise_cap=3),
+        games.seven_card_stud(rake=hoyle.Rake(percent=10, cap=5)),
+    ]
+    return presets + custom
+
+
+def _bot(hand: hoyle.Hand, rng: random.Random, style: int) -> None:
+    """One action: a bot of the library, or (style 3) random draws of up to
+    every card, which run the stub out and reshuffle the discards often."""
+    if style == 3 and hand.is_drawing:
+        seat = hand.actor
+        assert seat is not None
+        held = list(hand.hole(seat))
+        try:
+            hand.draw(rng.sample(held, rng.randint(0, len(held))))
+        except IllegalActionError:  # more than the stub and the discards hold
+            hand.draw([])
+        return
+    bot = (bots.random_bot, bots.loose_bot, bots.tight_bot, bots.random_bot)[style]
+    try:
+        bot(hand, rng)
+    except IllegalActionError:  # a bot's draw larger than the deck and discards
+        hand.draw([])
+
+
+def _start(game: hoyle.Game, rng: random.Random) -> hoyle.Hand:
+    """A new hand of ``game`` at a random table it can deal to."""
+    low = max(2, len(game.blinds), len(game.posts), len(game.antes))
+    for _ in range(100):
+        n = rng.randint(low, min(game.max_seats, 10))
+        deep = rng.random() < 0.5
+        stacks = [rng.randint(1, 40) if not deep else rng.randint(50, 400) for _ in range(n)]
+        try:
+            return game.start(stacks, button=rng.randrange(n), seed=rng.randrange(2**32))
+        except hoyle.GameError:  # too many seats for the deck, a stack short of a post...
+            continue
+    raise AssertionError(f"no table deals {game.name}")
+
+
+@functools.cache
+def _real_histories() -> list[history.HandHistory]:
+    """The hands of the PHH corpus and the HandHQ sample that replay: the
+    writer's hands replayed from files (unknown cards, mucks, unknown and
+    decimal stacks, posts, stud, draw)."""
+    paths = sorted(p for p in DATA.parent.rglob("*") if p.suffix in (".phh", ".phhs"))
+    out = []
+    for path in paths:
+        for h in history.load(path):
+            try:
+                h.replay()
+            except HistoryError:  # undetermined, or refused: nothing to write
+                continue
+            out.append(h)
+    return out
+
+
+def _played(rng: random.Random) -> hoyle.Hand:
+    """A hand of a random writer game at a random table: short stacks
+    (all in, run-outs) or deep, sometimes stopped before it ends, sometimes
+    replayed from its file with a room's rake (``SiteRake``)."""
+    if rng.random() < 0.2:  # a hand replayed from a real file
+        return rng.choice(_real_histories()).replay()
+    game = rng.choice(_WRITER_GAMES)
+    hand = _start(game, rng)
+    style = rng.randrange(4)
+    stop = rng.randrange(200) if rng.random() < 0.15 else None
+    steps = 0
+    while not hand.is_over and steps != stop:
+        _bot(hand, rng, style)
+        steps += 1
+    if hand.is_over and game.rake is None and rng.random() < 0.25:  # a room's rake, replayed
+        rake = SiteRake(percent=rng.choice([1, 5, 10, 50]), cap=rng.choice([None, 1, 3]), unit=1)
+        [back] = history.loads(history.dumps(hand))
+        hand = back.replay(rake=rake)
+    return hand
+
+
+_WRITER_GAMES = _writer_games()
+
+
+def _round_trip(hand: hoyle.Hand) -> str:
+    """``dumps`` -> ``loads`` -> ``replay``: the same hand (actions, stacks,
+    cards, payouts), strictly; any refusal is a failure of the writer or
+    the reader (raised as an ``AssertionError``, which the fuzzer reports)."""
+    text = history.dumps(hand)
+    try:
+        [back] = history.loads(text)
+        again = back.replay(strict=True, partial=not hand.is_over)
+    except hoyle.HoyleError as err:
+        raise AssertionError(f"{type(err).__name__}: {err}\n{text}") from None
+    # a seat that showed nothing (a replayed file's muck or unknown cards) is
+    # written ``??`` down: its placeholder cards are picked again on reading
+    unseen = set(unseen_seats(hand))
+    assert again.game == hand.game, text
+    assert again.button == hand.button, text
+    assert _hidden(again.history, unseen) == _hidden(hand.history, unseen), text
+    assert again.starting_stacks == hand.starting_stacks, text
+    assert again.stacks == hand.stacks, text
+    assert again.board == hand.board, text
+    seen = [s for s in range(len(hand.stacks)) if s not in unseen]
+    assert all(again.hole(s) == hand.hole(s) for s in seen), text
+    assert all(again.up(s) == hand.up(s) for s in range(len(hand.stacks))), text
+    assert again.is_over == hand.is_over, text
+    if hand.is_over:
+        assert again.settlement is not None, text
+        assert hand.settlement is not None, text
+        assert again.settlement.payouts == hand.settlement.payouts, text
+        assert again.settlement.rake == hand.settlement.rake, text
+        if not unseen:
+            assert again.settlement == hand.settlement, text
+        assert back.finishing_stacks == hand.stacks, text
+    return text
+
+
+def _hidden(actions: tuple[hoyle.Action, ...], unseen: set[int]) -> list[object]:
+    """The actions, with the cards of the seats in ``unseen`` counted, not named."""
+    return [a if a.seat not in unseen else (a.kind, a.seat, a.total, len(a.cards)) for a in actions]
+
+
+def test_fuzz_every_writer_path_round_trips() -> None:
+    tally = fuzz(
+        "history.dumps -> loads -> replay (every preset and writer path, strict)",
+        _played,
+        _round_trip,
+        seed=25,
+        min_inputs=300,
+    )
+    assert set(tally) == {"ok"}, tally
+
+
+def test_the_writer_fuzz_covers_its_paths() -> None:
+    """The hands the fuzzer makes reach what it is for: reshuffled
+    discards, run-outs, unfinished hands, jokers, posts, the board alone,
+    stud, a room's rake, real files with cards nobody showed."""
+    rng = random.Random(25)
+    seen: set[str] = set()
+    for _ in range(400):
+        hand = _played(rng)
+        game = hand.game
+        text = history.dumps(hand)
+        if game.has_draw and sum(a.total for a in hand.history if a.kind == "draw") > len(
+            game.deck
+        ) - len(hand.stacks) * sum(st.down for st in game.streets):
+            seen.add("reshuffle")
+        if hand.is_over and sum(hand.active) > 1 and 0 in hand.stacks:
+            seen.add("all in")
+        if not hand.is_over:
+            seen.add("unfinished")
+        if "Xx" in text:
+            seen.add("joker")
+        if game.posts:
+            seen.add("posts")
+        if not any(st.down + st.up for st in game.streets):
+            seen.add("board only")
+        if game.bring_in:
+            seen.add("stud")
+        if "_hoyle_room_rake" in text:
+            seen.add("room rake")
+        if "??" in text:
+            seen.add("unseen cards")
+    want = {"reshuffle", "all in", "unfinished", "joker", "posts", "board only", "stud"}
+    want |= {"room rake", "unseen cards"}
+    assert want <= seen, want - seen

@@ -50,7 +50,8 @@ Decisions (see also the tests):
   game it wins neither half); a pot that only such seats contest has no
   result in the file, and ``replay`` raises ``UndeterminedError`` (a
   ``HistoryError``) with those pots, who could have won them, and the
-  payouts of the rest. ``dumps`` writes such seats' cards as ``??``.
+  payouts of the rest. ``dumps`` writes such seats' cards as ``??`` (a stud
+  seat's up cards as dealt: every seat saw them).
 * **Unknown stacks** (``inf``, as iPoker's hands have) are replayed deep:
   one chip more than every chip the file's forced bets and bets could move,
   so no such seat is all in. ``HandHistory.unknown_stacks`` names those
@@ -68,7 +69,10 @@ Decisions (see also the tests):
   holds, the discards are shuffled to complete it (docs/rules.md §9), so a
   card may be dealt twice: once the stub is empty, a draw's replacements may
   be cards discarded before (by seats already served), each once; nothing
-  else is dealt twice. The replay deals them in the file's order.
+  else is dealt twice. The replay deals them in the file's order. A draw
+  that needs more cards than the stub holds after a reshuffle takes the
+  reshuffled cards still there first, then the discards reshuffled again,
+  as the hand does; ``dumps`` writes what each draw dealt.
 * **Hostile input.** Every bad file is a ``HistoryError`` naming the file,
   the hand and the field or action: amounts are ASCII digits (``1_0`` and
   other scripts' digits are refused), at most ``2**64 - 1`` chips with at

@@ -23,7 +23,7 @@ finishing stacks differ from the file's is listed with both.
 >>> _ = (folder / "a.phh").write_text(text)
 >>> _ = (folder / "b.phh").write_text(text.replace("[200, 0]", "[0, 200]"))
 >>> _ = (folder / "c.phh").write_text("variant = [")  # not TOML
->>> _ = (folder / "d.phh").write_text("variant = 'NT'")  # no actions, no stacks
+>>> _ = (folder / "d.phh").write_text(text.replace('"p1 cc",', ""))  # p1 never acts
 >>> report = replay_all(folder)
 >>> report.files, report.hands, report.matched, report.differ, report.errors
 (4, 2, 1, 1, 2)
@@ -35,19 +35,17 @@ finishing stacks differ from the file's is listed with both.
 
 from __future__ import annotations
 
-import glob
-import os
 import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
 from hoyle._shards import Progress, run_shards
 from hoyle.errors import HistoryError, UndeterminedError
 from hoyle.hand import Hand
+from hoyle.history.files import PathArg, paths_of
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.site_rake import SiteRake
 
@@ -55,7 +53,6 @@ __all__ = ["SHARD_FILES", "HandOutcome", "ReplayFailure", "ReplayReport", "repla
 
 #: Files per shard (the default of ``replay_all(shard_files=...)``).
 SHARD_FILES = 64
-_PHH = (".phh", ".phhs")
 
 
 @dataclass(frozen=True)
@@ -205,27 +202,8 @@ def _replay_files(paths: tuple[str, ...], rake: SiteRake | None, keep: bool) -> 
     return kept, failures, verdicts
 
 
-def _expand(one: str | os.PathLike[str]) -> list[str]:
-    """A glob's matches, a directory's PHH files (recursively), or a file."""
-    text = os.fspath(one)
-    if any(c in text for c in "*?["):  # a glob
-        return sorted(glob.glob(text, recursive=True))
-    if os.path.isdir(text):
-        return sorted(str(p) for p in Path(text).rglob("*") if p.suffix in _PHH and p.is_file())
-    return [text]
-
-
-def paths_of(paths_or_glob: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> list[str]:
-    """The files ``replay_all`` reads, in order (a glob's matches sorted)."""
-    if isinstance(paths_or_glob, (str, os.PathLike)):
-        return _expand(paths_or_glob)
-    if not isinstance(paths_or_glob, Sequence):
-        raise TypeError("paths_or_glob: a path, a glob, or a list of them")
-    return [p for one in paths_or_glob for p in _expand(one)]
-
-
 def replay_all(
-    paths_or_glob: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    paths_or_glob: PathArg | Sequence[PathArg],
     *,
     executor: Executor | None = None,
     progress: Progress = False,

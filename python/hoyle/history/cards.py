@@ -13,7 +13,7 @@ of the seats already served, since the last reshuffle), each once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import filterfalse
 from typing import Any
 
@@ -43,6 +43,8 @@ class CardLedger:
 
     __slots__ = (
         "cards",
+        "deck",
+        "extra",
         "held",
         "jokers",
         "known",
@@ -54,11 +56,16 @@ class CardLedger:
         "waiting",
     )
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, deck: Sequence[int] = (52, 53)) -> None:
         self.cards: list[int] = []  # slot -> card id (or UNKNOWN)
         self.held: list[list[int]] = [[] for _ in range(seats)]  # slots each seat holds now
         self.known: set[int] = set()
-        self.jokers = 52  # the id of the next joker
+        # the ids ``Xx`` names in turn: the jokers of ``deck``, in its order (a
+        # deck may hold joker 53 and not 52), worked out at the first joker
+        # (``jokers_left``); past them, ids no deck holds (``extra``)
+        self.deck = deck
+        self.jokers: list[int] | None = None
+        self.extra = 0
         self.unknown = False  # some slot holds UNKNOWN
         # A draw's discards: seat -> slots it threw in the current draw, until its
         # replacements are dealt; then they join the pile (card ids) that a
@@ -111,7 +118,7 @@ class CardLedger:
                     c = UNKNOWN
                     self.unknown = True
                 elif t in _JOKERS:
-                    c, self.jokers = self.jokers, self.jokers + 1
+                    c = self._next_joker()
                     self.known.add(c)
                 else:
                     raise ValueError(f"bad card {t!r}")
@@ -122,6 +129,21 @@ class CardLedger:
             out.append(len(self.cards))
             self.cards.append(c)
         return out
+
+    def jokers_left(self) -> list[int]:
+        """The deck's jokers the file has not dealt yet, the next one last."""
+        if self.jokers is None:
+            self.jokers = [c for c in self.deck if c >= 52][::-1]
+            self.extra = max([51, *self.jokers]) + 1
+        return self.jokers
+
+    def _next_joker(self) -> int:
+        """The id of the next joker the file deals."""
+        left = self.jokers_left()
+        if left:
+            return left.pop()
+        self.extra += 1  # a joker more than the deck holds: refused with the deck
+        return self.extra - 1
 
     def discarded(self, seat: int, slots: list[int]) -> None:
         """A seat's discards, waiting for its replacements."""
@@ -158,8 +180,14 @@ class CardLedger:
         return out
 
     def _when(self, t: str) -> int:
+        """When in one draw card ``t`` is dealt: 0 from the stub, 1 from what
+        the last reshuffle left, 2 from the discards reshuffled now."""
+        if t in _JOKERS:  # a joker of the reshuffle's remainder, else a new one, else discarded
+            if any(c >= 52 for c in self.reshuffled):
+                return 1
+            return 0 if self.jokers_left() else 2
         c = CARD.get(t)
-        if t in _JOKERS or c in self.reshuffled:
+        if c in self.reshuffled:
             return 1
         return 0 if c not in self.known else 2
 

@@ -71,7 +71,7 @@ class ActionReader:
         self.labels = labels  # "pK" -> hoyle seat
         self.scale = scale
         self.where = where  # the file and hand, for messages
-        self.ledger = CardLedger(len(labels))
+        self.ledger = CardLedger(len(labels), game.deck)
         self.batches: list[dict[int, list[int]]] = []  # per deal, seat -> slots dealt
         self.board: list[int] = []  # board slots
         self.board_deals = 0  # the d db lines so far
@@ -258,7 +258,8 @@ class ActionReader:
 
     def _show(self, index: int, text: str, seat: int, words: list[str]) -> None:
         """``pN sm [CARDS]``: shown cards name the seat's unknown ones; a
-        muck, or a show with unknown cards, shows nothing (``declined``)."""
+        muck, or a show with unknown cards, shows nothing (``declined``),
+        except from a seat dealt no cards, whose hand is the board."""
         if len(words) == 3 and words[2] != "-":
             try:
                 self.ledger.claim(seat, words[2], drop=False)
@@ -266,7 +267,8 @@ class ActionReader:
                 raise self.fail(index, text, str(err)) from None
         elif len(words) > 3:
             raise self.fail(index, text, "expected 'pN sm [CARDS]'")
-        if len(words) == 2 or "?" in words[2]:
+        # (a seat dealt no cards, in a game of the board alone, hides nothing)
+        if (len(words) == 2 and self.ledger.held[seat]) or (len(words) == 3 and "?" in words[2]):
             self.declined.add(seat)
         else:
             self.declined.discard(seat)

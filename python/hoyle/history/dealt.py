@@ -10,7 +10,12 @@ to the same hand. Once the stub ran out and the discards were reshuffled
 (docs/rules.md §9), a card may come back, and then the choice matters: a
 card the seat holds after someone threw it away must have come from a
 draw after that discard. The choice here puts such cards among the
-replacements as early as it must and as late as it can.
+replacements as early as it must and as late as it can. It is not always
+enough: a draw that reshuffles while the last reshuffle's cards are still
+in the stub takes those first, which the final cards do not tell, so once
+the stub ran out (``reshuffled``) ``dumps`` takes what each draw dealt from
+a replay of the hand's record instead (``_hand_check.dealt_cards``), and
+this story only for a hand that keeps no record.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["as_dealt"]
+__all__ = ["as_dealt", "reshuffled"]
 
 
 def as_dealt(
@@ -107,6 +112,12 @@ def _arrange(
     old = [c for c in discards if c not in chosen and c not in wanted]
     young = [c for c in discards if c not in chosen and c in wanted]
     return old + kept[: len(kept) - m] + young + suffix + [c for c in discards if c in chosen]
+
+
+def reshuffled(draws: list[Any], stub: int) -> bool:
+    """True when some of the ``draws`` (a hand's draw actions) reshuffled
+    the discards: they needed more cards than the stub held."""
+    return bool(_reshuffles(draws, stub))
 
 
 def _reshuffles(draws: list[Any], stub: int) -> list[int]:

@@ -13,10 +13,11 @@ from hoyle.games import Game
 from hoyle.hand import Hand
 from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
+from hoyle.history.files import read_file
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
-from hoyle.history.site_rake import SiteRake
+from hoyle.history.site_rake import SiteRake, take_written
 from hoyle.history.stakes import (
     button_seat,
     deep_stack,
@@ -31,6 +32,10 @@ from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
 
 __all__ = ["HandHistory", "load", "loads"]
+
+# The fields PHH requires of every hand that a replay cannot do without,
+# checked on loading (the variant's stakes fields are checked with the game)
+_REQUIRED = ("variant", "starting_stacks", "actions")
 
 
 @contextlib.contextmanager
@@ -324,7 +329,10 @@ class HandHistory:
         run.check_end(hand, partial=partial)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
-        if rake is not None and hand.is_over:
+        room = self.fields.get("_hoyle_room_rake")
+        if room is not None and hand.is_over:
+            take_written(hand, room, rake, (self.scale, self.where))
+        elif rake is not None and hand.is_over:
             if plan.game.rake is not None:
                 raise HistoryError(
                     f"{self.where}: the file carries its own rake (_hoyle_game.rake); "
@@ -341,22 +349,22 @@ class HandHistory:
 def load(source: str | os.PathLike[str]) -> list[HandHistory]:
     """Read the hands of a ``.phh`` or ``.phhs`` file, or of PHH text.
 
-    A ``str`` with a newline or an ``=`` is text, anything else a path.
+    A ``str`` with a newline or an ``=`` is text, anything else a path. A
+    file is read only if it is a regular file (a FIFO, a device or a
+    directory is refused at once, never waited on) of at most
+    ``hoyle.history.files.MAX_FILE_BYTES`` bytes of UTF-8 text.
     """
     if not isinstance(source, str | os.PathLike):
-        raise TypeError(f"load takes PHH text or a path, got {type(source).__name__}")
+        hint = " (a bytes path: os.fsdecode it; text: .decode())" * isinstance(source, bytes)
+        raise TypeError(
+            "load takes PHH text or a path (a str or an os.PathLike), "
+            f"got {type(source).__name__}{hint}"
+        )
     if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
         path = os.fspath(source)
         if not isinstance(path, str):
             raise TypeError(f"load takes a str path, got {type(path).__name__}")
-        if "\x00" in path:
-            raise HistoryError(f"{path!r}: cannot read: a path cannot hold a NUL character")
-        try:
-            with open(path, "rb") as fh:
-                text = fh.read().decode("utf-8")
-        except (OSError, ValueError) as err:  # ValueError: not UTF-8, a surrogate in the path
-            raise HistoryError(f"{path!r}: cannot read: {err}") from None
-        return loads(text, source=path)
+        return loads(read_file(path), source=path)
     return loads(source)
 
 
@@ -367,7 +375,17 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
     where = source or "<text>"
     doc = read_toml(text, where)
     if "variant" in doc:
-        return [HandHistory(doc, source=source)]
-    if doc and all(isinstance(v, dict) for v in doc.values()):
-        return [HandHistory(v, source=source, name=k) for k, v in doc.items()]
-    raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")
+        hands = [HandHistory(doc, source=source)]
+    elif doc and all(isinstance(v, dict) for v in doc.values()):
+        hands = [HandHistory(v, source=source, name=k) for k, v in doc.items()]
+    else:
+        raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")
+    for h in hands:
+        missing = [k for k in _REQUIRED if k not in h.fields]
+        if missing:
+            raise HistoryError(
+                f"{h.where}: the required field{'s' * (len(missing) > 1)} "
+                f"{', '.join(map(repr, missing))} {'are' if len(missing) > 1 else 'is'} missing "
+                "(PHH requires every hand to have them)"
+            )
+    return hands

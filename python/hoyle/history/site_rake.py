@@ -47,12 +47,13 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from hoyle._ending import take_room_rake
-from hoyle.errors import HistoryError, SettlementError
+from hoyle.errors import HistoryError, HoyleError, SettlementError
+from hoyle.history.stakes import chips
 
 if TYPE_CHECKING:
     from hoyle.hand import Hand
 
-__all__ = ["SiteRake"]
+__all__ = ["SiteRake", "take_written"]
 
 _AMOUNT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,18})?", re.ASCII)
 
@@ -182,3 +183,24 @@ class SiteRake:
             )
         if money:
             take_room_rake(hand, int(money))
+
+
+def take_written(hand: Hand, room: Any, rake: SiteRake | None, at: tuple[int, str]) -> None:
+    """The room's rake ``dumps`` wrote (``_hoyle_room_rake``: the chips a
+    ``SiteRake`` took when the hand was replayed), taken again from the
+    finished ``hand``; ``at`` is the file's scale and the place for
+    messages. A ``rake`` as well is refused: it would rake twice."""
+    scale, where = at
+    if rake is not None:
+        raise HistoryError(
+            f"{where}: the file carries the room's rake it was replayed with "
+            "(_hoyle_room_rake); replay it without rake="
+        )
+    try:
+        amount = chips(room, scale, "_hoyle_room_rake")
+    except HistoryError as err:  # not a number, negative, huge (it names no file)
+        raise HistoryError(f"{where}: {err}") from None
+    try:
+        take_room_rake(hand, amount)
+    except HoyleError as err:  # none, raked by its game, more than the pots
+        raise HistoryError(f"{where}: _hoyle_room_rake: {err}") from None

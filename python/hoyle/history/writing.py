@@ -11,12 +11,13 @@ from decimal import Decimal
 from typing import Any
 
 from hoyle._ending import unseen_seats
+from hoyle._hand_check import dealt_cards
 from hoyle._hand_view import kind_table
 from hoyle.betting import Limit
 from hoyle.errors import HistoryError
 from hoyle.hand import Action, Hand
 from hoyle.history.cards import card_text
-from hoyle.history.dealt import as_dealt
+from hoyle.history.dealt import as_dealt, reshuffled
 from hoyle.history.variants import plain_game, stakes, variant_code
 
 __all__ = ["dumps", "write_fields"]
@@ -75,7 +76,9 @@ def dumps(hand: Hand, **extra: Any) -> str:
 
     ``p1`` is the seat left of the button; when the button is not the last
     seat, ``_hoyle_button`` records it so ``load`` puts the seats back. A game PHH cannot
-    name exactly gets the ``_hoyle_game`` extension field. ``extra`` fields
+    name exactly gets the ``_hoyle_game`` extension field, and a room's rake
+    (a hand replayed with ``rake=``) ``_hoyle_room_rake``, the chips it took,
+    which ``replay`` takes again. ``extra`` fields
     (``players``, ``event``...) are written after the standard ones.
     """
     game = hand.game
@@ -96,6 +99,9 @@ def dumps(hand: Hand, **extra: Any) -> str:
     if button != n - 1:
         fields["_hoyle_button"] = button
     if hand.is_over:
+        settlement = hand.settlement
+        if game.rake is None and settlement is not None and settlement.rake:
+            fields["_hoyle_room_rake"] = settlement.rake  # a room's (replay(rake=...)): its chips
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
     fields.update(extra)
     return write_fields(fields)
@@ -113,7 +119,20 @@ class _ActionWriter:
         # unknown cards): their cards, placeholders, are written ``??``
         self.unseen = frozenset(unseen_seats(hand))
         holes = [list(hand.hole(s)) for s in range(len(seat_of))]
-        self.holding, self.received = as_dealt(hand.history, holes, _stub(hand))
+        draws = [a for a in hand.history if a.kind == "draw"]
+        stub = _stub(hand)
+        # Once the stub ran out, which cards a draw gave decides which pile
+        # each came from (a reshuffle deals what the last one left first):
+        # then the file deals what the hand did, from a replay of its record.
+        # Before, any story that keeps the order of the cards kept replays alike.
+        exact = dealt_cards(hand) if draws and reshuffled(draws, stub) else None
+        if exact is None:
+            self.holding, self.received = as_dealt(hand.history, holes, stub)
+        else:
+            dealt, drawn = exact
+            self.holding = dict(enumerate(dealt))
+            pairs = zip(draws, drawn, strict=True)
+            self.received = {(a.street, a.seat): list(got) for a, got in pairs}
 
     def actions(self) -> list[str]:
         hand = self.hand
@@ -130,7 +149,8 @@ class _ActionWriter:
                 for s in self.seat_of:
                     mine = self.holding[s][dealt_at : dealt_at + per]
                     if len(mine) == per:
-                        self.lines.append(f"d dh {self.label[s]} {self._cards(s, mine)}")
+                        dealt = self._cards(s, mine, up=st.up)
+                        self.lines.append(f"d dh {self.label[s]} {dealt}")
                 dealt_at += per
             if st.board and board_at < len(board):
                 self.lines.append(f"d db {card_text(board[board_at : board_at + st.board])}")
@@ -139,12 +159,18 @@ class _ActionWriter:
         if hand.is_over and sum(hand.active) > 1 and hand.street >= len(streets):
             for s in self.seat_of:
                 if hand.active[s] and s not in self.unseen:
-                    self.lines.append(f"{self.label[s]} sm {card_text(hand.hole(s))}")
+                    shown = card_text(hand.hole(s))  # (none in a board-only game)
+                    self.lines.append(f"{self.label[s]} sm {shown}".rstrip())
         return self.lines
 
-    def _cards(self, seat: int, cards: Sequence[int]) -> str:
-        """The seat's cards as the file writes them: ``??`` each when unseen."""
-        return "??" * len(cards) if seat in self.unseen else card_text(cards)
+    def _cards(self, seat: int, cards: Sequence[int], up: int = 0) -> str:
+        """The seat's cards as the file writes them: ``??`` each when unseen,
+        except the last ``up``, dealt face up (stud): every seat saw those,
+        and they decide the bring-in and who bets first."""
+        if seat not in self.unseen:
+            return card_text(cards)
+        down = len(cards) - up
+        return "??" * down + card_text(cards[down:])
 
     def _street(self, k: int, history: list[Action]) -> None:
         """The players' actions of street ``k``; a draw's replacements are
