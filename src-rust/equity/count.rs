@@ -77,9 +77,11 @@ impl Counts {
     }
 
     /// Counters remade from their parts (pickled Monte Carlo shards),
-    /// checked: `players` counters each (16 a player by category), and none
-    /// above what `deals` deals allow (`players` itself is the caller's to
-    /// check: 2..=MAX_PLAYERS).
+    /// checked: `players` counters each (16 a player by category), none
+    /// above what `deals` deals allow, and all as real deals leave them
+    /// (`equity/restore.rs`: at least one deal, the shares adding up to the
+    /// pots, wins, ties, squares and categories that agree; `players`
+    /// itself is the caller's to check: 2..=MAX_PLAYERS).
     pub fn from_parts(
         players: usize,
         deals: u64,
@@ -113,7 +115,12 @@ impl Counts {
         let mut counts = Counts::new(players);
         counts.deals = deals;
         (counts.win, counts.tie, counts.share, counts.sq, counts.cat) = (win, tie, share, sq, cat);
-        Ok(counts)
+        match super::restore::inconsistency(&counts) {
+            None => Ok(counts),
+            Some(why) => Err(Error::Equity {
+                reason: format!("EquityCounts: {why}"),
+            }),
+        }
     }
 
     /// Adds another set of counters of the same players.
@@ -415,6 +422,7 @@ mod tests {
         let d = c.denom as u128;
         c.share = vec![d, 2 * d];
         c.sq = vec![d * d, 2 * d * d];
+        c.cat[5] = d;
         c.cat[16 + 5] = 2 * d;
         let remake = |c: &Counts| {
             let c = c.clone();

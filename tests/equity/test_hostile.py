@@ -246,7 +246,11 @@ def test_forged_counts_are_refused() -> None:
     with pytest.raises(EquityError):
         _core.EquityCounts(2, 2**70, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
     assert time.monotonic() - start < 1
-    big = _core.EquityCounts(2, 2**64 - 1, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
+    with pytest.raises(EquityError, match="shares add up to 0"):  # no pot shared out
+        _core.EquityCounts(2, 2**64 - 1, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
+    # 2**64 - 1 deals, all won by player 0 with a pair (4 units a pot)
+    n = 2**64 - 1
+    big = _core.EquityCounts(2, n, [n, 0], [0, 0], [4 * n, 0], [16 * n, 0], [0, 4 * n] + [0] * 30)
     with pytest.raises(EquityError, match="range"):
         big + big
 
