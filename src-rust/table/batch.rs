@@ -136,7 +136,7 @@ fn failed(t: &TableState) -> Result<()> {
 /// moves and its batch entries (`a` mask slots).
 fn per_table_bytes(t: &TableState, a: usize) -> u128 {
     use std::mem::size_of;
-    let batch = size_of::<Vec<u32>>() + size_of::<u64>() + 2 + size_of::<Legal>();
+    let batch = size_of::<Vec<u32>>() + 32 * 4 + size_of::<u64>() + 2 + size_of::<Legal>();
     t.bytes() + batch as u128 + a as u128
 }
 
@@ -208,16 +208,17 @@ impl TableBatch {
         // each buffer reserved fallibly: a failure names the whole batch
         let made = || -> Result<TableBatch> {
             let what = "the table engine's buffers";
-            // as `vec![first; tables]` made them: clones, then the first
             let mut all = reserve::with_capacity(tables, what)?;
-            for _ in 1..tables {
-                all.push(first.try_clone()?);
-            }
             if tables > 0 {
                 all.push(first);
             }
+            while all.len() < tables {
+                all.push(TableState::new(&plan, stacks)?);
+            }
             let mut moves = reserve::with_capacity(tables, what)?;
-            moves.resize_with(tables, Vec::new); // (no room yet: nothing allocated)
+            for _ in 0..tables {
+                moves.push(reserve::with_capacity(32, what)?);
+            }
             Ok(TableBatch {
                 dealing: reserve::with_capacity(tables, what)?,
                 fresh: reserve::filled(tables, false, what)?,

@@ -290,33 +290,6 @@ impl TableState {
         })
     }
 
-    /// `clone`, made fallibly ([`Error::OutOfMemory`]; a batch makes a
-    /// million): each buffer holds what this one holds, no spare room.
-    pub fn try_clone(&self) -> Result<TableState> {
-        let what = "a table's buffer";
-        Ok(TableState {
-            deck: reserve::copied(&self.deck, what)?,
-            start: reserve::copied(&self.start, what)?,
-            stacks: reserve::copied(&self.stacks, what)?,
-            contrib: reserve::copied(&self.contrib, what)?,
-            dead: match &self.dead {
-                Some(dead) => Some(reserve::copied(dead, what)?),
-                None => None,
-            },
-            bets: reserve::copied(&self.bets, what)?,
-            level: reserve::copied(&self.level, what)?,
-            folded: reserve::copied(&self.folded, what)?,
-            cards: reserve::copied(&self.cards, what)?,
-            held: reserve::copied(&self.held, what)?,
-            board: reserve::copied(&self.board, what)?,
-            history: reserve::copied(&self.history, what)?,
-            high: reserve::copied(&self.high, what)?,
-            low: reserve::copied(&self.low, what)?,
-            refused: self.refused.clone(),
-            ..*self
-        })
-    }
-
     pub fn seats(&self) -> usize {
         self.n
     }
