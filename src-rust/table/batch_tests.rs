@@ -343,3 +343,23 @@ fn a_batch_past_the_memory_is_an_error_naming_its_size() {
         3
     );
 }
+
+#[test]
+fn every_table_is_made_with_the_room_its_hands_take() {
+    // a hand's play must not grow a table's buffers (the growth would be an
+    // infallible allocation: an abort where memory is short, not the
+    // OutOfMemory error of TableBatch::new)
+    let mut b = batch(holdem(&[1, 2]), 4, 1);
+    let made: Vec<u128> = (0..4).map(|i| b.table(i).unwrap().bytes()).collect();
+    assert!(made.iter().all(|&m| m == made[0]), "{made:?}");
+    let mut a = Arrays::of(&b);
+    b.reset(5, a.out()).unwrap();
+    for _ in 0..12 {
+        let acts: Vec<i64> = (0..4)
+            .map(|i| a.mask_row(i).iter().position(|&x| x).unwrap_or(0) as i64)
+            .collect();
+        b.step(&acts, a.out()).unwrap();
+    }
+    let played: Vec<u128> = (0..4).map(|i| b.table(i).unwrap().bytes()).collect();
+    assert_eq!(played, made);
+}
