@@ -95,6 +95,28 @@ pub enum Error {
     /// of range, arrays of the wrong size or in use): `hoyle.errors.HoyleError`.
     #[error("{0}")]
     Argument(String),
+    /// A buffer whose size the caller chose could not be allocated
+    /// (`crate::reserve`): `MemoryError`, naming what and how much.
+    #[error("out of memory: {what} needs {bytes} bytes ({}), more than could be allocated", human(*.bytes))]
+    OutOfMemory {
+        what: std::borrow::Cow<'static, str>,
+        bytes: u128,
+    },
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// A byte count as a person reads it: `3.2 GiB`, `512 bytes`.
+pub fn human(bytes: u128) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}

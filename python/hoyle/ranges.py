@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from hoyle._core import RANKS, SUITS, Card, parse_cards
-from hoyle.errors import RangeError
+from hoyle.errors import HandError, RangeError
 
 __all__ = ["RANKS", "Range", "hand_class", "hand_classes"]
 
@@ -73,9 +73,31 @@ def hand_classes() -> list[str]:
     return out
 
 
-def hand_class(combo: Iterable[Card | int]) -> str:
-    """The class of a two-card combo, e.g. ``AKs``, ``QQ``, ``T9o``."""
-    a, b = sorted((int(c) for c in combo), reverse=True)
+def hand_class(combo: str | Iterable[str | int | Card]) -> str:
+    """The class of a two-card combo, e.g. ``AKs``, ``QQ``, ``T9o``, in
+    either order: text (``"7h8d"``, ``"8d 7h"``) or two cards, card ids or
+    card names. Anything else raises ``CardError`` (an unknown or repeated
+    card) or ``HandError`` (not two cards, or a joker).
+
+    >>> hand_class("7h8d"), hand_class("AsKs"), hand_class((Card("Qd"), Card("Qc")))
+    ('87o', 'AKs', 'QQ')
+    """
+    cards = parse_cards(combo)
+    if len(cards) != 2 or max(cards).id > 51:
+        shown = " ".join(map(str, cards[:8])) + (" ..." if len(cards) > 8 else "")
+        got = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+        if len(cards) == 2:
+            got = "a joker"
+        raise HandError(
+            "a hand class is of two cards of the 52, no joker (like 'AsKd' or 'Kd As', or"
+            f" two Cards or card ids), got {got}" + (f" ({shown})" if cards else "")
+        )
+    return _class_of(cards[0].id, cards[1].id)
+
+
+def _class_of(x: int, y: int) -> str:
+    """``hand_class`` of two distinct card ids of the 52."""
+    a, b = (x, y) if x > y else (y, x)
     hi, lo = a >> 2, b >> 2
     if hi == lo:
         return RANKS[hi] * 2
@@ -157,7 +179,7 @@ class Range:
         (weighted)."""
         out: dict[str, float] = {}
         for combo, w in self._weights.items():
-            name = hand_class(combo)
+            name = _class_of(*combo)
             full = 6 if len(name) == 2 else 4 if name[2] == "s" else 12
             out[name] = out.get(name, 0.0) + w / full
         return out

@@ -1,5 +1,6 @@
 //! Integer counters of showdown outcomes.
 
+use super::restore::{inconsistency, Parts};
 use crate::error::{Error, Result};
 use crate::eval::rules::category_of;
 
@@ -77,9 +78,11 @@ impl Counts {
     }
 
     /// Counters remade from their parts (pickled Monte Carlo shards),
-    /// checked: `players` counters each (16 a player by category), and none
-    /// above what `deals` deals allow (`players` itself is the caller's to
-    /// check: 2..=MAX_PLAYERS).
+    /// checked: `players` counters each (16 a player by category), none
+    /// above what `deals` deals allow, and all as real deals leave them
+    /// (`equity/restore.rs`: at least one deal, the shares adding up to the
+    /// pots, wins, ties, squares and categories that agree; `players`
+    /// itself is the caller's to check: 2..=MAX_PLAYERS).
     pub fn from_parts(
         players: usize,
         deals: u64,
@@ -98,6 +101,11 @@ impl Counts {
                 ),
             });
         }
+        if deals == 0 {
+            return Err(Error::Equity {
+                reason: "EquityCounts: deals is 0: counts hold at least one deal".into(),
+            });
+        }
         let d = denominator(players) as u128;
         let whole = deals as u128 * d;
         let fits = win.iter().chain(&tie).all(|&w| w <= deals)
@@ -108,6 +116,21 @@ impl Counts {
         if !fits {
             return Err(Error::Equity {
                 reason: format!("EquityCounts: counters larger than {deals} deals allow"),
+            });
+        }
+        let parts = Parts {
+            players,
+            denom: d as u64,
+            deals,
+            win: &win,
+            tie: &tie,
+            share: &share,
+            sq: &sq,
+            cat: &cat,
+        };
+        if let Some(why) = inconsistency(&parts) {
+            return Err(Error::Equity {
+                reason: format!("EquityCounts: {why}"),
             });
         }
         let mut counts = Counts::new(players);
@@ -415,6 +438,7 @@ mod tests {
         let d = c.denom as u128;
         c.share = vec![d, 2 * d];
         c.sq = vec![d * d, 2 * d * d];
+        c.cat[5] = d;
         c.cat[16 + 5] = 2 * d;
         let remake = |c: &Counts| {
             let c = c.clone();
@@ -439,6 +463,78 @@ mod tests {
             spoil(&mut bad);
             assert!(remake(&bad).unwrap_err().to_string().ends_with(large));
         }
+    }
+
+    /// The reason `from_parts` refuses `c`'s parts for, if it does.
+    fn why(c: &Counts) -> Option<String> {
+        let c = c.clone();
+        match Counts::from_parts(c.players, c.deals, c.win, c.tie, c.share, c.sq, c.cat) {
+            Ok(_) => None,
+            Err(Error::Equity { reason }) => Some(reason.replace("EquityCounts: ", "")),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    /// Counts of real deals: 3 players, every outcome of `Counts::record`.
+    fn honest() -> Counts {
+        let mut c = Counts::new(3);
+        let high = Split::HighLow;
+        c.record(&[9, 1, 1], &[0, 0, 0], high, 2); // player 0 scoops
+        c.record(&[9, 9, 1], &[0, 0, 0], high, 1); // a chop of two
+        c.record(&[9, 1, 1], &[0, 5, 5], high, 3); // high alone, low split
+        c.record(&[9, 9, 9], &[0, 0, 0], high, 1); // three ways
+        c
+    }
+
+    #[test]
+    fn real_counts_are_consistent() {
+        let c = honest();
+        assert_eq!(why(&c), None);
+        assert_eq!(why(&c.checked_add(&c).unwrap()), None);
+    }
+
+    #[test]
+    fn forged_counts_name_what_does_not_fit() {
+        let spoil = |f: fn(&mut Counts)| {
+            let mut c = honest();
+            f(&mut c);
+            why(&c).expect("refused")
+        };
+        assert_eq!(
+            spoil(|c| c.deals = 0),
+            "deals is 0: counts hold at least one deal"
+        );
+        // equities summing to 2: every share doubled (player 0's past the
+        // whole), or the lowest ones only
+        assert_eq!(
+            spoil(|c| {
+                c.share.iter_mut().for_each(|s| *s *= 2);
+                c.cat.iter_mut().for_each(|s| *s *= 2);
+            }),
+            "counters larger than 7 deals allow"
+        );
+        assert!(spoil(|c| {
+            c.share[1] *= 2;
+            c.cat[16] *= 2;
+            c.cat[16 + 9] *= 2;
+        })
+        .starts_with("player 1's"));
+        assert!(spoil(|c| c.share[1] += 1).starts_with("player 1's"));
+        // a variance of zero (or below it) though the shares vary: the
+        // squares of a constant share, `share² / deals`
+        assert!(
+            spoil(|c| c.sq[1] = c.share[1] * c.share[1] / c.deals as u128)
+                .contains("squared shares")
+        );
+        assert!(spoil(|c| c.sq[0] = 0).contains("squared shares"));
+        assert!(spoil(|c| c.cat[5] += 1).contains("by category"));
+        assert!(spoil(|c| {
+            c.win[2] = c.deals;
+            c.tie[2] = 0;
+        })
+        .starts_with("player 2 won"));
+        // one deal's pot moved from one player's wins to another's
+        assert!(spoil(|c| c.tie[1] = 0).starts_with("player 1's 0 tied deals"));
     }
 
     #[test]

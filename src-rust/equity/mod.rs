@@ -21,6 +21,7 @@ mod exact;
 mod holdem;
 mod interrupt;
 mod monte;
+mod restore;
 pub(crate) mod rng;
 mod score;
 mod spot;

@@ -362,9 +362,10 @@ pub fn evaluate_batch_into(
     }
 }
 
-/// Evaluates a batch into a new vector.
+/// Evaluates a batch into a new vector (reserved fallibly: an
+/// `Error::OutOfMemory` when it cannot be).
 pub fn evaluate_batch(data: &[u8], k: usize, threads: Option<usize>) -> Result<Vec<u32>> {
-    let mut out = vec![0u32; data.len() / k.max(1)];
+    let mut out = crate::reserve::filled(data.len() / k.max(1), 0u32, "the batch's output")?;
     evaluate_batch_into(data, k, &mut out, threads)?;
     Ok(out)
 }

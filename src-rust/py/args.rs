@@ -397,7 +397,7 @@ pub fn with_output<'py>(
     // returned. Its memory is only written before it is read: every batch
     // writes each slot of a batch it returns Ok for, and on an error the
     // array is dropped unread.
-    let fresh = unsafe { PyArray1::<u32>::new(py, [rows], false) };
+    let fresh = unsafe { uninit_values(py, rows) }?;
     let slots = unsafe { fresh.as_slice_mut() }?;
     let Some(given) = given else {
         py.detach(|| run(slots))?;
@@ -415,6 +415,36 @@ pub fn with_output<'py>(
     })?;
     drop(target);
     Ok(given)
+}
+
+/// A new, uninitialised 1-d `uint32` array of `rows` slots: rust-numpy's
+/// `PyArray1::new`, but numpy's `MemoryError` (which names the size asked
+/// for) raised when the allocation fails, where `new` would panic.
+///
+/// # Safety
+/// As `PyArray1::new`: the caller writes every slot before anyone reads it.
+unsafe fn uninit_values(py: Python<'_>, rows: usize) -> PyResult<Bound<'_, PyArray1<u32>>> {
+    use numpy::npyffi::{get_type_object, NpyTypes, PY_ARRAY_API};
+    use numpy::{Element, PyArrayDescrMethods};
+    let mut dims = [rows as numpy::npyffi::npy_intp];
+    // SAFETY: numpy's own call (as `PyArray1::new` makes it), the GIL held;
+    // the descriptor's reference is stolen by the call.
+    let ptr = unsafe {
+        PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            u32::get_dtype(py).into_dtype_ptr(),
+            1,
+            dims.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        )
+    };
+    // SAFETY: a new reference (or null with the error set) to an array of
+    // one dimension and dtype uint32.
+    unsafe { Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked()) }
 }
 
 /// `out=` checked: a numpy `uint32` array of shape `(rows,)`, C-contiguous

@@ -297,7 +297,9 @@ impl EquityCounts {
 impl EquityCounts {
     /// Remakes counts from their parts (pickling: Monte Carlo shards cross
     /// to executor processes). The parts are checked: 2..=23 players, that
-    /// many counters each, and no counter above what `deals` deals allow.
+    /// many counters each, no counter above what `deals` deals allow, and
+    /// counters as real deals leave them (`equity/restore.rs`), so forged
+    /// parts are an `EquityError` naming what does not fit.
     #[new]
     #[pyo3(signature = (players, deals, win, tie, share, sq, cat))]
     #[allow(clippy::too_many_arguments)]
@@ -311,7 +313,7 @@ impl EquityCounts {
         cat: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         let players = in_range(players, "players", 2, MAX_PLAYERS as u64)? as usize;
-        let deals = in_range(deals, "deals", 0, u64::MAX)?;
+        let deals = in_range(deals, "deals", 1, u64::MAX)?;
         let counters = "EquityCounts counters";
         let (win, tie): (Vec<u64>, Vec<u64>) = (read(win, counters)?, read(tie, counters)?);
         let share: Vec<u128> = read(share, counters)?;
@@ -588,7 +590,7 @@ pub fn equity_shards<'py>(
 ) -> PyResult<EquityCounts> {
     let seed = in_range(seed, "seed", 0, u64::MAX)?;
     let first = in_range(first, "first", 0, u64::MAX)?;
-    let count = in_range(count, "count", 0, MAX_SHARDS)?;
+    let count = in_range(count, "count", 1, MAX_SHARDS)?;
     let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
     let sp = split.as_ref().map(|r| r.get());

@@ -2,6 +2,7 @@
 //! `hoyle/errors.py`.
 
 use crate::error::Error;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::PyErr;
 
 pyo3::import_exception!(hoyle.errors, CardError);
@@ -49,6 +50,7 @@ impl From<Error> for PyErr {
             Error::Game(_) => GameError::new_err(message),
             Error::IllegalAction(_) => IllegalActionError::new_err(message),
             Error::Argument(_) => HoyleError::new_err(message),
+            Error::OutOfMemory { .. } => PyMemoryError::new_err(message),
         }
     }
 }

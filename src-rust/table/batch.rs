@@ -23,6 +23,7 @@ use super::{hand_seed, EnginePlan, Legal, TableState};
 use crate::deal::{Mt19937, LANES};
 use crate::env::{encode, mask, raise_total, Abstraction, Decision, Layout, Record, View};
 use crate::error::{Error, Result};
+use crate::reserve;
 
 /// The arrays a reset or a step fills, each N rows (row-major).
 pub struct Out<'a> {
@@ -131,6 +132,14 @@ fn failed(t: &TableState) -> Result<()> {
     t.failure().map_or(Ok(()), |err| Err(err.clone()))
 }
 
+/// The bytes one table of a batch holds: its state (`t`, as made), its
+/// moves and its batch entries (`a` mask slots).
+fn per_table_bytes(t: &TableState, a: usize) -> u128 {
+    use std::mem::size_of;
+    let batch = size_of::<Vec<u32>>() + 32 * 4 + size_of::<u64>() + 2 + size_of::<Legal>();
+    t.bytes() + batch as u128 + a as u128
+}
+
 fn bad<T>(why: String) -> Result<T> {
     Err(Error::Argument(why))
 }
@@ -192,23 +201,52 @@ impl TableBatch {
             false,
             unit,
         );
-        let table = TableState::new(&plan, stacks)?;
-        Ok(TableBatch {
-            dealing: Vec::with_capacity(tables),
-            fresh: vec![false; tables],
-            tables: vec![table; tables],
-            names,
-            seed: 0,
-            hands: vec![0; tables],
-            moves: vec![Vec::with_capacity(32); tables],
-            ended: vec![false; tables],
-            legal: vec![Legal::default(); tables],
-            masks: vec![false; tables * abs.size()],
-            records: Vec::with_capacity(window),
-            keyed: Keyed::default(),
-            shape,
-            abs,
-            plan,
+        let seats = stacks.len();
+        let first = TableState::new(&plan, stacks)?; // the game's refusals
+        let a = abs.size();
+        let per_table = per_table_bytes(&first, a);
+        // each buffer reserved fallibly: a failure names the whole batch
+        let made = || -> Result<TableBatch> {
+            let what = "the table engine's buffers";
+            let mut all = reserve::with_capacity(tables, what)?;
+            if tables > 0 {
+                all.push(first);
+            }
+            while all.len() < tables {
+                all.push(TableState::new(&plan, stacks)?);
+            }
+            let mut moves = reserve::with_capacity(tables, what)?;
+            for _ in 0..tables {
+                moves.push(reserve::with_capacity(32, what)?);
+            }
+            Ok(TableBatch {
+                dealing: reserve::with_capacity(tables, what)?,
+                fresh: reserve::filled(tables, false, what)?,
+                tables: all,
+                names,
+                seed: 0,
+                hands: reserve::filled(tables, 0, what)?,
+                moves,
+                ended: reserve::filled(tables, false, what)?,
+                legal: reserve::filled(tables, Legal::default(), what)?,
+                masks: reserve::filled(reserve::product(tables, a, 1, what)?, false, what)?,
+                records: reserve::with_capacity(window, what)?,
+                keyed: Keyed::default(),
+                shape,
+                abs,
+                plan,
+            })
+        };
+        made().map_err(|err| match err {
+            Error::OutOfMemory { .. } => Error::OutOfMemory {
+                what: format!(
+                    "the table engine's memory for {tables} tables of {seats} seats (about {} a table)",
+                    reserve::human(per_table)
+                )
+                .into(),
+                bytes: per_table * tables as u128 + reserve::bytes_of::<Record>(window),
+            },
+            err => err,
         })
     }
 

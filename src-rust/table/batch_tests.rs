@@ -301,3 +301,65 @@ fn the_words_of_a_refused_action() {
     );
     assert_eq!(reward(90, 100, 4), -2.5);
 }
+
+#[test]
+fn a_batch_past_the_memory_is_an_error_naming_its_size() {
+    // 2^50 tables or 2^60 records: no allocator grants them, and the
+    // reservation says so instead of aborting
+    let (abs, names) = abstraction();
+    let tables = 1usize << 50;
+    let err = TableBatch::new(
+        holdem(&[1, 2]),
+        abs.clone(),
+        names.clone(),
+        tables,
+        &[100; SEATS],
+        1,
+        8,
+    );
+    let Err(Error::OutOfMemory { what, bytes }) = err else {
+        panic!("not an OutOfMemory error");
+    };
+    assert!(
+        what.contains(&format!("{tables} tables of 3 seats")),
+        "{what}"
+    );
+    assert!(bytes > (tables as u128) * 500, "{bytes}");
+    let err = TableBatch::new(
+        holdem(&[1, 2]),
+        abs.clone(),
+        names.clone(),
+        2,
+        &[100; SEATS],
+        1,
+        1 << 60,
+    );
+    assert!(matches!(err, Err(Error::OutOfMemory { .. })));
+    // a batch that fits is made as before
+    assert_eq!(
+        TableBatch::new(holdem(&[1, 2]), abs, names, 3, &[100; SEATS], 1, 8)
+            .unwrap()
+            .len(),
+        3
+    );
+}
+
+#[test]
+fn every_table_is_made_with_the_room_its_hands_take() {
+    // a hand's play must not grow a table's buffers (the growth would be an
+    // infallible allocation: an abort where memory is short, not the
+    // OutOfMemory error of TableBatch::new)
+    let mut b = batch(holdem(&[1, 2]), 4, 1);
+    let made: Vec<u128> = (0..4).map(|i| b.table(i).unwrap().bytes()).collect();
+    assert!(made.iter().all(|&m| m == made[0]), "{made:?}");
+    let mut a = Arrays::of(&b);
+    b.reset(5, a.out()).unwrap();
+    for _ in 0..12 {
+        let acts: Vec<i64> = (0..4)
+            .map(|i| a.mask_row(i).iter().position(|&x| x).unwrap_or(0) as i64)
+            .collect();
+        b.step(&acts, a.out()).unwrap();
+    }
+    let played: Vec<u128> = (0..4).map(|i| b.table(i).unwrap().bytes()).collect();
+    assert_eq!(played, made);
+}

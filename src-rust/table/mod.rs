@@ -40,6 +40,7 @@ use crate::error::{Error, Result};
 use crate::eval::low::LowEvaluator;
 use crate::eval::rules::Rules;
 use crate::eval::wild::HighEvaluator;
+use crate::reserve;
 use crate::settle::Rake;
 
 pub use batch::{not_legal, reward, Out, TableBatch};
@@ -242,6 +243,8 @@ pub struct TableState {
 impl TableState {
     /// A table of `stacks.len()` seats (2..=64), each starting every hand
     /// with its stack. No hand is dealt yet: call [`TableState::start`].
+    /// Its buffers are reserved fallibly ([`Error::OutOfMemory`]), with the
+    /// room a hand fills, so a hand's play does not allocate them again.
     pub fn new(plan: &EnginePlan, stacks: &[u64]) -> Result<TableState> {
         let n = stacks.len();
         if !(2..=MAX_SEATS).contains(&n) {
@@ -255,22 +258,25 @@ impl TableState {
             )));
         }
         let has_dead = plan.game.ante > 0 || !plan.game.antes.is_empty();
+        // every buffer made here, fallibly (a batch makes a million tables)
+        let what = "a table's buffer";
+        let zeros = || reserve::filled(n, 0u64, what);
         Ok(TableState {
             n,
             button: 0,
-            deck: Vec::with_capacity(plan.game.deck.len()),
+            deck: reserve::with_capacity(plan.game.deck.len(), what)?,
             next: 0,
-            start: stacks.to_vec(),
-            stacks: stacks.to_vec(),
-            contrib: vec![0; n],
-            dead: has_dead.then(|| vec![0; n]),
-            bets: vec![0; n],
-            level: vec![None; n],
-            folded: vec![false; n],
-            cards: vec![0; n * plan.game.per_seat],
-            held: vec![0; n],
-            board: Vec::with_capacity(plan.game.fixed),
-            history: Vec::with_capacity(4 * n + 8),
+            start: reserve::copied(stacks, what)?,
+            stacks: reserve::copied(stacks, what)?,
+            contrib: zeros()?,
+            dead: if has_dead { Some(zeros()?) } else { None },
+            bets: zeros()?,
+            level: reserve::filled(n, None, what)?,
+            folded: reserve::filled(n, false, what)?,
+            cards: reserve::filled(n * plan.game.per_seat, 0, what)?,
+            held: reserve::filled(n, 0, what)?,
+            board: reserve::with_capacity(plan.game.fixed, what)?,
+            history: reserve::with_capacity(4 * n + 8, what)?,
             street: 0,
             bet: 0,
             raises: 0,
@@ -278,14 +284,36 @@ impl TableState {
             raise_size: 0,
             betting: plan.game.streets[0].betting,
             actor: None,
-            high: vec![None; n],
-            low: vec![None; n],
+            high: reserve::filled(n, None, what)?,
+            low: reserve::filled(n, None, what)?,
             refused: None,
         })
     }
 
     pub fn seats(&self) -> usize {
         self.n
+    }
+    /// The bytes this table holds: its fields and its buffers' room.
+    pub fn bytes(&self) -> u128 {
+        fn room<T>(v: &Vec<T>) -> u128 {
+            reserve::bytes_of::<T>(v.capacity())
+        }
+        let dead = self.dead.as_ref().map_or(0, room);
+        std::mem::size_of::<TableState>() as u128
+            + room(&self.deck)
+            + room(&self.start)
+            + room(&self.stacks)
+            + room(&self.contrib)
+            + dead
+            + room(&self.bets)
+            + room(&self.level)
+            + room(&self.folded)
+            + room(&self.cards)
+            + room(&self.held)
+            + room(&self.board)
+            + room(&self.history)
+            + room(&self.high)
+            + room(&self.low)
     }
     pub fn button(&self) -> usize {
         self.button

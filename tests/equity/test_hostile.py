@@ -20,7 +20,7 @@ import pytest
 from hoyle import EquityError, HandRules, Range, RangeError, _core
 from hoyle.odds import EXACT_WORK_LIMIT, THREADS_LIMIT, TRIALS_LIMIT, Shape, Showdown
 
-from tests.support import ROOT
+from tests.support import ROOT, children
 
 AKH, QQ = [([50, 46], 1.0)], [([43, 41], 1.0)]
 
@@ -113,10 +113,9 @@ def test_ctrl_c_stops_a_long_run(name: str) -> None:
         print("finished", flush=True)
         """
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
-    )
+    # the child sets its own SIGINT handler (children.PRELUDE): it may have
+    # inherited SIGINT ignored (a background job of a non-interactive shell)
+    proc = children.popen(script)
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == b"started"
@@ -131,6 +130,32 @@ def test_ctrl_c_stops_a_long_run(name: str) -> None:
     assert proc.returncode == 3, (out, err)
     assert b"interrupted" in out
     assert waited < 5, waited
+
+
+def test_the_ctrl_c_tests_pass_when_their_runner_ignores_sigint() -> None:
+    # issue 25, item 15: the suite started as a background job of a
+    # non-interactive shell runs with SIGINT ignored, which every child
+    # inherits; the test above must still pass there
+    test = (
+        f"{Path(__file__).relative_to(ROOT)}::test_ctrl_c_stops_a_long_run[monte carlo, 1 thread]"
+    )
+    done = subprocess.run(
+        [
+            "bash",
+            "-c",
+            'trap "" INT; exec "$0" -m pytest -q -p no:randomly "$1"',
+            sys.executable,
+            test,
+        ],
+        cwd=ROOT,
+        env=children.env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "1 passed" in done.stdout
 
 
 # -- panics and overflows become errors ---------------------------------------
@@ -221,7 +246,11 @@ def test_forged_counts_are_refused() -> None:
     with pytest.raises(EquityError):
         _core.EquityCounts(2, 2**70, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
     assert time.monotonic() - start < 1
-    big = _core.EquityCounts(2, 2**64 - 1, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
+    with pytest.raises(EquityError, match="shares add up to 0"):  # no pot shared out
+        _core.EquityCounts(2, 2**64 - 1, [0, 0], [0, 0], [0, 0], [0, 0], [0] * 32)
+    # 2**64 - 1 deals, all won by player 0 with a pair (4 units a pot)
+    n = 2**64 - 1
+    big = _core.EquityCounts(2, n, [n, 0], [0, 0], [4 * n, 0], [16 * n, 0], [0, 4 * n] + [0] * 30)
     with pytest.raises(EquityError, match="range"):
         big + big
 

@@ -29,7 +29,7 @@ def test_the_core_refuses_past_the_same_limits() -> None:
     with pytest.raises(EquityError, match=r"threads must be an integer in 1..=256, got 257"):
         _core.equity_exact(players, [], [], (2, 5, 0), _core.EQUITY_THREADS_LIMIT + 1)
     shards = _core.EQUITY_TRIALS_LIMIT // _core.EQUITY_SHARD_TRIALS
-    with pytest.raises(EquityError, match=rf"count must be an integer in 0..={shards}"):
+    with pytest.raises(EquityError, match=rf"count must be an integer in 1..={shards}"):
         _core.equity_shards(players, [], [], (2, 5, 0), 1, 0, shards + 1)
     with pytest.raises(EquityError, match=r"players must be an integer in 2..=23, got 24"):
         _core.EquityCounts(24, 0, [], [], [], [], [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import hoyle
 import pytest
 from hoyle import Range, RangeError
@@ -47,6 +49,45 @@ def test_classes_are_the_right_combos() -> None:
     assert len(set(hand_classes())) == 169
     total = sum(len(Range(c)) for c in hand_classes())
     assert total == 1326
+
+
+def test_hand_class_reads_two_cards_in_any_order_and_form() -> None:
+    # issue 25: hand_class("7h8d") raised a bare ValueError (it read the
+    # text's characters as card ids); the oracle is the range syntax, whose
+    # class token names the combos of that class
+    assert hand_class("7h8d") == "87o"
+    for name in hand_classes():
+        for a, b in Range(name):
+            forms: list[str | Iterable[str | int | hoyle.Card]] = [
+                f"{a}{b}",
+                f"{b}{a}",
+                f"{b} {a}",
+                (b.id, a.id),
+                [str(b), a],
+                (a, b),
+            ]
+            assert {hand_class(form) for form in forms} == {name}, (a, b)
+
+
+@pytest.mark.parametrize(
+    ("combo", "error", "words"),
+    [
+        ("7h8d9c", hoyle.HandError, "got 3 cards \\(7h 8d 9c\\)"),
+        ("7h", hoyle.HandError, "got 1 card \\(7h\\)"),
+        ("", hoyle.HandError, "got 0 cards$"),
+        ("Xx7h", hoyle.HandError, "got a joker"),
+        ("AsAs", hoyle.DuplicateCardError, "duplicate card As"),
+        ("7h8z", hoyle.CardError, "unknown card"),
+        ((7, 60), hoyle.CardError, "out of range"),
+    ],
+)
+def test_hand_class_refuses_what_is_not_two_cards(
+    combo: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words) as info:
+        hand_class(combo)  # type: ignore[arg-type]
+    if error is hoyle.HandError:
+        assert "two cards of the 52" in str(info.value)
 
 
 def test_weights() -> None:
