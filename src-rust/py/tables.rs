@@ -119,7 +119,11 @@ impl Arrays {
             self.rewards.bind(py),
             self.done.bind(py),
         );
-        let busy = |what: &str| bad(format!("{what} is in use elsewhere (a borrowed view)"));
+        let busy = |what: &str| {
+            PyErr::from(Error::Game(format!(
+                "{what} must be a writable array, not in use elsewhere (made read-only or borrowed)"
+            )))
+        };
         let mut obs = obs.try_readwrite().map_err(|_| busy("obs"))?;
         let mut mask = mask.try_readwrite().map_err(|_| busy("mask"))?;
         let mut actor = actor.try_readwrite().map_err(|_| busy("actor"))?;
@@ -355,7 +359,11 @@ impl Tables {
         if let (Some(o), Some(m)) = unsafe { (fast::row_mut(obs), fast::row_mut(mask)) } {
             return Ok(self.batch.observe_one(i, seat, o, m)?);
         }
-        let busy = |what: &str| bad(format!("{what} must be writable and not in use elsewhere"));
+        let busy = |what: &str| {
+            PyErr::from(Error::Game(format!(
+                "{what} must be writable and not in use elsewhere"
+            )))
+        };
         let (mut o, mut m) = (
             obs.try_readwrite().map_err(|_| busy("obs"))?,
             mask.try_readwrite().map_err(|_| busy("mask"))?,

@@ -32,7 +32,7 @@ PLAY += ["--bot", "tests.support.sim_bots:slow_caller"]
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
 @pytest.mark.parametrize("where", [[], ["--workers", "1"], ["--workers", "3"]])
 def test_the_first_ctrl_c_stops_the_run(where: list[str]) -> None:
-    status, err, waited = interrupt_when_moving(["-c", SCRIPT, *PLAY, *where])
+    status, err, waited = interrupt_when_moving(SCRIPT, [*PLAY, *where])
     assert status == 130, err
     assert err.splitlines() == ["hoyle: interrupted (Ctrl-C): stopped, no result"]
     assert waited < 10, f"stopped {waited:.1f} s after Ctrl-C"

@@ -16,7 +16,7 @@ import hoyle
 import numpy as np
 import pytest
 from hoyle.env import Actions, Layout, SingleAgentEnv, VectorTables, aec_env
-from hoyle.errors import ActionArrayError, HoyleError
+from hoyle.errors import ActionArrayError, GameError, HoyleError
 
 from tests.support.fuzzing import BUDGET, fuzz
 
@@ -106,7 +106,7 @@ def test_a_read_only_array_is_refused_and_nothing_moves(backend: Any) -> None:
     before = _snapshot(t)
     for name in ("obs", "mask", "actor", "rewards", "done"):
         getattr(t, name).flags.writeable = False
-        with pytest.raises(HoyleError):
+        with pytest.raises(GameError, match=f"{name}|writable"):
             t.step(np.ones(3, np.int64))
         getattr(t, name).flags.writeable = True
         assert _same(before, _snapshot(t))

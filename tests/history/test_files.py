@@ -21,6 +21,8 @@ from hoyle import history
 from hoyle.errors import HistoryError
 from hoyle.history import files
 
+from tests.support import children
+
 HAND = """variant = "NT"
 antes = [0, 0]
 blinds_or_straddles = [1, 2]
@@ -41,10 +43,9 @@ def _child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path, "PYTHONNOUSERSITE": "1", "PYTHONHASHSEED": "0"}
 
 
-# the child resets SIGINT (a background job inherits it ignored) and caps its memory (2 GiB)
+# after the children's prelude (its signal dispositions), the child caps its memory (2 GiB)
 _PRELUDE = (
     "import signal, resource\n"
-    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
     "signal.signal(signal.SIGALRM, signal.SIG_DFL)\n"
     "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
 )
@@ -53,7 +54,7 @@ _PRELUDE = (
 def _in_child(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh Python, bounded in time and memory."""
     return subprocess.run(
-        [sys.executable, "-c", _PRELUDE + code, *args],
+        [*children.argv(_PRELUDE + code), *args],
         capture_output=True,
         text=True,
         timeout=timeout,

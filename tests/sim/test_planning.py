@@ -27,7 +27,7 @@ import pytest
 from hoyle._shards import each_shard, window
 from hoyle.simulation import MAX_HANDS
 
-from tests.support import ROOT
+from tests.support import ROOT, children
 from tests.support.interrupt import interrupt_when_moving
 
 linux = pytest.mark.skipif(
@@ -35,8 +35,7 @@ linux = pytest.mark.skipif(
 )
 LIMIT = textwrap.dedent(
     """
-    import resource, signal
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    import resource
     import hoyle, hoyle.cli, hoyle.cluster, hoyle.play, hoyle.simulation
     with open("/proc/self/status") as status:
         held = next(int(l.split()[1]) * 1024 for l in status if l.startswith("VmSize:"))
@@ -94,11 +93,12 @@ SIMULATE = LIMIT + textwrap.dedent(
 @pytest.mark.parametrize("where", ["here", "pool"])
 def test_the_most_hands_start_playing_under_a_memory_limit(where: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", SIMULATE, where],
+        [*children.argv(SIMULATE), where],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=ROOT,
+        env=children.env(),
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
@@ -117,7 +117,7 @@ def test_hoyle_play_with_the_most_hands_plays_and_stops_on_ctrl_c() -> None:
     script = LIMIT + "import sys\nsys.exit(hoyle.cli.main(sys.argv[1:]))\n"
     argv = ["play", "--hands", str(MAX_HANDS), "--seed", "1", "--quiet", "--bots", "tight"]
     argv += ["--bot", "tests.support.sim_bots:slow_caller", "--workers", "2"]
-    status, err, _ = interrupt_when_moving(["-c", script, *argv], after=0)
+    status, err, _ = interrupt_when_moving(script, argv, after=0)
     assert status == 130, err[-2000:]
 
 

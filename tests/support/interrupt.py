@@ -1,7 +1,8 @@
 """Ctrl-C sent to a child Python the way a terminal sends it: to the child's
 whole process group (its pool's workers too), once the child says, on the
 first line of its stdout, that a hand is being played (``sim_bots.slow_caller``
-writes "moving"). The child sets SIGINT's disposition itself."""
+writes "moving"). The child runs ``tests.support.children``'s prelude
+first, so its SIGINT disposition is set whatever this process inherited."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
+from collections.abc import Sequence
 
-from tests.support import ROOT
+from tests.support import ROOT, children
 
 
 def _kill_group(pid: int) -> None:
@@ -21,17 +22,19 @@ def _kill_group(pid: int) -> None:
 
 
 def interrupt_when_moving(
-    args: list[str], *, after: float = 0.5, timeout: float = 30
+    script: str, args: Sequence[str] = (), *, after: float = 0.5, timeout: float = 30
 ) -> tuple[int, str, float]:
-    """Run ``python *args`` in a session of its own (cwd: the repository);
+    """Run ``script`` (after the children's prelude) with ``args`` as its
+    ``sys.argv[1:]`` in a session of its own (cwd: the repository);
     ``after`` seconds after its first "moving", SIGINT to its process group.
     Returns its exit status, its stderr and the seconds from the signal to
     its end. A child that says anything else first fails, with its stderr."""
     with subprocess.Popen(
-        [sys.executable, *args],
+        [*children.argv(script), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        env=children.env(),
         start_new_session=True,
     ) as proc:
         try:
