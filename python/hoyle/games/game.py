@@ -8,12 +8,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-from hoyle._core import HandRules
+from hoyle._core import Card, HandRules
+from hoyle._ending import showdown_refusal
 from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._streets import start_hand
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, betting_from_dict, chip_count
-from hoyle.errors import GameError, HoyleError
+from hoyle.errors import GameError
 from hoyle.games._settings import (
     check_choices,
     choices_of,
@@ -25,7 +26,6 @@ from hoyle.games._settings import (
 )
 from hoyle.hand import Hand
 from hoyle.rake import Rake
-from hoyle.values import values
 
 __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
@@ -426,6 +426,11 @@ def _check_settings(game: Game) -> None:
         )
     if game.bring_in and game.streets[0].first != "exposed":
         raise GameError("a bring-in needs a first street with first='exposed' (stud)")
+    if game.bring_in and not game.streets[0].up:
+        raise GameError(
+            "a bring-in is owed by the lowest up card of the first street, which deals"
+            " none: give it up=1 or more (stud)"
+        )
     check_choices(game, _GAME_CHOICES, "")  # opener, short_all_in
     _check_short_all_in(game)
     if len(set(game.deck)) != len(game.deck):
@@ -463,22 +468,55 @@ def _check_short_all_in(game: Game) -> None:
 
 
 def _check_showdown(game: Game) -> None:
-    """Refuses a game whose seats reach the showdown with cards its rules
-    cannot rank (say, 8 cards for a high hand): its hands could never end.
-    One seat's cards are ranked once, here."""
+    """Refuses a game whose hands could not end (docs/rules.md §2): whose
+    seats reach the showdown with cards the hand's own
+    scorer (``_ending.showdown_refusal``) refuses: too many or too few for
+    its rules (8 cards for a high hand, a 6-card board, Omaha's two without
+    three on the board), or a card of the deck its rules do not rank (a
+    joker without joker rules, a deuce in short deck). The scorer is asked
+    of deals that put every card of the deck in a seat's hand and on the
+    board (``_showdown_error``, kept per settings it reads)."""
     plan = game._plan
+    if plan.max_seats < plan.min_seats:
+        return  # deals to no table: ``start`` refuses every seat count, saying why
     board = sum(s.board for s in game.streets)
-    ordinary = [c for c in game.deck if c < JOKER]
-    if plan.per_seat + board > len(ordinary):
-        return  # deals to no seat: ``start`` refuses it
-    cards, shared = ordinary[: plan.per_seat], ordinary[plan.per_seat : plan.per_seat + board]
-    try:
-        values(game.rules, game.high, cards, shared, split=game.split)
-    except HoyleError as err:
-        raise GameError(
-            f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
-            f"board, which its rules cannot rank: {err}"
-        ) from None
+    key = (game.rules, game.high, game.split, game.rake, plan.per_seat, board, game.deck)
+    problem = _SHOWDOWNS.get(key, _showdown_error)
+    if problem is _showdown_error:
+        if len(_SHOWDOWNS) >= 256:
+            _SHOWDOWNS.clear()
+        problem = _SHOWDOWNS[key] = _showdown_error(plan, plan.per_seat, board)
+    if problem is not None:
+        raise GameError(f"{game.name} could never end a hand: {problem}")
+
+
+# what the scorer said of a game's settings (what ``Ending._finish`` reads of
+# a plan, and the deal's shape): games are made again and again (``with_``,
+# unpickling, presets), the scorer asked once
+_SHOWDOWNS: dict[tuple[Any, ...], Any] = {}
+
+
+def _showdown_error(plan: Plan, per_seat: int, board: int) -> str | None:
+    """Why the hand's scorer refuses some showdown of ``plan``'s games, or
+    None. Two seats show down in each deal; the deals go round the deck
+    twice, hands first, then the board first."""
+    deck = plan.deck
+    size = 2 * per_seat + board
+    ring = list(deck) * 2
+    for board_first in (False, True):
+        for start in range(0, max(len(deck), 1), max(size, 1)):  # (no cards: one deal)
+            cards = ring[start : start + size]
+            shared = cards[:board] if board_first else cards[size - board :]
+            held = cards[board:] if board_first else cards[: size - board]
+            hands = [held[:per_seat], held[per_seat:]]
+            err = showdown_refusal(plan, hands, shared)
+            if err is not None:
+                names = " ".join(str(Card(c)) for c in cards)
+                return (
+                    f"a seat shows down {per_seat} cards with {board} on the board, which "
+                    f"its rules cannot rank (a showdown of {names}): {err}"
+                )
+    return None
 
 
 # -- presets -----------------------------------------------------------------------------
