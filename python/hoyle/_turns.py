@@ -150,6 +150,7 @@ class Turns(Streets):
         lo = bet + self._raise_size if bet else self._min_bet
         if isinstance(betting, PotLimit):
             hi = bet + sum(self._contrib) + to_call
+            hi = max(hi, lo)  # nothing in the pot yet: the smallest bet (as PokerKit)
             if betting.cap is not None and hi > bet + betting.cap:
                 hi = bet + betting.cap
             return lo, hi

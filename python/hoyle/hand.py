@@ -214,9 +214,8 @@ class Hand(Draws):
 
     def fold(self, *, seat: int | None = None) -> None:
         """Give up the hand and every chip already in the pot."""
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("fold") from None
         try:
@@ -242,13 +241,12 @@ class Hand(Draws):
                 self._undo()
                 raise
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def check(self, *, seat: int | None = None) -> None:
         """Pass without betting, when nothing is owed."""
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("check") from None
         try:
@@ -274,13 +272,12 @@ class Hand(Draws):
                 self._undo()
                 raise
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def call(self, *, seat: int | None = None) -> None:
         """Match the highest bet, or go all in for less."""
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("call") from None
         try:
@@ -312,7 +309,7 @@ class Hand(Draws):
                 self._undo()
                 raise
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def bring_in(self, *, seat: int | None = None) -> None:
         """Stud: post the bring-in, the first choice of the seat that owes it
@@ -324,9 +321,8 @@ class Hand(Draws):
         'bring in 2, complete to 5'
         >>> hand.bring_in()
         """
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("bring in") from None
         try:
@@ -335,14 +331,13 @@ class Hand(Draws):
                 raise self._refuse(seat, "bring in")
             self._choose_bring_in(p)
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is
         ``total``."""
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("raise") from None
         try:
@@ -384,21 +379,18 @@ class Hand(Draws):
                 self._undo()
                 raise
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
         """Discard these cards and receive as many new ones (empty: stand pat)."""
-        busy = self._busy
         try:
-            busy.pop()  # the thread guard's token (HandState._busy): held while at work
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
         except IndexError:
             raise busy_error("draw") from None
         try:
             p = self._actor
-            if p is None:
-                raise IllegalActionError("cannot draw: the hand is over")
-            if seat is not None and seat != p:
-                raise IllegalActionError(f"seat {seat} cannot draw out of turn: seat {p} is to act")
+            if p is None or (seat is not None and seat != p):
+                raise self._refuse(seat, "draw")  # (over, or out of turn)
             if self._phase != DRAWING:
                 raise IllegalActionError(f"seat {p} cannot draw now (legal: {self._legal_text()})")
             out = self._discards_of(p, discards)
@@ -409,7 +401,7 @@ class Hand(Draws):
                 self._undo(mark)
                 raise
         finally:
-            busy.append(1)
+            self._busy.append(1)
 
     def _undo(self, upto: int | None = None) -> None:
         """After an action failed late (say, a settlement the core refused):

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import hoyle
+import hoyle.games._endable as endable
 import hoyle.games.game as game_module
 import pytest
 from hoyle import Game, HandRules, Limit, NoLimit, PotLimit, Rake, Street, games
@@ -96,10 +98,10 @@ def test_a_bring_in_of_a_full_bet_counts_as_one_under_the_half_bet_rule() -> Non
 
 
 def test_the_check_is_kept_per_settings() -> None:
-    game_module._SHOWDOWNS.clear()
+    endable._SHOWDOWNS.clear()
     games.texas_holdem()
     games.texas_holdem(blinds=(5, 10))
-    assert len(game_module._SHOWDOWNS) == 1
+    assert len(endable._SHOWDOWNS) == 1
 
 
 # -- the fuzzer ------------------------------------------------------------------------------
@@ -246,7 +248,7 @@ def make_custom_game(rng: random.Random) -> dict[str, Any]:
 
 def _bet(hand: hoyle.Hand, rng: random.Random) -> None:
     legal = hand.legal
-    options = []
+    options: list[Callable[[], None]] = []
     if legal.can_fold:
         options.append(hand.fold)
     options.append(hand.check if legal.can_check else hand.call)
@@ -338,7 +340,7 @@ def _never_scores(kwargs: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> bo
     at its showdown on some deal: every rotation of the deck, the first
     seat that may bet in each interval betting, the others calling."""
     with monkeypatch.context() as patch:
-        patch.setattr(game_module, "_check_showdown", lambda game: None)
+        patch.setattr(game_module, "check_showdown", lambda game, plan: None)
         game = Game(**kwargs)
     seats = game._plan.min_seats
     if game.max_seats < seats:
@@ -366,7 +368,8 @@ def test_fuzz_every_refused_game_really_could_not_end(monkeypatch: pytest.Monkey
     refused = []
 
     def make(rng: random.Random) -> dict[str, Any]:
-        return make_custom_game(rng)["kwargs"]
+        kwargs: dict[str, Any] = make_custom_game(rng)["kwargs"]
+        return kwargs
 
     def call(kwargs: dict[str, Any]) -> object:
         try:

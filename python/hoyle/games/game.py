@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-from hoyle._core import Card, HandRules
-from hoyle._ending import showdown_refusal
+from hoyle._core import HandRules
 from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._streets import start_hand
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, betting_from_dict, chip_count
 from hoyle.errors import GameError
+from hoyle.games._endable import check_showdown
 from hoyle.games._settings import (
     check_choices,
     choices_of,
@@ -247,7 +247,7 @@ class Game:
         _check_amounts(self)
         _check_settings(self)
         object.__setattr__(self, "_plan", derive_plan(self))
-        _check_showdown(self)
+        check_showdown(self, self._plan)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
@@ -411,6 +411,7 @@ def _check_settings(game: Game) -> None:
     if not isinstance(game.betting, Limit | PotLimit | NoLimit):
         raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {game.betting!r:.60}")
     _kinds(game)
+    _check_blinds(game)
     if game.ante and game.antes:
         raise GameError("a game has one ante for every seat or per-position antes, not both")
     if game.min_bet is not None and game.min_bet <= 0:
@@ -436,6 +437,19 @@ def _check_settings(game: Game) -> None:
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
     _check_rankings(game)
+
+
+def _check_blinds(game: Game) -> None:
+    """The blinds go up from the button's left (docs/rules.md §7): the small
+    blind, the big blind, then each straddle at least the one before."""
+    posted = [b for b in game.blinds if b]
+    for k in range(1, len(posted)):
+        if posted[k] < posted[k - 1]:
+            raise GameError(
+                f"blinds {game.blinds} are posted from the button's left, each at least the"
+                " one before (small blind, big blind, straddles; a zero skips a seat), got"
+                f" {posted[k]} after {posted[k - 1]}"
+            )
 
 
 def _check_rankings(game: Game) -> None:
@@ -465,58 +479,6 @@ def _check_short_all_in(game: Game) -> None:
                     f"the half-bet rule is a fixed-limit rule; street {k} bets {betting!r:.60} "
                     "(fixed limit is Limit(x, x); other structures use short_all_in='full-bet')"
                 )
-
-
-def _check_showdown(game: Game) -> None:
-    """Refuses a game whose hands could not end (docs/rules.md §2): whose
-    seats reach the showdown with cards the hand's own
-    scorer (``_ending.showdown_refusal``) refuses: too many or too few for
-    its rules (8 cards for a high hand, a 6-card board, Omaha's two without
-    three on the board), or a card of the deck its rules do not rank (a
-    joker without joker rules, a deuce in short deck). The scorer is asked
-    of deals that put every card of the deck in a seat's hand and on the
-    board (``_showdown_error``, kept per settings it reads)."""
-    plan = game._plan
-    if plan.max_seats < plan.min_seats:
-        return  # deals to no table: ``start`` refuses every seat count, saying why
-    board = sum(s.board for s in game.streets)
-    key = (game.rules, game.high, game.split, game.rake, plan.per_seat, board, game.deck)
-    problem = _SHOWDOWNS.get(key, _showdown_error)
-    if problem is _showdown_error:
-        if len(_SHOWDOWNS) >= 256:
-            _SHOWDOWNS.clear()
-        problem = _SHOWDOWNS[key] = _showdown_error(plan, plan.per_seat, board)
-    if problem is not None:
-        raise GameError(f"{game.name} could never end a hand: {problem}")
-
-
-# what the scorer said of a game's settings (what ``Ending._finish`` reads of
-# a plan, and the deal's shape): games are made again and again (``with_``,
-# unpickling, presets), the scorer asked once
-_SHOWDOWNS: dict[tuple[Any, ...], Any] = {}
-
-
-def _showdown_error(plan: Plan, per_seat: int, board: int) -> str | None:
-    """Why the hand's scorer refuses some showdown of ``plan``'s games, or
-    None. Two seats show down in each deal; the deals go round the deck
-    twice, hands first, then the board first."""
-    deck = plan.deck
-    size = 2 * per_seat + board
-    ring = list(deck) * 2
-    for board_first in (False, True):
-        for start in range(0, max(len(deck), 1), max(size, 1)):  # (no cards: one deal)
-            cards = ring[start : start + size]
-            shared = cards[:board] if board_first else cards[size - board :]
-            held = cards[board:] if board_first else cards[: size - board]
-            hands = [held[:per_seat], held[per_seat:]]
-            err = showdown_refusal(plan, hands, shared)
-            if err is not None:
-                names = " ".join(str(Card(c)) for c in cards)
-                return (
-                    f"a seat shows down {per_seat} cards with {board} on the board, which "
-                    f"its rules cannot rank (a showdown of {names}): {err}"
-                )
-    return None
 
 
 # -- presets -----------------------------------------------------------------------------
