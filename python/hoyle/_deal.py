@@ -101,7 +101,11 @@ def check_seats(plan: Plan, n: int, button: int) -> None:
     if len(plan.antes) > n:
         raise GameError(f"{len(plan.antes)} antes need at least as many seats, got {n}")
     need = plan.cards_needed(n)
-    raise GameError(f"{plan.name} deals {need} cards to {n} seats; the deck has {len(plan.deck)}")
+    drawn = n * (plan.seat_cards - plan.per_seat)
+    also = f" (with {drawn} its draws take before the last cards are dealt)" if drawn else ""
+    raise GameError(
+        f"{plan.name} deals {need} cards to {n} seats{also}; the deck has {len(plan.deck)}"
+    )
 
 
 def _given(plan: Plan, deck: Iterable[Any] | str, need: int) -> list[int]:
@@ -126,7 +130,7 @@ def deal_order(
     """A hand's deck (the next card last) for ``n`` seats, its reshuffle
     seed, and the deck as dealt (the first card first: what ``deck=`` would
     deal again, with ``seed=`` the reshuffle seed)."""
-    need = n * plan.per_seat + plan.fixed  # plan.cards_needed(n), inline: every hand
+    need = n * plan.seat_cards + plan.fixed  # plan.cards_needed(n), inline: every hand
     if seed is not None and (seed.__class__ is not int or seed < 0):
         seed = check_seed(seed)
     if deck is not None:

@@ -23,11 +23,19 @@ import operator
 
 from hoyle._core import Pot, Settlement, _pot, _settlement, _showdown, settle
 from hoyle._hand_state import OVER, HandState
+from hoyle._plan import Plan
 from hoyle.betting import NO_ACTION
-from hoyle.errors import GameError
+from hoyle.errors import GameError, HoyleError
 from hoyle.values import values
 
-__all__ = ["Ending", "room_raked", "show_nothing", "take_room_rake", "unseen_seats"]
+__all__ = [
+    "Ending",
+    "room_raked",
+    "show_nothing",
+    "showdown_refusal",
+    "take_room_rake",
+    "unseen_seats",
+]
 
 Values = list[int | None]
 _NOTHING = -1  # the value of a seat that showed nothing: every hand's value is above it
@@ -144,6 +152,26 @@ class Ending(HandState):
         if self._settlement is None and self._shown is not None:
             self._settlement = self._settle()
         return self._settlement
+
+
+def showdown_refusal(plan: Plan, cards: list[list[int]], board: list[int]) -> HoyleError | None:
+    """The error the end of a hand of ``plan`` (``Ending._finish``, the one
+    scorer a hand has) raises when every seat shows down with ``cards`` (a
+    list per seat) and the board is ``board``, or None when it scores them.
+    ``Game`` asks this of deals that cover its deck (docs/rules.md §2), so
+    a game whose hands could not end is refused when it is made. Reads
+    nothing but its arguments."""
+    n = len(cards)
+    probe = object.__new__(Ending)
+    probe._plan, probe._n, probe._button = plan, n, 0
+    probe._stacks, probe._contrib, probe._dead = [0] * n, [1] * n, None
+    probe._cards, probe._board, probe._folded = cards, board, [False] * n
+    probe._settlement, probe._shown, probe._unseen, probe._room_rake = None, None, (), 0
+    try:
+        probe._finish()
+    except HoyleError as err:
+        return err
+    return None
 
 
 def show_nothing(hand: Ending, seats: tuple[int, ...]) -> bool:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._deal import restub
 from hoyle._ending import take_room_rake
-from hoyle._hand_state import _FIELDS, DRAWING, OVER, HandState
+from hoyle._hand_state import DRAWING, OVER, STATE, HandState
 from hoyle._hand_view import ACTIONS, FORCED
 from hoyle._plan import rings
 from hoyle._streets import start_hand
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["check_loaded", "dealt_cards", "replay", "restore"]
 
-_SLOTS = tuple(_FIELDS)
+_SLOTS = STATE  # (not the thread guard: the hand's own stays, held by the action)
 
 
 Watch = Callable[[Any, "Record | None"], None]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from hoyle.games import Game
 
-__all__ = ["BET", "DRAWING", "OVER", "HandState"]
+__all__ = ["BET", "DRAWING", "OVER", "STATE", "HandState"]
 
 BET, DRAWING, OVER = PHASE_BET, PHASE_DRAWING, PHASE_OVER  # the phases, numbered by the core
 
@@ -28,6 +28,7 @@ SHARE: Final = "share"  # the same object (ints, tuples, and objects never chang
 COPY: Final = "copy"  # a copy of the list
 COPY_EACH: Final = "copy each"  # a new list of copies of the inner lists
 DERIVED: Final = "derived"  # shared by a copy; not pickled: worked out again on loading
+FRESH: Final = "fresh"  # the copy's own, new (the thread guard's token); not pickled
 
 Record = tuple[int, int, str, int, int, tuple[int, ...]]  # an Action's fields
 
@@ -41,7 +42,13 @@ def _compile_clone(fields: dict[str, Any]) -> Any:
     """``clone(hand)``: a new hand of the same class with each field (name:
     ``Annotated[type, how]``) taken as its annotation says, written out once
     here so that a copy runs no loop."""
-    take = {SHARE: "s.{}", DERIVED: "s.{}", COPY: "s.{}[:]", COPY_EACH: "[c[:] for c in s.{}]"}
+    take = {
+        SHARE: "s.{}",
+        DERIVED: "s.{}",
+        FRESH: "[1]",
+        COPY: "s.{}[:]",
+        COPY_EACH: "[c[:] for c in s.{}]",
+    }
     lines = [f"    h.{name} = {take[how].format(name)}" for name, how in _kinds(fields).items()]
     source = "def clone(s):\n    h = new(s.__class__)\n" + "\n".join(lines) + "\n    return h\n"
     namespace: dict[str, Any] = {"new": object.__new__}
@@ -103,6 +110,10 @@ class HandState:
     # (``_hand_check``) gives the same hand
     _restubs: Annotated[tuple[tuple[int, tuple[int, ...]], ...], SHARE]  # (draw's record, cards)
     _room_rake: Annotated[int, SHARE]  # chips a room's rake took after the hand; 0: none
+    # one thread at a time (``Hand``): the guard's one token, which an action and
+    # ``legal`` (to keep what it works out) pop, and put back when done: list.pop is
+    # atomic, so an empty list is another thread at work
+    _busy: Annotated[list[int], FRESH]
 
     __slots__ = tuple(__annotations__)
 
@@ -141,6 +152,7 @@ class HandState:
         for name, value in {**_OLD_DEFAULTS, **state}.items():
             object.__setattr__(self, name, value)
         self._plan = self._game._plan
+        self._busy = [1]
         self._settlement = None
         if self._phase == OVER:
             self._legal = NO_ACTION
@@ -151,7 +163,9 @@ class HandState:
 
 
 _FIELDS = _kinds(HandState.__annotations__)
-_PICKLED = tuple(name for name, how in _FIELDS.items() if how != DERIVED)
+_PICKLED = tuple(name for name, how in _FIELDS.items() if how not in (DERIVED, FRESH))
+#: the fields a hand's state is (a replay's copied back): all but the thread guard
+STATE = tuple(name for name, how in _FIELDS.items() if how != FRESH)
 _OLD_DEFAULTS = {
     "_dead": None,
     "_dealt": None,

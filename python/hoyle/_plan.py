@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -20,7 +20,7 @@ from hoyle._core import MAX_SEATS
 if TYPE_CHECKING:
     from hoyle._core import HandRules
     from hoyle.betting import Betting
-    from hoyle.games import Game
+    from hoyle.games import Game, Street
     from hoyle.rake import Rake
 
 __all__ = ["MAX_SEATS", "Plan", "StreetPlan", "blind_posts", "derive_plan", "rings"]
@@ -71,6 +71,7 @@ class Plan:
     deck_set: frozenset[int]
     deck_is_range: bool  # deck == range(len(deck)): positions are card ids
     per_seat: int  # cards each seat is dealt, draws aside
+    seat_cards: int  # per_seat and what draws before a later street's cards may take
     fixed: int  # board and burn cards
     has_draw: bool
     dealt_later: tuple[bool, ...]  # [i]: some street from i on deals seats cards or draws
@@ -79,8 +80,10 @@ class Plan:
     max_seats: int
 
     def cards_needed(self, seats: int) -> int:
-        """The cards a deal to ``seats`` players takes, draws aside."""
-        return seats * self.per_seat + self.fixed
+        """The cards a deal to ``seats`` players takes: draws aside, but for
+        a draw before a later street's cards, the most it may take (the stub
+        must still hold those cards, ``seat_cards``)."""
+        return seats * self.seat_cards + self.fixed
 
 
 # the plans' fields a setting of the same name may fill (the others are derived)
@@ -120,6 +123,20 @@ def _as_set(obj: Any, plan: tuple[str, ...]) -> dict[str, Any]:
     return dict(zip(names, values(obj), strict=True))
 
 
+def _drawn_before_dealing(streets: Sequence[Street]) -> int:
+    """The most cards one seat's draws take from the stub before a later
+    street deals cards (docs/rules.md §9): the stub must still hold those
+    cards then, so a deal counts them (a draw after the last cards are
+    dealt reshuffles the discards when the stub runs out, and takes none)."""
+    dealing = [i for i, s in enumerate(streets) if s.down or s.up or s.board or s.burn]
+    held = drawn = 0
+    for i, s in enumerate(streets):
+        held += s.down + s.up
+        if s.draw and dealing and i < dealing[-1]:
+            drawn += min(max(s.draw, s.draw_ace or 0), held)
+    return drawn
+
+
 def derive_plan(game: Game) -> Plan:
     """The plan a hand of ``game`` reads, made once by ``Game`` itself: each
     setting the plan names it copies (``name``, ``rules``, ``blinds``,
@@ -127,9 +144,10 @@ def derive_plan(game: Game) -> Plan:
     streets = game.streets
     per_seat = sum(s.down + s.up for s in streets)
     fixed = sum(s.board + (1 if s.burn else 0) for s in streets)
+    seat_cards = per_seat + _drawn_before_dealing(streets)
     largest = max(game.blinds, default=0)
     left = len(game.deck) - fixed  # the cards left for the seats
-    seats = 0 if left < 0 else min(MAX_SEATS, left // per_seat) if per_seat else MAX_SEATS
+    seats = 0 if left < 0 else min(MAX_SEATS, left // seat_cards) if seat_cards else MAX_SEATS
     return Plan(
         **_as_set(game, _PLAN_COPIES),
         streets=tuple(
@@ -146,6 +164,7 @@ def derive_plan(game: Game) -> Plan:
         deck_set=frozenset(game.deck),
         deck_is_range=game.deck == tuple(range(len(game.deck))),
         per_seat=per_seat,
+        seat_cards=seat_cards,
         fixed=fixed,
         has_draw=any(s.draw for s in streets),
         dealt_later=tuple(

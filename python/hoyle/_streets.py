@@ -45,7 +45,13 @@ def start_hand(
     ``GameError`` for stacks, a button or a deck the game cannot deal,
     and changes nothing then."""
     plan = game._plan
-    stack = list(stacks)
+    try:
+        stack = list(stacks)
+    except TypeError:
+        raise TypeError(
+            f"stacks must be a sequence of ints (one stack per seat), got "
+            f"{type(stacks).__name__} {stacks!r:.40}"
+        ) from None
     if set(map(type, stack)) != {int}:  # (the usual case, all ints, costs one check)
         stack = chips(stack)
     n = len(stack)
@@ -77,6 +83,7 @@ def start_hand(
     h._unseen = ()
     h._restubs = ()
     h._room_rake = 0
+    h._busy = [1]  # the thread guard's token (``HandState._busy``)
     h._to_draw = []
     h._street = 0
     h._first_street = 0

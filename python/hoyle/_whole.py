@@ -5,9 +5,10 @@ they agree on what an integer is."""
 from __future__ import annotations
 
 import operator
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeGuard
 
-__all__ = ["whole"]
+__all__ = ["many", "whole"]
 
 
 def whole(value: Any, need: str) -> int:
@@ -28,4 +29,22 @@ def whole(value: Any, need: str) -> int:
         return value
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError(f"{need}, got {type(value).__name__} {value!r:.40}")
-    return int(operator.index(value))
+    try:
+        return int(operator.index(value))
+    except TypeError:  # (a numpy array of more than one value, say)
+        raise TypeError(f"{need}, got {type(value).__name__} {value!r:.40}") from None
+
+
+def many(value: Any) -> TypeGuard[Sequence[Any]]:
+    """True when ``value`` holds several values rather than being one: a
+    list, a tuple, any ``Sequence`` but text, or a numpy array of one or
+    more dimensions (``stacks=np.array([100, 200])`` as a list of ints).
+
+    >>> many([1, 2]), many(3), many("12")
+    (True, False, False)
+    """
+    if isinstance(value, str | bytes):
+        return False
+    if isinstance(value, Sequence):
+        return True
+    return getattr(value, "ndim", 0) >= 1 and hasattr(value, "__iter__")

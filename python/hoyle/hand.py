@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from hoyle._draws import Draws
 from hoyle._hand_check import check_loaded, restore
 from hoyle._hand_state import DRAWING, OVER
+from hoyle._turns import busy_error
 from hoyle._whole import whole
 from hoyle.betting import Limit
 from hoyle.errors import GameError, IllegalActionError
@@ -213,79 +214,102 @@ class Hand(Draws):
 
     def fold(self, *, seat: int | None = None) -> None:
         """Give up the hand and every chip already in the pot."""
-        p = self._actor
-        if p is None or self._phase or (seat is not None and seat != p):
-            raise self._refuse(seat, "fold")
-        mine = self._bets[p]
-        if self._bet <= mine:
-            why = "it brings in or completes" if self._bringing_in() else "nothing to call"
-            raise IllegalActionError(
-                f"seat {p} cannot fold: {why} (legal: {self.legal.describe()})"
-            )
-        folded = self._folded
-        folded[p] = True
-        self._voluntary = True
-        self._history.append((self._street, p, "fold", 0, mine, ()))
         try:
-            if folded.count(False) == 1:
-                self._finish()
-            else:
-                self._after(p)
-        except BaseException:
-            self._undo()
-            raise
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("fold") from None
+        try:
+            p = self._actor
+            if p is None or self._phase or (seat is not None and seat != p):
+                raise self._refuse(seat, "fold")
+            mine = self._bets[p]
+            if self._bet <= mine:
+                why = "it brings in or completes" if self._bringing_in() else "nothing to call"
+                raise IllegalActionError(
+                    f"seat {p} cannot fold: {why} (legal: {self._legal_text()})"
+                )
+            folded = self._folded
+            folded[p] = True
+            self._voluntary = True
+            self._history.append((self._street, p, "fold", 0, mine, ()))
+            try:
+                if folded.count(False) == 1:
+                    self._finish()
+                else:
+                    self._after(p)
+            except BaseException:
+                self._undo()
+                raise
+        finally:
+            self._busy.append(1)
 
     def check(self, *, seat: int | None = None) -> None:
         """Pass without betting, when nothing is owed."""
-        p = self._actor
-        if p is None or self._phase or (seat is not None and seat != p):
-            raise self._refuse(seat, "check")
-        legal = self._legal or self.legal
-        if not legal.can_check:
-            why = (
-                f"{legal.call_amount} to call"
-                if legal.call_amount
-                else "the first bettor must bet in this game"
-            )
-            raise IllegalActionError(f"seat {p} cannot check: {why} (legal: {legal.describe()})")
-        self._level[p] = self._bet
-        self._voluntary = True
-        self._history.append((self._street, p, "check", 0, self._bets[p], ()))
         try:
-            self._after(p)
-        except BaseException:
-            self._undo()
-            raise
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("check") from None
+        try:
+            p = self._actor
+            if p is None or self._phase or (seat is not None and seat != p):
+                raise self._refuse(seat, "check")
+            legal = self._legal or self.legal
+            if not legal.can_check:
+                why = (
+                    f"{legal.call_amount} to call"
+                    if legal.call_amount
+                    else "the first bettor must bet in this game"
+                )
+                raise IllegalActionError(
+                    f"seat {p} cannot check: {why} (legal: {legal.describe()})"
+                )
+            self._level[p] = self._bet
+            self._voluntary = True
+            self._history.append((self._street, p, "check", 0, self._bets[p], ()))
+            try:
+                self._after(p)
+            except BaseException:
+                self._undo()
+                raise
+        finally:
+            self._busy.append(1)
 
     def call(self, *, seat: int | None = None) -> None:
         """Match the highest bet, or go all in for less."""
-        p = self._actor
-        if p is None or self._phase or (seat is not None and seat != p):
-            raise self._refuse(seat, "call")
-        bets = self._bets
-        bet = self._bet
-        amount = bet - bets[p]
-        if amount <= 0:
-            if self._bringing_in():
-                self.bring_in()
-                return
-            raise IllegalActionError(
-                f"seat {p} cannot call: nothing to call (legal: {self.legal.describe()})"
-            )
-        stacks = self._stacks
-        stack = stacks[p]
-        amount = stack if amount > stack else amount  # all in for less
-        stacks[p] = stack - amount
-        total = bets[p] = bets[p] + amount
-        self._contrib[p] += amount
-        self._level[p] = bet
-        self._voluntary = True
-        self._history.append((self._street, p, "call", amount, total, ()))
         try:
-            self._after(p)
-        except BaseException:
-            self._undo()
-            raise
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("call") from None
+        try:
+            p = self._actor
+            if p is None or self._phase or (seat is not None and seat != p):
+                raise self._refuse(seat, "call")
+            bets = self._bets
+            bet = self._bet
+            amount = bet - bets[p]
+            if amount <= 0:
+                if self._bringing_in():
+                    self._choose_bring_in(p)
+                    return
+                raise IllegalActionError(
+                    f"seat {p} cannot call: nothing to call (legal: {self._legal_text()})"
+                )
+            stacks = self._stacks
+            stack = stacks[p]
+            amount = stack if amount > stack else amount  # all in for less
+            stacks[p] = stack - amount
+            total = bets[p] = bets[p] + amount
+            self._contrib[p] += amount
+            self._level[p] = bet
+            self._voluntary = True
+            self._history.append((self._street, p, "call", amount, total, ()))
+            try:
+                self._after(p)
+            except BaseException:
+                self._undo()
+                raise
+        finally:
+            self._busy.append(1)
 
     def bring_in(self, *, seat: int | None = None) -> None:
         """Stud: post the bring-in, the first choice of the seat that owes it
@@ -297,66 +321,87 @@ class Hand(Draws):
         'bring in 2, complete to 5'
         >>> hand.bring_in()
         """
-        p = self._actor
-        if p is None or self._phase or (seat is not None and seat != p):
-            raise self._refuse(seat, "bring in")
-        self._choose_bring_in(p)
+        try:
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("bring in") from None
+        try:
+            p = self._actor
+            if p is None or self._phase or (seat is not None and seat != p):
+                raise self._refuse(seat, "bring in")
+            self._choose_bring_in(p)
+        finally:
+            self._busy.append(1)
 
     def raise_to(self, total: int, *, seat: int | None = None) -> None:
         """Bet or raise so that the seat's contribution in this interval is
         ``total``."""
-        p = self._actor
-        if p is None or self._phase or (seat is not None and seat != p):
-            raise self._refuse(seat, "raise")
-        legal = self._legal or self.legal
-        if total.__class__ is not int:  # (the usual case costs no call)
-            total = whole(total, "raise_to needs an int total of chips")
-        lo = legal.min_raise_to
-        hi = legal.max_raise_to
-        if lo is None or hi is None:
-            raise IllegalActionError(
-                f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
-            )
-        if not lo <= total <= hi:
-            raise IllegalActionError(
-                f"seat {p} cannot raise to {total}: the total must be {lo}..{hi} "
-                f"(legal: {legal.describe()})"
-            )
-        bets = self._bets
-        amount = total - bets[p]
-        old = self._bet
-        if self._betting.__class__ is not Limit and total - old >= self._raise_size:
-            self._raise_size = total - old
-        self._stacks[p] -= amount
-        bets[p] = total
-        self._contrib[p] += amount
-        self._bet = total
-        self._raises += 1
-        self._level[p] = total
-        self._voluntary = True
-        self._history.append((self._street, p, "bet" if old == 0 else "raise", amount, total, ()))
         try:
-            self._after(p)
-        except BaseException:
-            self._undo()
-            raise
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("raise") from None
+        try:
+            p = self._actor
+            if p is None or self._phase or (seat is not None and seat != p):
+                raise self._refuse(seat, "raise")
+            legal = self._legal or self.legal
+            if total.__class__ is not int:  # (the usual case costs no call)
+                total = whole(total, "raise_to needs an int total of chips")
+            lo = legal.min_raise_to
+            hi = legal.max_raise_to
+            if lo is None or hi is None:
+                raise IllegalActionError(
+                    f"seat {p} cannot bet or raise now (legal: {legal.describe()})"
+                )
+            if not lo <= total <= hi:
+                raise IllegalActionError(
+                    f"seat {p} cannot raise to {total}: the total must be {lo}..{hi} "
+                    f"(legal: {legal.describe()})"
+                )
+            bets = self._bets
+            amount = total - bets[p]
+            old = self._bet
+            if self._betting.__class__ is not Limit and total - old >= self._raise_size:
+                self._raise_size = total - old
+            self._stacks[p] -= amount
+            bets[p] = total
+            self._contrib[p] += amount
+            self._bet = total
+            self._raises += 1
+            self._level[p] = total
+            self._voluntary = True
+            self._history.append(
+                (self._street, p, "bet" if old == 0 else "raise", amount, total, ())
+            )
+            try:
+                self._after(p)
+            except BaseException:
+                self._undo()
+                raise
+        finally:
+            self._busy.append(1)
 
     def draw(self, discards: Iterable[Any] | str = (), *, seat: int | None = None) -> None:
         """Discard these cards and receive as many new ones (empty: stand pat)."""
-        p = self._actor
-        if p is None:
-            raise IllegalActionError("cannot draw: the hand is over")
-        if seat is not None and seat != p:
-            raise IllegalActionError(f"seat {seat} cannot draw out of turn: seat {p} is to act")
-        if self._phase != DRAWING:
-            raise IllegalActionError(f"seat {p} cannot draw now (legal: {self.legal.describe()})")
-        out = self._discards_of(p, discards)
-        mark = len(self._history)
         try:
-            self._replace(p, out)
-        except BaseException:
-            self._undo(mark)
-            raise
+            self._busy.pop()  # the thread guard's token (HandState._busy): held at work
+        except IndexError:
+            raise busy_error("draw") from None
+        try:
+            p = self._actor
+            if p is None or (seat is not None and seat != p):
+                raise self._refuse(seat, "draw")  # (over, or out of turn)
+            if self._phase != DRAWING:
+                raise IllegalActionError(f"seat {p} cannot draw now (legal: {self._legal_text()})")
+            out = self._discards_of(p, discards)
+            mark = len(self._history)
+            try:
+                self._replace(p, out)
+            except BaseException:
+                self._undo(mark)
+                raise
+        finally:
+            self._busy.append(1)
 
     def _undo(self, upto: int | None = None) -> None:
         """After an action failed late (say, a settlement the core refused):

@@ -60,7 +60,7 @@ from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
 from hoyle._shards import Progress, each_shard, shard_seed
 from hoyle._user_bots import act_checked, load_bot
-from hoyle._whole import whole
+from hoyle._whole import many, whole
 from hoyle.betting import Limit, chip_count
 from hoyle.bots import BOTS, Bot
 from hoyle.errors import BotError, GameError
@@ -334,7 +334,7 @@ def _big_blind(game: Game) -> int:
 
 
 def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
-    if isinstance(stacks, Sequence):
+    if many(stacks):  # a sequence of ints, a numpy array too
         if len(stacks) != seats:
             raise GameError(f"stacks: {len(stacks)} given for {seats} players")
         out = tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))

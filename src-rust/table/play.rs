@@ -78,6 +78,8 @@ impl TableState {
             Betting::Limit { min, max } => (bet.saturating_add(min), bet.saturating_add(max)),
             Betting::PotLimit { cap } => {
                 let pot = bet.saturating_add(self.pot()).saturating_add(to_call);
+                // never below the smallest bet: an empty pot still opens (as PokerKit)
+                let pot = pot.max(smallest);
                 let hi = cap.map_or(pot, |cap| pot.min(bet.saturating_add(cap)));
                 (smallest, hi)
             }

@@ -24,7 +24,7 @@ from hoyle.errors import GameError, HoyleError
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from tests.support.fuzzing import fuzz, nasty_number
+from tests.support.fuzzing import fuzz, nasty_number, rising_blinds
 
 BLIND_GAMES = {
     "texas_holdem",
@@ -72,7 +72,7 @@ def tables(draw: st.DrawFn) -> tuple[hoyle.Game, list[int], int, int]:
     if draw(st.booleans()):
         kwargs["ante"] = draw(st.integers(0, 30))
     if make.__name__ in BLIND_GAMES and draw(st.booleans()):
-        kwargs["blinds"] = tuple(draw(st.lists(st.integers(0, 30), max_size=3)))
+        kwargs["blinds"] = rising_blinds(draw(st.lists(st.integers(0, 30), max_size=3)))
     if draw(st.booleans()):
         kwargs["betting"] = draw(
             st.sampled_from([NoLimit(), PotLimit(), PotLimit(cap=50), Limit(2, 4), Limit(3, 9)])

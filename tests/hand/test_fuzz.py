@@ -21,7 +21,7 @@ from hoyle.bots import BOTS, random_bot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support.fuzzing import fuzz, nasty_number
+from tests.support.fuzzing import fuzz, nasty_number, rising_blinds
 
 PRESETS: list[Callable[..., hoyle.Game]] = [
     getattr(games, name) for name in games.__all__ if name not in ("Game", "Street")
@@ -369,7 +369,7 @@ def games_and_hands(draw: st.DrawFn) -> tuple[hoyle.Game, list[int], int, int]:
     if draw(st.booleans()):
         kwargs["ante"] = draw(st.integers(0, 30))
     if name in BLIND_GAMES and draw(st.booleans()):
-        kwargs["blinds"] = tuple(draw(st.lists(st.integers(0, 30), max_size=3)))
+        kwargs["blinds"] = rising_blinds(draw(st.lists(st.integers(0, 30), max_size=3)))
     if name == "five_card_draw":
         kwargs["opener"] = draw(st.sampled_from([None, "jacks", "jacks-or-four-flush"]))
         kwargs["first_must_bet"] = draw(st.booleans())

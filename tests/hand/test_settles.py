@@ -16,6 +16,8 @@ from hoyle import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzzing import rising_blinds
+
 PRESETS: dict[str, Callable[..., hoyle.Game]] = {
     name: getattr(games, name) for name in games.__all__ if name not in ("Game", "Street")
 }
@@ -95,7 +97,7 @@ def spots(draw: st.DrawFn) -> tuple[hoyle.Game, list[int], int, int]:
         kwargs["bring_in"] = draw(st.integers(0, 3))
     else:
         blinds = draw(st.lists(st.integers(0, 8), max_size=4))
-        kwargs["blinds"] = tuple(sorted(blinds) if draw(st.booleans()) else blinds)
+        kwargs["blinds"] = tuple(sorted(blinds)) if draw(st.booleans()) else rising_blinds(blinds)
     kwargs["betting"] = draw(
         st.sampled_from([None, hoyle.NoLimit(), hoyle.PotLimit(), hoyle.Limit(2, 4)])
     )

@@ -182,3 +182,14 @@ def nasty_number(rng: random.Random) -> object:
     except ImportError:  # pragma: no cover - numpy is a dependency
         pass
     return rng.choice(choices)()
+
+
+def rising_blinds(values: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """``values`` as a game's blinds: the nonzero ones sorted where they stand
+    (each blind at least the one before, docs/rules.md §7; zeros skip a seat).
+
+    >>> rising_blinds([4, 0, 1, 2])
+    (1, 0, 2, 4)
+    """
+    ups = iter(sorted(v for v in values if v))
+    return tuple(next(ups) if v else 0 for v in values)

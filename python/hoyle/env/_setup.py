@@ -4,9 +4,9 @@ game (default: no-limit hold'em, blinds 1/2), the seats, the stacks
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from hoyle._whole import many
 from hoyle.betting import MAX_CHIPS, chip_count
 from hoyle.env.actions import Actions
 from hoyle.env.layout import Layout, unit
@@ -29,7 +29,7 @@ class Setup(NamedTuple):
 def _stacks(game: Game, seats: int, stacks: Any) -> tuple[int, ...]:
     if stacks is None:
         return (DEFAULT_BIG_BLINDS * unit(game),) * seats
-    if isinstance(stacks, Sequence) and not isinstance(stacks, str | bytes):
+    if many(stacks):  # a sequence of ints, a numpy array too
         if len(stacks) != seats:
             raise GameError(f"stacks holds one stack per seat: {seats}, got {len(stacks)}")
         return tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))

@@ -13,7 +13,8 @@ from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._streets import start_hand
 from hoyle._whole import whole
 from hoyle.betting import Betting, Limit, NoLimit, PotLimit, betting_from_dict, chip_count
-from hoyle.errors import GameError, HoyleError
+from hoyle.errors import GameError
+from hoyle.games._endable import check_showdown
 from hoyle.games._settings import (
     check_choices,
     choices_of,
@@ -25,7 +26,6 @@ from hoyle.games._settings import (
 )
 from hoyle.hand import Hand
 from hoyle.rake import Rake
-from hoyle.values import values
 
 __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
@@ -247,7 +247,7 @@ class Game:
         _check_amounts(self)
         _check_settings(self)
         object.__setattr__(self, "_plan", derive_plan(self))
-        _check_showdown(self)
+        check_showdown(self, self._plan)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_plan"}  # derived again
@@ -411,6 +411,7 @@ def _check_settings(game: Game) -> None:
     if not isinstance(game.betting, Limit | PotLimit | NoLimit):
         raise GameError(f"betting must be Limit, PotLimit or NoLimit, got {game.betting!r:.60}")
     _kinds(game)
+    _check_blinds(game)
     if game.ante and game.antes:
         raise GameError("a game has one ante for every seat or per-position antes, not both")
     if game.min_bet is not None and game.min_bet <= 0:
@@ -426,11 +427,29 @@ def _check_settings(game: Game) -> None:
         )
     if game.bring_in and game.streets[0].first != "exposed":
         raise GameError("a bring-in needs a first street with first='exposed' (stud)")
+    if game.bring_in and not game.streets[0].up:
+        raise GameError(
+            "a bring-in is owed by the lowest up card of the first street, which deals"
+            " none: give it up=1 or more (stud)"
+        )
     check_choices(game, _GAME_CHOICES, "")  # opener, short_all_in
     _check_short_all_in(game)
     if len(set(game.deck)) != len(game.deck):
         raise GameError("the deck must hold distinct card ids 0..53")
     _check_rankings(game)
+
+
+def _check_blinds(game: Game) -> None:
+    """The blinds go up from the button's left (docs/rules.md §7): the small
+    blind, the big blind, then each straddle at least the one before."""
+    posted = [b for b in game.blinds if b]
+    for k in range(1, len(posted)):
+        if posted[k] < posted[k - 1]:
+            raise GameError(
+                f"blinds {game.blinds} are posted from the button's left, each at least the"
+                " one before (small blind, big blind, straddles; a zero skips a seat), got"
+                f" {posted[k]} after {posted[k - 1]}"
+            )
 
 
 def _check_rankings(game: Game) -> None:
@@ -460,25 +479,6 @@ def _check_short_all_in(game: Game) -> None:
                     f"the half-bet rule is a fixed-limit rule; street {k} bets {betting!r:.60} "
                     "(fixed limit is Limit(x, x); other structures use short_all_in='full-bet')"
                 )
-
-
-def _check_showdown(game: Game) -> None:
-    """Refuses a game whose seats reach the showdown with cards its rules
-    cannot rank (say, 8 cards for a high hand): its hands could never end.
-    One seat's cards are ranked once, here."""
-    plan = game._plan
-    board = sum(s.board for s in game.streets)
-    ordinary = [c for c in game.deck if c < JOKER]
-    if plan.per_seat + board > len(ordinary):
-        return  # deals to no seat: ``start`` refuses it
-    cards, shared = ordinary[: plan.per_seat], ordinary[plan.per_seat : plan.per_seat + board]
-    try:
-        values(game.rules, game.high, cards, shared, split=game.split)
-    except HoyleError as err:
-        raise GameError(
-            f"a seat of {game.name} shows down {plan.per_seat} cards with {board} on the "
-            f"board, which its rules cannot rank: {err}"
-        ) from None
 
 
 # -- presets -----------------------------------------------------------------------------
