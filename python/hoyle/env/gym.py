@@ -65,7 +65,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
 
 from hoyle._hand_check import restore
 from hoyle._hand_view import HISTORY, view
-from hoyle._user_bots import one_line
+from hoyle._messages import one_line
 from hoyle.bots import BOTS, Bot
 from hoyle.env import _fill
 from hoyle.env._guard import Guarded, busy
