@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any, TypeAlias, TypeVar
 
+from hoyle.errors import HoyleError
+
 __all__ = ["Progress", "each_shard", "run_shards", "shard_seed", "window"]
 
 T = TypeVar("T")
@@ -136,25 +138,51 @@ def _on_executor(
     update: Callable[[int], None],
 ) -> None:
     """The window of ``each_shard``: futures in task order; the finished
-    ones at its front are taken, and as many new tasks submitted."""
+    ones at its front are taken, and as many new tasks submitted.
+
+    On a Dask cluster a shard whose future fails with an error that is not
+    hoyle's is submitted again, once: Dask runs again the tasks a lost
+    worker held, but its ``concurrent.futures`` adapter can fail a future
+    whose result was fetched just before the worker was removed (its
+    result then read as an error: ``AttributeError: 'int' object has no
+    attribute 'with_traceback'``). A shard is seeded, so its second run
+    gives the same result; a second failure is raised."""
     size = window(executor)
+    again = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
     queue: deque[Future[T]] = deque()
+    task_of: dict[Future[T], tuple[Any, ...]] = {}
+    retried: set[int] = set()  # the ids of the tasks submitted again
+
+    def submit(task: tuple[Any, ...]) -> Future[T]:
+        fut = executor.submit(fn, *task)
+        if again:
+            task_of[fut] = task
+        return fut
+
     done = 0
     try:
         for task in itertools.islice(tasks, size):
-            queue.append(executor.submit(fn, *task))
+            queue.append(submit(task))
         while queue:
             if not queue[0].done():  # wait for any not done (those done would not wait)
                 wait([f for f in queue if not f.done()], return_when=FIRST_COMPLETED)
-            for fut in queue:
+            for i, fut in enumerate(queue):
                 err = fut.exception() if fut.done() else None
-                if err is not None:
+                if err is None:
+                    continue
+                task = task_of.get(fut)
+                if task is None or isinstance(err, HoyleError) or id(task) in retried:
                     raise err
-            while queue and queue[0].done():
-                take(queue.popleft().result())
+                retried.add(id(task))
+                queue[i] = submit(task)
+                del task_of[fut]
+            while queue and queue[0].done() and queue[0].exception() is None:
+                fut = queue.popleft()
+                take(fut.result())
+                task_of.pop(fut, None)
                 done += 1
                 for task in itertools.islice(tasks, 1):
-                    queue.append(executor.submit(fn, *task))
+                    queue.append(submit(task))
             update(done)
     finally:
         for fut in queue:

@@ -188,3 +188,56 @@ def test_each_shard_keeps_a_window_and_takes_in_order() -> None:
     assert taken == [i * i for i in range(100)]
     assert made == 100
     assert all(m <= i + 1 + 16 for i, m in enumerate(seen))
+
+
+class _Glitching(ThreadPoolExecutor):
+    """A stand-in for Dask's ``ClientExecutor`` (it has a ``_client``) whose
+    futures of the tasks in ``glitch`` fail the first ``times`` times they are
+    submitted, as distributed's adapter fails a future whose result was
+    fetched just before its worker was removed."""
+
+    _client = object()
+
+    def __init__(self, glitch: set[int], times: int = 1) -> None:
+        super().__init__(2)
+        self.glitch, self.times, self.submits = glitch, times, [0] * 64
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        shard = args[0]
+        self.submits[shard] += 1
+        if shard in self.glitch and self.submits[shard] <= self.times:
+            failed: Future[Any] = Future()
+            failed.set_exception(AttributeError("'int' object has no attribute 'with_traceback'"))
+            return failed
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_glitched_dask_future_is_run_again_once_and_a_hoyle_error_never() -> None:
+    tasks = [(i,) for i in range(40)]
+    taken: list[int] = []
+    with _Glitching({3, 17, 39}) as pool:
+        each_shard(
+            lambda i: i * i, tasks, 40, taken.append, executor=pool, progress=False, label="t"
+        )
+    assert taken == [i * i for i in range(40)]
+    assert pool.submits[3] == pool.submits[17] == pool.submits[39] == 2
+    assert pool.submits[4] == 1
+    with _Glitching({5}, times=2) as pool, pytest.raises(AttributeError):  # failed twice: raised
+        each_shard(lambda i: i, tasks, 40, taken.append, executor=pool, progress=False, label="t")
+
+    def refused(i: int) -> int:
+        raise hoyle.errors.BotError(f"bot of shard {i}")
+
+    with _Glitching(set()) as pool, pytest.raises(hoyle.errors.BotError):
+        each_shard(refused, tasks, 40, taken.append, executor=pool, progress=False, label="t")
+    assert pool.submits[0] == 1  # hoyle's own error: not run again
+    with ThreadPoolExecutor(2) as plain, pytest.raises(ZeroDivisionError):  # not Dask: raised
+        each_shard(
+            lambda i: 1 // (i - 7),
+            tasks,
+            40,
+            taken.append,
+            executor=plain,
+            progress=False,
+            label="t",
+        )
