@@ -170,11 +170,11 @@ def _on_executor(
                 err = fut.exception() if fut.done() else None
                 if err is None:
                     continue
-                task = task_of.get(fut)
-                if task is None or isinstance(err, HoyleError) or id(task) in retried:
+                lost = task_of.get(fut)
+                if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
                     raise err
-                retried.add(id(task))
-                queue[i] = submit(task)
+                retried.add(id(lost))
+                queue[i] = submit(lost)
                 del task_of[fut]
             while queue and queue[0].done() and queue[0].exception() is None:
                 fut = queue.popleft()
