@@ -52,6 +52,8 @@ class Turns(Streets):
         except IndexError:  # an action is at work: this thread's (asking) or another's
             keep = False
         try:
+            if keep and self._legal is not None:  # set by an action ended meanwhile
+                return self._legal
             p = self._actor
             assert p is not None
             bets, stacks, bet = self._bets, self._stacks, self._bet

@@ -10,6 +10,8 @@ from typing import Any, TypeGuard
 
 __all__ = ["many", "whole"]
 
+_BOOLS = ("bool", "bool_")  # the names of numpy's bool type (2.x, 1.x)
+
 
 def whole(value: Any, need: str) -> int:
     """``value`` as a plain ``int``: an ``int``, or an integer type with
@@ -27,8 +29,10 @@ def whole(value: Any, need: str) -> int:
     """
     if value.__class__ is int:
         return value
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError(f"{need}, got {type(value).__name__} {value!r:.40}")
+    kind = type(value)
+    # a bool, numpy's too (``np.bool_``: an index on numpy 1, with a warning)
+    if isinstance(value, bool) or kind.__name__ in _BOOLS or not hasattr(kind, "__index__"):
+        raise TypeError(f"{need}, got {kind.__name__} {value!r:.40}")
     try:
         return int(operator.index(value))
     except TypeError:  # (a numpy array of more than one value, say)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
-from tests.support import ROOT
+import hoyle
 
 #: Run first in every child: the dispositions it relies on, set here.
 PRELUDE = """\
@@ -45,8 +46,12 @@ def argv(script: str) -> list[str]:
 
 
 def env() -> dict[str, str]:
-    """The child's environment: this one, with this tree's ``python/`` first."""
-    path = os.pathsep.join(p for p in (str(ROOT / "python"), os.environ.get("PYTHONPATH")) if p)
+    """The child's environment: this one, with the folder of the ``hoyle``
+    this process imported first (this tree's ``python/`` in a development
+    install, a venv's site-packages in CI's installed runs, whose tree has
+    no built core for that interpreter)."""
+    where = str(Path(hoyle.__file__).resolve().parent.parent)
+    path = os.pathsep.join(p for p in (where, os.environ.get("PYTHONPATH")) if p)
     return {**os.environ, "PYTHONPATH": path}
 
 
