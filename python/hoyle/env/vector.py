@@ -203,7 +203,13 @@ class VectorTables(Guarded):
         super().__setstate__(state)
         if "_backend" in state:
             return
-        arrays = (self.obs, self.mask, self.actor, self.rewards, self.done)
+        arrays: tuple[npt.NDArray[Any], ...] = (
+            self.obs,
+            self.mask,
+            self.actor,
+            self.rewards,
+            self.done,
+        )
         kept = [a.copy() for a in arrays]
         self._backend, _ = self._pick("core")
         engine: Any = self._backend._tables  # type: ignore[attr-defined]
