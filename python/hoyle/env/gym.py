@@ -65,7 +65,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
 
 from hoyle._hand_check import restore
 from hoyle._hand_view import HISTORY, view
-from hoyle._messages import one_line
+from hoyle._user_bots import act_checked
 from hoyle.bots import BOTS, Bot
 from hoyle.env import _fill
 from hoyle.env._guard import Guarded, busy
@@ -74,7 +74,7 @@ from hoyle.env._setup import setup
 from hoyle.env._shown import ShownHand, as_shown
 from hoyle.env.actions import Actions
 from hoyle.env.seeds import M64, TableHand, deal, hand_seed, run_seed
-from hoyle.errors import BotError, GameError, IllegalActionError
+from hoyle.errors import GameError
 from hoyle.games import Game
 
 __all__ = ["ENV_ID", "SingleAgentEnv"]
@@ -210,38 +210,16 @@ class SingleAgentEnv(Guarded, gymnasium.Env[Obs, np.int64]):
             p = hand.actor
             if p is None or p == self.seat:
                 return
-            if users[p] is not None:
-                self._checked_move(p, hand)
-                continue
             bot = self.bots[p]
             assert bot is not None
+            label = users[p]
+            if label is not None:  # a user's bot: checked as simulate checks it
+                act_checked(p, label, bot, hand, self._rng)
+                continue
             before = len(history)
             bot(hand, self._rng)
             if len(history) == before:
                 raise GameError(f"the bot of seat {p} made no action")
-
-    def _checked_move(self, p: int, hand: TableHand) -> None:
-        """One move of the user's bot at seat ``p``, checked as ``simulate``
-        checks it (``hoyle._user_bots.act_checked``): once, legally, for itself."""
-        bot = self.bots[p]
-        assert bot is not None
-        where = f"bot {self._users[p]} (seat {p})"
-        before = len(view(hand)[HISTORY])
-        try:
-            returned: object = bot(hand, self._rng)
-        except IllegalActionError as err:
-            raise BotError(f"{where} made an illegal move: {one_line(err)}") from err
-        except Exception as err:
-            raise BotError(f"{where} raised {type(err).__name__}: {one_line(err)}") from err
-        moves = len(view(hand)[HISTORY]) - before
-        if moves == 1:
-            return
-        if moves == 0:
-            got = "" if returned is None else f" (it returned {type(returned).__name__})"
-            raise BotError(
-                f"{where} made no move{got}; a bot acts on the hand itself (e.g. hand.call())"
-            )
-        raise BotError(f"{where} made {moves} moves; a bot makes one, for its own seat")
 
     def _observe(self, hand: TableHand) -> Obs:
         obs = np.empty(self.layout.size, dtype=np.float32)
