@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import hoyle
 import pytest
 from hoyle import history
 from hoyle.errors import HistoryError
@@ -32,15 +31,14 @@ actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 100", "p1 cc",
            "d db 2c3d9h", "d db Ts", "d db Js"]
 finishing_stacks = [200, 0]
 """
-WHERE = str(Path(hoyle.__file__).resolve().parent.parent)
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 needs_links = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need rights")
 
 
 def _child_env() -> dict[str, str]:
-    """The environment a child Python relies on: this hoyle first, no user site."""
-    path = os.pathsep.join([WHERE, os.environ.get("PYTHONPATH", "")])
-    return {**os.environ, "PYTHONPATH": path, "PYTHONNOUSERSITE": "1", "PYTHONHASHSEED": "0"}
+    """The environment a child Python relies on: this hoyle first
+    (``children.env``), no user site."""
+    return {**children.env(), "PYTHONNOUSERSITE": "1", "PYTHONHASHSEED": "0"}
 
 
 # after the children's prelude (its signal dispositions), the child caps its memory (2 GiB)
