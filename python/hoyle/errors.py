@@ -21,6 +21,7 @@ __all__ = [
     "RangeError",
     "RulesError",
     "SettlementError",
+    "SolveError",
     "UndeterminedError",
     "UndeterminedPot",
 ]
@@ -68,6 +69,13 @@ class RangeError(HoyleError):
         super().__init__(message)
         self.position = position
         self.token = token
+
+
+class SolveError(HoyleError):
+    """A spot or tree ``hoyle.solve`` cannot solve: cards that overlap or are not in the
+    game's deck, a range left empty by the board, a pot or stack that is not a positive
+    integer, a bet size that cannot be read (the message names the token), a tree larger
+    than ``max_memory``, a saved solution that does not match. Nothing is allocated."""
 
 
 class GameError(HoyleError):
