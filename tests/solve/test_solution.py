@@ -1,0 +1,243 @@
+"""Reading a solved tree: a ``Solution``'s values and its ``Node``s (who acts,
+the actions, the hands, the strategy's shape and rows, the frequencies, the
+values per hand, walking down with ``play`` and ``deal``, and every refusal),
+the presets' reads, and Ctrl-C during a solve (a child process)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hoyle import Card, SolveError
+from hoyle.solve import Solution, Spot, kuhn
+
+from tests.support import interrupt
+
+RIVER = Spot(board="Ks7d2c4h9s", ranges=("AA,KK,QQ", "KQ,JJ@50"), pot=60, stack=100,
+             bets="75%", raises="a")  # fmt: skip
+TURN = Spot(board="Ks7d2c4h", ranges=("AA,KK", "KQs,JJ"), pot=60, stack=60, bets="a",
+            raises="")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def river() -> Solution:
+    return RIVER.solve(target=0.001, max_iterations=500)
+
+
+@pytest.fixture(scope="module")
+def turn() -> Solution:
+    return TURN.solve(target=0.002, max_iterations=300)
+
+
+def _weights(spot: Spot, player: int, hands: tuple[tuple[Card, ...], ...]) -> np.ndarray:
+    """Each hand's weight in the spot's range, in the node's order."""
+    table = spot.ranges[player]
+    return np.array([table[tuple(sorted(h, reverse=True))] for h in hands])
+
+
+def test_the_solution_reads(river: Solution) -> None:
+    assert river.iterations % 10 == 0
+    assert 0 < river.iterations <= 500
+    assert river.exploitability <= 0.001 * 60
+    assert not river.interrupted
+    ev = river.ev
+    assert isinstance(ev, tuple)
+    assert len(ev) == 2
+    assert all(isinstance(v, float) for v in ev)
+    assert ev[0] + ev[1] == pytest.approx(60, abs=1e-6)  # the pot, no rake
+    eq = river.equity
+    assert eq[0] + eq[1] == pytest.approx(1, abs=1e-9)
+    assert 0 < eq[0] < 1
+
+
+def test_the_root(river: Solution) -> None:
+    root = river.root
+    assert (root.player, root.is_chance, root.is_terminal) == (0, False, False)
+    assert root.actions == ("check", "bet 45")  # 75% of 60
+    assert root.pot == 60
+    assert root.contributions == (0, 0)
+    assert root.board == tuple(Card(c) for c in ("Ks", "7d", "2c", "4h", "9s"))
+    hands = root.hands
+    # AA 6, KK without Ks 3, QQ 6
+    assert len(hands) == 15
+    assert all(isinstance(c, Card) for h in hands for c in h)
+    assert {tuple(sorted(h, reverse=True)) for h in hands} == set(RIVER.ranges[0])
+    strategy = root.strategy
+    assert strategy.dtype == np.float32
+    assert strategy.shape == (15, 2)
+    assert np.allclose(strategy.sum(axis=1), 1, atol=1e-5)
+    assert (strategy >= 0).all()
+
+
+def test_frequencies_are_the_range_weighted_strategy(river: Solution) -> None:
+    root = river.root
+    weights = _weights(RIVER, 0, root.hands)  # at the root, what reaches is the range
+    expected = weights @ root.strategy.astype(np.float64) / weights.sum()
+    assert root.frequencies.shape == (2,)
+    assert np.allclose(root.frequencies, expected, atol=1e-6)
+    assert root.frequencies.sum() == pytest.approx(1)
+    assert np.allclose(root.reach_of(0), weights)
+
+
+def test_values_per_hand(river: Solution) -> None:
+    root = river.root
+    for player in (0, 1):
+        hands = root.hands_of(player)
+        ev, eq, reach = root.ev_of(player), root.equity_of(player), root.reach_of(player)
+        assert ev.shape == eq.shape == reach.shape == (len(hands),)
+        assert np.isfinite(ev).all()
+        assert ((eq >= 0) & (eq <= 1)).all()
+        # the player's value: each hand's ev weighted by its chance to be dealt
+        # against the other's range (its weight times the weights it does not block)
+        other = root.hands_of(1 - player)
+        w_self, w_other = _weights(RIVER, player, hands), _weights(RIVER, 1 - player, other)
+        free = np.array([[not set(h) & set(o) for o in other] for h in hands])
+        chance = w_self * (free @ w_other)
+        assert float(chance @ ev / chance.sum()) == pytest.approx(river.ev[player], abs=1e-6)
+    assert np.array_equal(root.ev, root.ev_of(0))
+    assert np.array_equal(root.equity, root.equity_of(0))
+
+
+def test_play_walks_the_tree(river: Solution) -> None:
+    root = river.root
+    after = root.play("check")
+    assert after.player == 1
+    assert after.path == (0,)
+    assert after.actions == ("check", "bet 45")
+    assert root.play(0).actions == after.actions
+    facing = root.play("bet 45")
+    assert facing.actions == ("fold", "call", "all-in 100")
+    assert facing.pot == 105
+    assert facing.contributions == (45, 0)
+    called = facing.play("call")
+    assert called.is_terminal
+    assert called.terminal == "showdown"
+    assert called.pot == 150
+    assert called.contributions == (45, 45)
+    assert called.actions == ()
+    assert called.player is None
+    folded = facing.play("fold")
+    assert folded.is_terminal
+    assert folded.terminal == "fold"
+    shove = facing.play("all-in 100")
+    assert shove.player == 0
+    assert shove.actions == ("fold", "call")
+    assert np.allclose(shove.strategy.sum(axis=1), 1, atol=1e-5)
+
+
+def test_illegal_play_says_what_is_allowed(river: Solution) -> None:
+    root = river.root
+    with pytest.raises(SolveError, match=r"no action 'bet 50' here; the actions are \['check'"):
+        root.play("bet 50")
+    with pytest.raises(SolveError, match=r"action 2 is not one of 0\.\.1"):
+        root.play(2)
+    with pytest.raises(SolveError, match="is not one of"):
+        root.play(-1)
+    with pytest.raises(SolveError, match="is not one of"):
+        root.play(True)
+    with pytest.raises(SolveError, match="an action is its text or its index"):
+        root.play(1.0)  # type: ignore[arg-type]
+    with pytest.raises(SolveError, match="deal is for chance nodes; this is a player node"):
+        root.deal("As")
+    end = root.play("check").play("check")
+    for read in ("strategy", "hands", "frequencies", "ev"):
+        with pytest.raises(SolveError, match="this is a terminal node: no one acts here"):
+            getattr(end, read)
+    with pytest.raises(SolveError, match="no one acts here"):
+        end.play(0)
+    with pytest.raises(SolveError, match="a player is 0"):
+        root.ev_of(2)
+
+
+def test_chance_nodes_deal_the_cards_left(turn: Solution) -> None:
+    chance = turn.root.play("check").play("check")
+    assert chance.is_chance
+    assert chance.player is None
+    board = {Card(c) for c in ("Ks", "7d", "2c", "4h")}
+    assert set(chance.cards) == {Card(i) for i in range(52)} - board
+    river = chance.deal("As")
+    assert river.player == 0
+    assert river.board[-1] == Card("As")
+    assert river.street == 3
+    assert turn.root.street == 2
+    assert chance.deal(Card("As")).path == chance.deal(51).path == river.path
+    with pytest.raises(SolveError, match="Ks cannot be dealt here; the cards left are"):
+        chance.deal("Ks")
+    with pytest.raises(SolveError, match="one card at a time"):
+        chance.deal("AsAh")
+    with pytest.raises(SolveError, match="a card is a Card"):
+        chance.deal(True)
+    # a hand holding the card dealt cannot be here
+    blocked = [i for i, h in enumerate(river.hands) if Card("As") in h]
+    assert blocked
+    assert np.isnan(river.ev[blocked]).all()
+    assert (river.reach_of(0)[blocked] == 0).all()
+    assert river.frequencies.sum() == pytest.approx(1)
+
+
+def test_every_player_node_of_a_river_tree_is_a_strategy(river: Solution) -> None:
+    seen = 0
+    todo = [river.root]
+    while todo:
+        node = todo.pop()
+        if node.is_terminal:
+            continue
+        s = node.strategy
+        assert s.shape == (len(node.hands), len(node.actions))
+        assert np.allclose(s.sum(axis=1), 1, atol=1e-5)
+        assert node.frequencies.sum() == pytest.approx(1)
+        seen += 1
+        todo.extend(node.play(i) for i in range(len(node.actions)))
+    assert seen == 5  # check / bet; after check: check / bet; facing bets: 2 + 1 shove
+
+
+def test_kuhn_reads() -> None:
+    sol = kuhn()
+    root = sol.root
+    assert root.hands == ((Card("Jc"),), (Card("Qc"),), (Card("Kc"),))
+    assert root.actions == ("check", "bet 1")
+    assert sol.ev[0] == pytest.approx(-1 / 18, abs=1e-3)
+    assert sol.ev[0] + sol.ev[1] == pytest.approx(0, abs=1e-9)
+    assert np.allclose(root.strategy.sum(axis=1), 1, atol=1e-5)
+    assert kuhn(iterations=20).iterations == 20
+    assert kuhn(iterations=1000, target=0.01).iterations < 1000
+    with pytest.raises(SolveError, match="max_iterations"):
+        kuhn(iterations=-1)
+
+
+CHILD = """
+import sys
+from hoyle.solve import Spot
+memory_limit(3 << 30)
+spot = Spot(board="Qh7s2d", ranges=("22+,A2s+,K9s+,QTs+,ATo+", "22+,A2s+,K5s+,Q8s+,J8s+,A9o+"),
+            pot=100, stack=300, bets="33%, 75%, a", raises="2.5x, a", max_memory=2 << 30)
+print("moving", flush=True)
+sol = spot.solve(target=0.0, max_iterations=10**6)
+ok = all(abs(r.sum() - 1) < 1e-4 for r in sol.root.strategy)
+print(f"interrupted={sol.interrupted} iterations={sol.iterations} rows={ok}", file=sys.stderr)
+"""
+
+
+def test_ctrl_c_returns_the_solution_so_far() -> None:
+    status, err, waited = interrupt.interrupt_when_moving(CHILD, after=3.0, timeout=120)
+    assert status == 0, err[-2000:]
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("interrupted=True iterations="), err[-2000:]
+    assert line.endswith("rows=True")
+    assert int(line.split("iterations=")[1].split()[0]) < 10**6
+    assert waited < 30  # promptly: an iteration of this flop, then the end of the child
+
+
+def test_the_docs_examples_run() -> None:
+    import doctest
+    import re
+
+    from tests.support import ROOT
+
+    text = (ROOT / "docs" / "solve.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 3
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, {}, f"solve.md[{i}]", "solve.md", 0)
+        result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+        assert result.failed == 0, f"docs/solve.md block {i}"
+        assert result.attempted > 0
