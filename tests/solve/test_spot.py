@@ -80,6 +80,8 @@ def test_raise_sizes_only_raise() -> None:
         sizes("3x", raising=False)
     with pytest.raises(SolveError, match=r"'1x' must be to more than 1x"):
         sizes("1x", raising=True)
+    with pytest.raises(SolveError, match=r"'12.5c' must be a whole number of chips"):
+        sizes("12.5c", raising=False)
     with pytest.raises(SolveError, match="empty size between commas"):
         sizes("50%,,a", raising=False)
     with pytest.raises(SolveError, match="at most 16 sizes"):

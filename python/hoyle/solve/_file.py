@@ -15,7 +15,6 @@ from hoyle.errors import HoyleError, SolveError
 
 if TYPE_CHECKING:
     from hoyle._core import Solver
-    from hoyle.solve.solution import Solution
 
 __all__ = ["FORMAT_VERSION", "MAGIC", "load", "save"]
 
@@ -62,10 +61,10 @@ def decode(data: bytes, where: str) -> tuple[dict[str, Any], bytes]:
     return meta, data[_HEADER.size + n_json : end]
 
 
-def save(solution: Solution, path: str | Path) -> None:
-    """Write ``solution`` to ``path`` (through a temporary file, then renamed)."""
-    meta = {"hoyle": "solution", **solution.spot, "interrupted": solution.interrupted}
-    data = encode(meta, solution.solver.state())
+def save(meta: dict[str, Any], state: bytes, path: str | Path) -> None:
+    """Write a file of ``meta`` and ``state`` to ``path`` (through a temporary
+    file, then renamed over it)."""
+    data = encode({"hoyle": "solution", **meta}, state)
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -78,7 +77,7 @@ def save(solution: Solution, path: str | Path) -> None:
 def _solver_of(meta: dict[str, Any], where: str) -> Solver:
     """A fresh solver of the tree ``meta`` describes."""
     from hoyle._core import Solver
-    from hoyle.solve.spot import Spot
+    from hoyle.solve._resolve import resolve_plain
 
     if meta.get("hoyle") != "solution":
         raise SolveError(f"{where} holds no solution")
@@ -91,15 +90,11 @@ def _solver_of(meta: dict[str, Any], where: str) -> Solver:
         raise SolveError(f"{where}: unknown preset {preset!r:.40}")
     if not isinstance(meta.get("spot"), dict):
         raise SolveError(f"{where} holds neither a spot nor a preset")
-    return Spot.from_dict(meta["spot"]).solver()
+    return Solver.postflop(**resolve_plain(meta["spot"]).kwargs)
 
 
-def load(path: str | Path, *, threads: int | None = None) -> Solution:
-    """The solution saved at ``path``."""
-    from hoyle.solve.solution import Solution
-    from hoyle.solve.spot import check_run
-
-    threads = check_run(0.0, 0, threads)[2]
+def load(path: str | Path) -> tuple[Solver, dict[str, Any]]:
+    """The solver saved at ``path``, its state set, and the file's JSON."""
     where = str(path)
     data = Path(path).read_bytes()  # OSError (no such file, ...) as it comes
     meta, state = decode(data, where)
@@ -113,5 +108,4 @@ def load(path: str | Path, *, threads: int | None = None) -> Solution:
         solver.set_state(state)
     except SolveError as err:
         raise SolveError(f"{where}: the saved state does not fit its spot: {err}") from None
-    spot: dict[str, Any] = {k: meta[k] for k in ("spot", "preset") if k in meta}
-    return Solution(solver, spot, threads, None, bool(meta.get("interrupted", False)))
+    return solver, meta

@@ -30,6 +30,8 @@ PLAYERS = ("oop", "ip")
 #: The most sizes in one list, and the longest text of one (a few times any real tree).
 MAX_SIZES = 16
 MAX_TEXT = 400
+#: The largest ``Nc`` (the core's limit on a size in chips).
+MAX_CHIP_SIZE = 1 << 48
 
 # A size: a plain decimal (no sign, exponent or underscore) and its unit.
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([%xc])", re.ASCII)
@@ -63,6 +65,10 @@ def _token(token: str, raising: bool, what: str) -> Size:
         if number > 100_000:
             raise SolveError(f"{what}: the size {token!r} is above 100000% of the pot")
         return ("%", number / 100)
+    if not number.is_integer() or number > MAX_CHIP_SIZE:
+        raise SolveError(
+            f"{what}: the size {token!r} must be a whole number of chips from 1 to 2**48"
+        )
     return ("c", number)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.solve.spot import check_run, run_to
+from hoyle.solve._run import check_run, run_to
 
 if TYPE_CHECKING:
     from hoyle._core import Solver

@@ -13,6 +13,8 @@ import numpy.typing as npt
 
 from hoyle._core import Card, parse_cards
 from hoyle.errors import SolveError
+from hoyle.solve import _file
+from hoyle.solve._run import check_run
 
 if TYPE_CHECKING:
     from hoyle._core import Solver
@@ -94,17 +96,16 @@ class Solution:
 
     def save(self, path: str | Path) -> None:
         """Write the solution to ``path`` (docs/solve.md: a versioned file)."""
-        from hoyle.solve import _file
-
-        _file.save(self, path)
+        _file.save({**self.spot, "interrupted": self.interrupted}, self._solver.state(), path)
 
     @staticmethod
     def load(path: str | Path, *, threads: int | None = None) -> Solution:
         """The solution saved at ``path``; ``SolveError`` when the file is not one
         (wrong magic, version, truncated, or a state that does not fit its spot)."""
-        from hoyle.solve import _file
-
-        return _file.load(path, threads=threads)
+        threads = check_run(0.0, 0, threads)[2]
+        solver, meta = _file.load(path)
+        spot: dict[str, Any] = {k: meta[k] for k in ("spot", "preset") if k in meta}
+        return Solution(solver, spot, threads, None, bool(meta.get("interrupted", False)))
 
     def __repr__(self) -> str:
         stop = ", interrupted" if self.interrupted else ""
