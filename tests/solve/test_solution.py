@@ -190,6 +190,20 @@ def test_every_player_node_of_a_river_tree_is_a_strategy(river: Solution) -> Non
     assert seen == 5  # check / bet; after check: check / bet; facing bets: 2 + 1 shove
 
 
+def test_progress_is_called_at_every_check() -> None:
+    seen: list[tuple[int, float]] = []
+    sol = RIVER.solve(target=0.0, max_iterations=30, progress=lambda i, x: seen.append((i, x)))
+    assert [i for i, _ in seen] == [10, 20, 30]
+    assert seen[-1][1] == sol.exploitability
+
+
+def test_a_tree_over_max_memory_is_refused() -> None:
+    spot = Spot(board="Qh7s2d", ranges=("XX", "XX"), pot=100, stack=1000,
+                bets="25%, 50%, 75%, a", raises="2x, 3x, a", max_memory=10**6)  # fmt: skip
+    with pytest.raises(SolveError, match="memory"):
+        spot.solve()
+
+
 def test_kuhn_reads() -> None:
     sol = kuhn()
     root = sol.root
@@ -210,15 +224,17 @@ from hoyle.solve import Spot
 memory_limit(3 << 30)
 spot = Spot(board="Qh7s2d", ranges=("22+,A2s+,K9s+,QTs+,ATo+", "22+,A2s+,K5s+,Q8s+,J8s+,A9o+"),
             pot=100, stack=300, bets="33%, 75%, a", raises="2.5x, a", max_memory=2 << 30)
-print("moving", flush=True)
-sol = spot.solve(target=0.0, max_iterations=10**6)
+def moving(iterations, exploitability):
+    if iterations == 10:  # the tree is built and iterating: Ctrl-C may come
+        print("moving", flush=True)
+sol = spot.solve(target=0.0, max_iterations=10**6, progress=moving)
 ok = all(abs(r.sum() - 1) < 1e-4 for r in sol.root.strategy)
 print(f"interrupted={sol.interrupted} iterations={sol.iterations} rows={ok}", file=sys.stderr)
 """
 
 
 def test_ctrl_c_returns_the_solution_so_far() -> None:
-    status, err, waited = interrupt.interrupt_when_moving(CHILD, after=3.0, timeout=120)
+    status, err, waited = interrupt.interrupt_when_moving(CHILD, after=1.0, timeout=120)
     assert status == 0, err[-2000:]
     line = err.strip().splitlines()[-1]
     assert line.startswith("interrupted=True iterations="), err[-2000:]

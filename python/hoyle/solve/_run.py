@@ -13,7 +13,11 @@ from hoyle.errors import SolveError
 if TYPE_CHECKING:
     from hoyle._core import Solver
 
-__all__ = ["STEP", "check_run", "count", "number", "run_to"]
+__all__ = ["STEP", "Progress", "check_progress", "check_run", "count", "number", "run_to"]
+
+#: A solve's ``progress``: a bar (True), none (False), or a callable
+#: ``(iterations, exploitability)`` called at every check.
+Progress = bool | Callable[[int, float], object]
 
 #: Iterations between two checks of the exploitability.
 STEP = 10
@@ -56,7 +60,7 @@ def run_to(
     goal: float,
     most: int,
     threads: int | None,
-    progress: bool,
+    progress: Progress,
     scale: float,
 ) -> tuple[float | None, bool]:
     """Iterate ``solver`` in steps of ``STEP`` until its exploitability is at most
@@ -82,12 +86,25 @@ def run_to(
     return exploitability, False
 
 
-def _bar(progress: bool, total: int, scale: float) -> tuple[Any, Callable[[int, float], None]]:
-    """A rich progress bar of the iterations and the exploitability (or nothing)."""
-    if progress is not True:
-        if progress is not False:
-            raise SolveError(f"progress must be True or False, got {progress!r}")
+def check_progress(progress: Any) -> Progress:
+    """``progress``: True, False or a callable ``(iterations, exploitability)``."""
+    if progress is True or progress is False or callable(progress):
+        return progress  # type: ignore[no-any-return]
+    raise SolveError(
+        "progress must be True (a bar), False or a callable(iterations, exploitability),"
+        f" got {progress!r:.40}"
+    )
+
+
+def _bar(
+    progress: Progress, total: int, scale: float
+) -> tuple[Any, Callable[[int, float], object]]:
+    """A rich progress bar of the iterations and the exploitability, the
+    caller's callable, or nothing."""
+    if progress is False:
         return None, lambda done, value: None
+    if progress is not True:
+        return None, progress
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from hoyle._core import Card
 from hoyle.solve import _tree
 from hoyle.solve._resolve import Resolved, arguments_of, resolve
-from hoyle.solve._run import check_run, run_to
+from hoyle.solve._run import Progress, check_progress, check_run, run_to
 
 if TYPE_CHECKING:
     from hoyle._core import Solver
@@ -127,17 +127,19 @@ class Spot:
         target: float = 0.005,
         max_iterations: int = 1000,
         threads: int | None = None,
-        progress: bool = False,
+        progress: Progress = False,
     ) -> Solution:
         """Solve the spot with Discounted CFR until the exploitability is at most
         ``target`` times the pot (checked every 10 iterations) or
-        ``max_iterations`` have run. ``progress=True`` shows a rich bar with the
-        current exploitability. Ctrl-C stops the iterations promptly and returns
+        ``max_iterations`` have run. ``progress=True`` shows a rich bar (on stderr) with
+        the current exploitability; a callable ``progress(iterations, exploitability)``
+        is called at every check instead. Ctrl-C stops the iterations promptly and returns
         the solution so far, its ``interrupted`` True (a Ctrl-C while the tree is
         built raises ``KeyboardInterrupt``: there is nothing to keep)."""
         from hoyle.solve.solution import Solution
 
         goal, most, threads = check_run(target, max_iterations, threads)
+        progress = check_progress(progress)
         solver = self.solver()
         run = run_to(solver, goal * self.pot, most, threads, progress, self.pot)
         return Solution(solver, {"spot": self.to_dict()}, threads, *run)
