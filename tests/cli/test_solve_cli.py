@@ -134,7 +134,19 @@ def test_piped_through_the_real_command() -> None:
 CHILD = """
 import sys
 from hoyle.cli import main
-print("moving", flush=True)
+from hoyle.solve import Spot
+
+plain = Spot.solve
+
+
+def solve(self, **kwargs):  # says "moving" once the tree is built and iterating
+    def moving(iterations, exploitability):
+        if iterations == 10:
+            print("moving", flush=True)
+    return plain(self, **{**kwargs, "progress": moving})
+
+
+Spot.solve = solve
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -144,7 +156,7 @@ def test_ctrl_c_prints_the_solution_so_far() -> None:
             "22+,A2s+,K5s+,Q8s+,J8s+,A9o+", "--pot", "100", "--stack", "300", "--bets",
             "33%, 75%, a", "--raises", "2.5x, a", "--target", "0", "--max-iterations",
             "1000000", "--quiet"]  # fmt: skip
-    status, err, waited = interrupt.interrupt_when_moving(CHILD, args, after=4.0, timeout=120)
+    status, err, waited = interrupt.interrupt_when_moving(CHILD, args, after=1.0, timeout=120)
     assert status == 130, err[-2000:]
     assert err.strip().splitlines()[-1] == (
         "hoyle: interrupted (Ctrl-C): the solution so far is shown"
