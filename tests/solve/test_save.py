@@ -43,7 +43,7 @@ def _same(a: Solution, b: Solution) -> None:
     assert a.iterations == b.iterations
     assert a.ev == b.ev
     assert a.exploitability == b.exploitability
-    assert a.spot == b.spot
+    assert a.source == b.source
     for path in ((), (0,), (1, 1)):
         x, y = a.root, b.root
         for step in path:
@@ -109,7 +109,7 @@ def test_bad_files_are_refused(saved: Path, tmp_path: Path) -> None:
 def test_a_state_that_does_not_fit_its_spot(solved: Solution, tmp_path: Path) -> None:
     other = kuhn(iterations=10)
     path = tmp_path / "mixed.hoyle"
-    meta = {"hoyle": "solution", **solved.spot, "interrupted": False}
+    meta = {"hoyle": "solution", **solved.source, "interrupted": False}
     _refused(path, _file.encode(meta, other.solver.state()), "does not fit its spot")
     _refused(path, _file.encode(meta, b"junk"), "does not fit its spot")
 

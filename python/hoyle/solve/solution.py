@@ -31,7 +31,8 @@ class Solution:
     less chips put in from the start (a spot's starting pot counts as won, so
     ``ev[0] + ev[1]`` is the pot less rake; 0 for the presets); ``equity`` each
     player's showdown equity at the root; ``iterations`` those run; ``root`` the
-    tree's first ``Node``; ``interrupted`` True when Ctrl-C stopped the solve.
+    tree's first ``Node``; ``interrupted`` True when Ctrl-C stopped the solve;
+    ``source`` what was solved (``{"spot": Spot.to_dict()}`` or ``{"preset": "kuhn"}``).
     ``save(path)`` writes it to a file, ``Solution.load(path)`` reads it back.
 
     >>> from hoyle.solve import kuhn
@@ -40,18 +41,19 @@ class Solution:
     (-0.056, True)
     """
 
-    __slots__ = ("_exploitability", "_solver", "interrupted", "spot", "threads")
+    __slots__ = ("_exploitability", "_solver", "interrupted", "source", "threads")
 
     def __init__(
         self,
         solver: Solver,
-        spot: dict[str, Any],
+        source: dict[str, Any],
         threads: int | None = None,
         exploitability: float | None = None,
         interrupted: bool = False,
     ) -> None:
         self._solver = solver
-        self.spot = spot  # {"spot": Spot.to_dict()} or {"preset": "kuhn" | "leduc"}
+        #: What was solved, as JSON values: {"spot": Spot.to_dict()} or {"preset": name}.
+        self.source = source
         self.threads = threads
         self.interrupted = interrupted
         self._exploitability = (
@@ -96,7 +98,7 @@ class Solution:
 
     def save(self, path: str | Path) -> None:
         """Write the solution to ``path`` (docs/solve.md: a versioned file)."""
-        _file.save({**self.spot, "interrupted": self.interrupted}, self._solver.state(), path)
+        _file.save({**self.source, "interrupted": self.interrupted}, self._solver.state(), path)
 
     @staticmethod
     def load(path: str | Path, *, threads: int | None = None) -> Solution:
@@ -104,8 +106,8 @@ class Solution:
         (wrong magic, version, truncated, or a state that does not fit its spot)."""
         threads = check_run(0.0, 0, threads)[2]
         solver, meta = _file.load(path)
-        spot: dict[str, Any] = {k: meta[k] for k in ("spot", "preset") if k in meta}
-        return Solution(solver, spot, threads, None, bool(meta.get("interrupted", False)))
+        source: dict[str, Any] = {k: meta[k] for k in ("spot", "preset") if k in meta}
+        return Solution(solver, source, threads, None, bool(meta.get("interrupted", False)))
 
     def __repr__(self) -> str:
         stop = ", interrupted" if self.interrupted else ""
