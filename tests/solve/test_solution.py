@@ -157,8 +157,8 @@ def test_chance_nodes_deal_the_cards_left(turn: Solution) -> None:
     river = chance.deal("As")
     assert river.player == 0
     assert river.board[-1] == Card("As")
-    assert river.street == 3
-    assert turn.root.street == 2
+    assert river.street == 1
+    assert turn.root.street == 0
     assert chance.deal(Card("As")).path == chance.deal(51).path == river.path
     with pytest.raises(SolveError, match="Ks cannot be dealt here; the cards left are"):
         chance.deal("Ks")
@@ -187,7 +187,8 @@ def test_every_player_node_of_a_river_tree_is_a_strategy(river: Solution) -> Non
         assert node.frequencies.sum() == pytest.approx(1)
         seen += 1
         todo.extend(node.play(i) for i in range(len(node.actions)))
-    assert seen == 5  # check / bet; after check: check / bet; facing bets: 2 + 1 shove
+    # the root; ip after a check; each facing a bet of 45 (2); each facing an all-in raise (2)
+    assert seen == 6
 
 
 def test_progress_is_called_at_every_check() -> None:
@@ -218,12 +219,16 @@ def test_kuhn_reads() -> None:
         kuhn(iterations=-1)
 
 
-CHILD = """
+#: postflop-solver's example ranges (the issue's turn spot)
+OOP = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
+IP = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
+
+CHILD = f"OOP, IP = {OOP!r}, {IP!r}\n" + """
 import sys
 from hoyle.solve import Spot
-memory_limit(3 << 30)
-spot = Spot(board="Qh7s2d", ranges=("22+,A2s+,K9s+,QTs+,ATo+", "22+,A2s+,K5s+,Q8s+,J8s+,A9o+"),
-            pot=100, stack=300, bets="33%, 75%, a", raises="2.5x, a", max_memory=2 << 30)
+memory_limit(2 << 30)
+spot = Spot(board="Td9d6hQc", ranges=(OOP, IP), pot=200, stack=900, bets="60%, a",
+            raises="2.5x, a", max_memory=1 << 30)
 def moving(iterations, exploitability):
     if iterations == 10:  # the tree is built and iterating: Ctrl-C may come
         print("moving", flush=True)
@@ -252,8 +257,10 @@ def test_the_docs_examples_run() -> None:
     text = (ROOT / "docs" / "solve.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert len(blocks) >= 3
+    globs: dict[str, object] = {}  # the blocks run one after another, as a reader does
     for i, block in enumerate(blocks):
-        test = doctest.DocTestParser().get_doctest(block, {}, f"solve.md[{i}]", "solve.md", 0)
-        result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+        test = doctest.DocTestParser().get_doctest(block, globs, f"solve.md[{i}]", "solve.md", 0)
+        result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test, clear_globs=False)
         assert result.failed == 0, f"docs/solve.md block {i}"
         assert result.attempted > 0
+        globs = test.globs  # (a DocTest runs in a copy of what it is given)

@@ -94,7 +94,9 @@ class Solution:
     @property
     def root(self) -> Node:
         """The first node of the tree."""
-        return Node(self._solver, ())
+        spot = self.source.get("spot")
+        first = () if spot is None else tuple(c.id for c in parse_cards(spot["board"]))
+        return Node(self._solver, (), first)
 
     def save(self, path: str | Path) -> None:
         """Write the solution to ``path`` (docs/solve.md: a versioned file)."""
@@ -139,12 +141,18 @@ class Node:
     ('fold', 'call')
     """
 
-    __slots__ = ("_info", "_solver", "path")
+    __slots__ = ("_board", "_info", "_solver", "path")
 
-    def __init__(self, solver: Solver, path: tuple[int, ...]) -> None:
+    def __init__(self, solver: Solver, path: tuple[int, ...], board: tuple[int, ...] = ()) -> None:
         self._solver = solver
         self.path = path
         self._info: dict[str, Any] = solver.info(list(path))
+        # the board in the order dealt (the core keeps it as a set): the one
+        # given, then whatever else the core's board holds, in id order
+        here = [int(c) for c in self._info["board"]]
+        self._board = tuple(c for c in board if c in here) + tuple(
+            c for c in here if c not in board
+        )
 
     @property
     def is_chance(self) -> bool:
@@ -175,8 +183,8 @@ class Node:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The board here."""
-        return tuple(Card(c) for c in self._info["board"])
+        """The board here, in the order dealt (the spot's, then each card dealt)."""
+        return tuple(Card(c) for c in self._board)
 
     @property
     def pot(self) -> int:
@@ -191,7 +199,8 @@ class Node:
 
     @property
     def street(self) -> int:
-        """The street as dealt (1 flop, 2 turn, 3 river; 0 in Kuhn and Leduc's first)."""
+        """The betting round, counted from the tree's first: 0 at the root, 1 after
+        the next card is dealt (a turn spot's river; Leduc's second round), ..."""
         return int(self._info["street"])
 
     @property
@@ -274,7 +283,7 @@ class Node:
                 raise SolveError(
                     f"action {action!r} is not one of 0..{len(actions) - 1}: {list(actions)}"
                 )
-        return Node(self._solver, (*self.path, index))
+        return Node(self._solver, (*self.path, index), self._board)
 
     def deal(self, card: Card | str | int) -> Node:
         """The node after a chance node deals ``card``."""
@@ -289,7 +298,7 @@ class Node:
         if dealt not in self.cards:
             shown = " ".join(str(c) for c in self.cards)
             raise SolveError(f"{dealt} cannot be dealt here; the cards left are {shown}")
-        return Node(self._solver, (*self.path, dealt.id))
+        return Node(self._solver, (*self.path, dealt.id), (*self._board, dealt.id))
 
     def __repr__(self) -> str:
         kind = self._info["kind"]
