@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hoyle import Card, SolveError
-from hoyle.solve import Solution, Spot, kuhn
+from hoyle.solve import Solution, Spot, kuhn, leduc
 
 from tests.support import interrupt
 
@@ -198,6 +198,35 @@ def test_progress_is_called_at_every_check() -> None:
     assert seen[-1][1] == sol.exploitability
 
 
+def test_the_progress_bar_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    barred = RIVER.solve(target=0.0, max_iterations=20, progress=True)
+    plain = RIVER.solve(target=0.0, max_iterations=20)
+    assert barred.iterations == plain.iterations == 20
+    assert barred.exploitability == plain.exploitability
+    assert capsys.readouterr().out == ""  # the bar is on stderr
+
+
+def test_leduc_reads() -> None:
+    sol = leduc(iterations=50)
+    root = sol.root
+    cards = ("Jc", "Jd", "Qc", "Qd", "Kc", "Kd")
+    assert root.hands == tuple((Card(c),) for c in cards)
+    assert root.actions == ("check", "bet 2")
+    assert root.play(1).actions == ("fold", "call", "raise 4")
+    chance = root.play("check").play("check")
+    assert chance.is_chance
+    assert chance.cards == tuple(Card(c) for c in cards)
+    assert chance.pot == 2  # the antes
+    second = chance.deal("Kc")
+    assert second.board == (Card("Kc"),)
+    assert second.street == 1
+    assert second.actions == ("check", "bet 4")
+    kc = cards.index("Kc")
+    assert second.reach_of(0)[kc] == 0  # the king of clubs is on the board
+    assert np.isnan(second.ev[kc])
+    assert np.allclose(second.strategy.sum(axis=1), 1, atol=1e-5)
+
+
 def test_a_tree_over_max_memory_is_refused() -> None:
     spot = Spot(board="Qh7s2d", ranges=("XX", "XX"), pot=100, stack=1000,
                 bets="25%, 50%, 75%, a", raises="2x, 3x, a", max_memory=10**6)  # fmt: skip
@@ -223,7 +252,9 @@ def test_kuhn_reads() -> None:
 OOP = "66+,A8s+,A5s-A4s,AJo+,K9s+,KQo,QTs+,JTs,96s+,85s+,75s+,65s,54s"
 IP = "QQ-22,AQs-A2s,ATo+,K5s+,KJo+,Q8s+,J8s+,T7s+,96s+,86s+,75s+,64s+,53s+"
 
-CHILD = f"OOP, IP = {OOP!r}, {IP!r}\n" + """
+CHILD = (
+    f"OOP, IP = {OOP!r}, {IP!r}\n"
+    + """
 import sys
 from hoyle.solve import Spot
 memory_limit(2 << 30)
@@ -236,6 +267,7 @@ sol = spot.solve(target=0.0, max_iterations=10**6, progress=moving)
 ok = all(abs(r.sum() - 1) < 1e-4 for r in sol.root.strategy)
 print(f"interrupted={sol.interrupted} iterations={sol.iterations} rows={ok}", file=sys.stderr)
 """
+)
 
 
 def test_ctrl_c_returns_the_solution_so_far() -> None:
