@@ -3,10 +3,10 @@
 //! by (which scorer a game needs, which deck it deals from, that badugi
 //! plays four cards), here where `cargo test` reaches them.
 
+use super::count::Split;
 use super::exact::{enumerate_with, estimate, Exact, EXACT_WORK_LIMIT};
 use super::interrupt::Interrupt;
 use super::monte::{monte_carlo_with, Shards};
-use super::count::Split;
 use super::score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, ShowdownShape};
 use super::spot::{Combo, Spot, STANDARD_DECK};
 use super::Counts;

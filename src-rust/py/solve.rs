@@ -39,14 +39,24 @@ fn size_of(t: &Bound<'_, PyAny>) -> PyResult<Size> {
         "%" => Size::Pot(value),
         "x" => Size::Mult(value),
         "c" => {
-            if !(value.is_finite() && value >= 1.0 && value <= (1u64 << 48) as f64 && value.fract() == 0.0) {
-                return Err(solve_err(format!("a size in chips is a whole number from 1 to 2**48, got {value}")));
+            if !(value.is_finite()
+                && value >= 1.0
+                && value <= (1u64 << 48) as f64
+                && value.fract() == 0.0)
+            {
+                return Err(solve_err(format!(
+                    "a size in chips is a whole number from 1 to 2**48, got {value}"
+                )));
             }
             Size::Chips(value as u64)
         }
         "a" => Size::AllIn,
         "e" => Size::Geo,
-        _ => return Err(solve_err(format!("unknown size kind {kind:?}: one of %, x, c, a, e"))),
+        _ => {
+            return Err(solve_err(format!(
+                "unknown size kind {kind:?}: one of %, x, c, a, e"
+            )))
+        }
     })
 }
 
@@ -55,11 +65,18 @@ fn sizes_of(t: &Bound<'_, PyAny>) -> PyResult<Vec<Size>> {
     items.iter().map(size_of).collect()
 }
 
-type StreetArg<'py> = ((Bound<'py, PyAny>, Bound<'py, PyAny>), (Bound<'py, PyAny>, Bound<'py, PyAny>));
+type StreetArg<'py> = (
+    (Bound<'py, PyAny>, Bound<'py, PyAny>),
+    (Bound<'py, PyAny>, Bound<'py, PyAny>),
+);
 
 fn hands_of(cards: Vec<Vec<u8>>, weights: Vec<f64>, who: &str) -> PyResult<Hands> {
     if cards.len() != weights.len() {
-        return Err(solve_err(format!("{who}: {} combos but {} weights", cards.len(), weights.len())));
+        return Err(solve_err(format!(
+            "{who}: {} combos but {} weights",
+            cards.len(),
+            weights.len()
+        )));
     }
     let k = cards.first().map_or(0, Vec::len);
     let mut h = Hands {
@@ -93,13 +110,18 @@ impl Solver {
     }
 
     fn of(s: crate::solve::Solver) -> Solver {
-        Solver { inner: Mutex::new(s) }
+        Solver {
+            inner: Mutex::new(s),
+        }
     }
 }
 
 fn path_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-    path.extract()
-        .map_err(|_| solve_err(format!("a path is a list of steps (action indices and card ids), got {path}")))
+    path.extract().map_err(|_| {
+        solve_err(format!(
+            "a path is a list of steps (action indices and card ids), got {path}"
+        ))
+    })
 }
 
 #[pymethods]
@@ -130,14 +152,26 @@ impl Solver {
         isomorphism: bool,
         max_memory: &Bound<'py, PyAny>,
     ) -> PyResult<Solver> {
-        let pot = in_range(pot, "pot", 1, 1 << 48).map_err(|_| solve_err(format!("the pot must be a whole number of chips from 1 to 2**48, got {pot}")))?;
-        let stack = in_range(stack, "stack", 1, 1 << 48).map_err(|_| solve_err(format!("the stack must be a whole number of chips from 1 to 2**48, got {stack}")))?;
+        let pot = in_range(pot, "pot", 1, 1 << 48).map_err(|_| {
+            solve_err(format!(
+                "the pot must be a whole number of chips from 1 to 2**48, got {pot}"
+            ))
+        })?;
+        let stack = in_range(stack, "stack", 1, 1 << 48).map_err(|_| {
+            solve_err(format!(
+                "the stack must be a whole number of chips from 1 to 2**48, got {stack}"
+            ))
+        })?;
         let max_memory = in_range(max_memory, "max_memory", 0, u64::MAX)?;
         let limit = match limit {
             "no" => Limit::No,
             "pot" => Limit::Pot,
             "fixed" => Limit::Fixed,
-            _ => return Err(solve_err(format!("limit is one of 'no', 'pot', 'fixed', got {limit:?}"))),
+            _ => {
+                return Err(solve_err(format!(
+                    "limit is one of 'no', 'pot', 'fixed', got {limit:?}"
+                )))
+            }
         };
         let mut st = Vec::with_capacity(streets.len());
         for ((ob, or), (ib, ir)) in &streets {
@@ -165,8 +199,14 @@ impl Solver {
         let sp = split.as_ref().map(|r| r.get());
         let v = variant(&game, hr, high, deck, sp)?;
         let (shape, deck, scorer) = choose(&v)?;
-        let h = [hands_of(hands.0, weights.0, "the first player")?, hands_of(hands.1, weights.1, "the second player")?];
-        if shape.board != 5 || h.iter().any(|x| !x.is_empty() && x.k != shape.hole as usize) {
+        let h = [
+            hands_of(hands.0, weights.0, "the first player")?,
+            hands_of(hands.1, weights.1, "the second player")?,
+        ];
+        if shape.board != 5
+            || h.iter()
+                .any(|x| !x.is_empty() && x.k != shape.hole as usize)
+        {
             return Err(solve_err(format!(
                 "a solver spot deals a five-card board and {} hole cards each, as the game does",
                 shape.hole
@@ -177,9 +217,10 @@ impl Solver {
             Split::High => (false, false),
             Split::HighLow => (true, false),
             Split::Low => (false, true),
-            Split::Halves => {
-                return Err(solve_err("the solver scores high, high-low and low games, not split games of two rankings".into()))
-            }
+            Split::Halves => return Err(solve_err(
+                "the solver scores high, high-low and low games, not split games of two rankings"
+                    .into(),
+            )),
         };
         let score = move |hole: &[u8], b: &[u8]| {
             let (hi, lo) = scorer.score(hole, b);
@@ -235,6 +276,7 @@ impl Solver {
 
     /// Runs `n` more iterations; returns the iterations completed so far.
     #[pyo3(signature = (n, *, threads=None, algorithm="dcfr", alpha=1.5, beta=0.0, gamma=2.0))]
+    #[allow(clippy::too_many_arguments)]
     fn iterate(
         &self,
         py: Python<'_>,
@@ -251,13 +293,19 @@ impl Solver {
             "dcfr" => {
                 for (name, x) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
                     if !(x.is_finite() && (-10.0..=10.0).contains(&x)) {
-                        return Err(solve_err(format!("{name} must be a number from -10 to 10, got {x}")));
+                        return Err(solve_err(format!(
+                            "{name} must be a number from -10 to 10, got {x}"
+                        )));
                     }
                 }
                 Algorithm::Dcfr { alpha, beta, gamma }
             }
             "cfr+" => Algorithm::Plus,
-            _ => return Err(solve_err(format!("algorithm is 'dcfr' or 'cfr+', got {algorithm:?}"))),
+            _ => {
+                return Err(solve_err(format!(
+                    "algorithm is 'dcfr' or 'cfr+', got {algorithm:?}"
+                )))
+            }
         };
         let mut s = self.lock()?;
         let s = &mut *s;
@@ -289,13 +337,19 @@ impl Solver {
 
     fn hands(&self, player: usize) -> PyResult<Vec<Vec<u8>>> {
         let s = self.lock()?;
-        let h = s.hands.get(player).ok_or_else(|| solve_err(format!("player is 0 or 1, got {player}")))?;
+        let h = s
+            .hands
+            .get(player)
+            .ok_or_else(|| solve_err(format!("player is 0 or 1, got {player}")))?;
         Ok((0..h.len()).map(|i| h.of(i).to_vec()).collect())
     }
 
     fn weights(&self, player: usize) -> PyResult<Vec<f64>> {
         let s = self.lock()?;
-        let h = s.hands.get(player).ok_or_else(|| solve_err(format!("player is 0 or 1, got {player}")))?;
+        let h = s
+            .hands
+            .get(player)
+            .ok_or_else(|| solve_err(format!("player is 0 or 1, got {player}")))?;
         Ok(h.weight.clone())
     }
 
@@ -326,7 +380,9 @@ impl Solver {
         };
         d.set_item("actions", actions)?;
         let cards: Vec<u8> = match nd.kind {
-            Kind::Chance => (0..64u8).filter(|&c| (s.deck & !pos.board) >> c & 1 == 1).collect(),
+            Kind::Chance => (0..64u8)
+                .filter(|&c| (s.deck & !pos.board) >> c & 1 == 1)
+                .collect(),
             _ => Vec::new(),
         };
         d.set_item("cards", cards)?;
@@ -340,17 +396,23 @@ impl Solver {
 
     /// The average strategy at the player node at the end of `path`:
     /// float32, hands x actions.
-    fn strategy<'py>(&self, py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    fn strategy<'py>(
+        &self,
+        py: Python<'py>,
+        path: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let path = path_of(path)?;
         let s = self.lock()?;
         let pos = s.walk(&path)?;
         let nd = &s.nodes[pos.node];
         let Kind::Player(q) = nd.kind else {
-            return Err(solve_err("the path does not lead to a player's decision".into()));
+            return Err(solve_err(
+                "the path does not lead to a player's decision".into(),
+            ));
         };
         let (n, a) = (s.hands[q as usize].len(), nd.count as usize);
         let flat = s.strategy_at(pos.node, &pos.tau);
-        Ok(PyArray1::from_vec(py, flat).reshape([n, a])?)
+        PyArray1::from_vec(py, flat).reshape([n, a])
     }
 
     /// `player`'s (ev, equity, reach) per hand at the end of `path`.
@@ -360,7 +422,11 @@ impl Solver {
         py: Python<'py>,
         path: &Bound<'py, PyAny>,
         player: usize,
-    ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
+    ) -> PyResult<(
+        Bound<'py, PyArray1<f64>>,
+        Bound<'py, PyArray1<f64>>,
+        Bound<'py, PyArray1<f64>>,
+    )> {
         let path = path_of(path)?;
         if player > 1 {
             return Err(solve_err(format!("player is 0 or 1, got {player}")));
@@ -369,19 +435,31 @@ impl Solver {
         let pos = s.walk(&path)?;
         let s = &*s;
         let (ev, eq, reach) = py.detach(|| s.values_at(&pos, player));
-        Ok((PyArray1::from_vec(py, ev), PyArray1::from_vec(py, eq), PyArray1::from_vec(py, reach)))
+        Ok((
+            PyArray1::from_vec(py, ev),
+            PyArray1::from_vec(py, eq),
+            PyArray1::from_vec(py, reach),
+        ))
     }
 
     /// What each player nets at the terminal at the end of `path`, with
     /// hands `hand0`, `hand1` (indices) and `runout` the cards still to come.
-    fn payoff(&self, path: &Bound<'_, PyAny>, hand0: usize, hand1: usize, runout: Vec<u8>) -> PyResult<(i128, i128)> {
+    fn payoff(
+        &self,
+        path: &Bound<'_, PyAny>,
+        hand0: usize,
+        hand1: usize,
+        runout: Vec<u8>,
+    ) -> PyResult<(i128, i128)> {
         let path = path_of(path)?;
         let s = self.lock()?;
         let pos = s.walk(&path)?;
         let mut board = pos.board;
         for &c in &runout {
             if c > 63 || board >> c & 1 == 1 || s.deck >> c & 1 == 0 {
-                return Err(solve_err(format!("runout card {c} is on the board or not in the deck")));
+                return Err(solve_err(format!(
+                    "runout card {c} is on the board or not in the deck"
+                )));
             }
             board |= 1 << c;
         }

@@ -37,36 +37,63 @@ fn check_hands(s: &Setup<'_>) -> Result<u64> {
     let mut board = 0u64;
     for &c in &s.board {
         if c >= 64 || s.deck >> c & 1 == 0 {
-            return bad(format!("board card {} is not in the game's deck", crate::cards::name(c.min(53))));
+            return bad(format!(
+                "board card {} is not in the game's deck",
+                crate::cards::name(c.min(53))
+            ));
         }
         if board >> c & 1 == 1 {
-            return bad(format!("board card {} appears twice", crate::cards::name(c)));
+            return bad(format!(
+                "board card {} appears twice",
+                crate::cards::name(c)
+            ));
         }
         board |= 1 << c;
     }
     if s.board.len() as u32 > s.final_board {
-        return bad(format!("a board has at most {} cards, got {}", s.final_board, s.board.len()));
+        return bad(format!(
+            "a board has at most {} cards, got {}",
+            s.final_board,
+            s.board.len()
+        ));
     }
     let k = s.hands[0].k;
     for (p, h) in s.hands.iter().enumerate() {
-        let who = ["the first (out of position) player", "the second (in position) player"][p];
+        let who = [
+            "the first (out of position) player",
+            "the second (in position) player",
+        ][p];
         if h.is_empty() {
-            return bad(format!("{who}'s range is empty (after removing the combos that touch the board)"));
+            return bad(format!(
+                "{who}'s range is empty (after removing the combos that touch the board)"
+            ));
         }
-        if h.k != k || h.k == 0 || h.k > 5 || h.cards.len() != h.len() * h.k || h.weight.len() != h.len() {
-            return bad(format!("{who}'s hands must all have the same number of cards, 1 to 5"));
+        if h.k != k
+            || h.k == 0
+            || h.k > 5
+            || h.cards.len() != h.len() * h.k
+            || h.weight.len() != h.len()
+        {
+            return bad(format!(
+                "{who}'s hands must all have the same number of cards, 1 to 5"
+            ));
         }
         let mut seen: HashMap<u64, ()> = HashMap::new();
         for i in 0..h.len() {
             let w = h.weight[i];
             if !(w.is_finite() && w > 0.0) {
-                return bad(format!("{who}'s weights must be positive and finite, got {w}"));
+                return bad(format!(
+                    "{who}'s weights must be positive and finite, got {w}"
+                ));
             }
             if h.mask[i] & board != 0 {
                 return bad(format!("{who}'s combo {} touches the board", name(h.of(i))));
             }
             if h.mask[i].count_ones() as usize != k || h.mask[i] & !s.deck != 0 {
-                return bad(format!("{who}'s combo {} has cards twice or not in the deck", name(h.of(i))));
+                return bad(format!(
+                    "{who}'s combo {} has cards twice or not in the deck",
+                    name(h.of(i))
+                ));
             }
             if seen.insert(h.mask[i], ()).is_some() {
                 return bad(format!("{who}'s combo {} appears twice", name(h.of(i))));
@@ -81,7 +108,10 @@ fn check_hands(s: &Setup<'_>) -> Result<u64> {
 }
 
 fn name(cards: &[u8]) -> String {
-    cards.iter().map(|&c| crate::cards::name(c.min(53))).collect()
+    cards
+        .iter()
+        .map(|&c| crate::cards::name(c.min(53)))
+        .collect()
 }
 
 /// Every final board: `board` and `more` cards of the deck.
@@ -176,7 +206,9 @@ impl Builder<'_> {
                     node.offset = self.storage as usize;
                 }
                 self.storage += entries;
-                acts.iter().map(|&a| (Edge::Action(a), self.after(&b, a, board))).collect()
+                acts.iter()
+                    .map(|&a| (Edge::Action(a), self.after(&b, a, board)))
+                    .collect()
             }
             Pending::Deal(b, board) => {
                 let free = self.deck & !board;
@@ -244,7 +276,9 @@ impl Builder<'_> {
             let child = first + i as u32;
             if !self.dry {
                 let (contrib, board, street) = match &pending {
-                    Pending::Act(b, m) | Pending::Deal(b, m) | Pending::Show(b, m) => (b.contrib, *m, b.street),
+                    Pending::Act(b, m) | Pending::Deal(b, m) | Pending::Show(b, m) => {
+                        (b.contrib, *m, b.street)
+                    }
                     Pending::Fold(_) => {
                         let n = &self.nodes[idx as usize];
                         (n.contrib, n.board, n.street)
@@ -303,7 +337,10 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
     let board = check_hands(&s)?;
     if let Some(r) = s.rake {
         if r.basis_points > 10_000 {
-            return bad(format!("rake must be at most 100%, got {} basis points", r.basis_points));
+            return bad(format!(
+                "rake must be at most 100%, got {} basis points",
+                r.basis_points
+            ));
         }
     }
     let iso = if s.isomorphism {
@@ -317,7 +354,13 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
     let boards_n = choose(free.count_ones() as u64, more as u64);
     let table_bytes = boards_n
         .saturating_mul(n[0] + n[1])
-        .saturating_mul(if s.hilo { 24 } else if s.hands[0].k <= 2 { 8 } else { 12 });
+        .saturating_mul(if s.hilo {
+            24
+        } else if s.hands[0].k <= 2 {
+            8
+        } else {
+            12
+        });
     let empty = HashMap::new();
     let mut dry = Builder {
         c: &c,
@@ -344,12 +387,16 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
     let (need, storage) = (dry.used, dry.storage);
     // the tables of every final board
     let masks = final_boards(board, free, more);
-    let board_id: HashMap<u64, u32> = masks.iter().enumerate().map(|(i, &m)| (m, i as u32)).collect();
-    let tables: Vec<BoardTable> = masks
-        .par_iter()
-        .map(|&m| table(&s, m))
+    let board_id: HashMap<u64, u32> = masks
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| (m, i as u32))
         .collect();
-    let removal = [Removal::new(&s.hands[0], &s.hands[1]), Removal::new(&s.hands[1], &s.hands[0])];
+    let tables: Vec<BoardTable> = masks.par_iter().map(|&m| table(&s, m)).collect();
+    let removal = [
+        Removal::new(&s.hands[0], &s.hands[1]),
+        Removal::new(&s.hands[1], &s.hands[0]),
+    ];
     let mut b = Builder {
         dry: false,
         budget: u64::MAX,
@@ -376,7 +423,12 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
     let regrets = crate::reserve::filled(storage as usize, 0f32, "the solver's regrets")?;
     let sums = crate::reserve::filled(storage as usize, 0f32, "the solver's strategy sums")?;
     let memory = need + removal[0].bytes() as u64 + removal[1].bytes() as u64;
-    let Builder { nodes, deals, runouts, .. } = b;
+    let Builder {
+        nodes,
+        deals,
+        runouts,
+        ..
+    } = b;
     let shift = [c.pot.div_ceil(2) as f64, (c.pot / 2) as f64];
     Ok(Solver {
         shift,

@@ -48,8 +48,16 @@ impl Algorithm {
         match *self {
             Algorithm::Dcfr { alpha, beta, gamma } => {
                 let prev = (t - 1) as f64;
-                let pos = if t == 1 { 0.0 } else { prev.powf(alpha) / (prev.powf(alpha) + 1.0) };
-                let neg = if t == 1 { 0.0 } else { prev.powf(beta) / (prev.powf(beta) + 1.0) };
+                let pos = if t == 1 {
+                    0.0
+                } else {
+                    prev.powf(alpha) / (prev.powf(alpha) + 1.0)
+                };
+                let neg = if t == 1 {
+                    0.0
+                } else {
+                    prev.powf(beta) / (prev.powf(beta) + 1.0)
+                };
                 let keep = (prev / t as f64).powf(gamma);
                 Weights {
                     positive: pos as f32,
@@ -152,7 +160,9 @@ impl Solver {
                 let ro = &self.runouts[nd.extra as usize];
                 for &b in &ro.boards {
                     let t = &self.boards[b as usize];
-                    showdown(t, p, self.hilo, &pay, trav, opp, r, reach, ro.weight, acc, out);
+                    showdown(
+                        t, p, self.hilo, &pay, trav, opp, r, reach, ro.weight, acc, out,
+                    );
                 }
             }
             _ => unreachable!("a terminal"),
@@ -165,8 +175,16 @@ impl Solver {
     /// summed into `out` with the equivalent cards' values mapped, times the
     /// chance of each card.
     #[allow(clippy::too_many_arguments)]
-    fn chance<F>(&self, node: usize, p: usize, reach: &[f64], parallel: bool, halves: usize, out: &mut [f64], child: F)
-    where
+    fn chance<F>(
+        &self,
+        node: usize,
+        p: usize,
+        reach: &[f64],
+        parallel: bool,
+        halves: usize,
+        out: &mut [f64],
+        child: F,
+    ) where
         F: Fn(usize, &[f64], &mut [f64]) + Sync,
     {
         let nd = &self.nodes[node];
@@ -175,7 +193,11 @@ impl Solver {
         let w = 1.0 / self.dealable(nd.board);
         let mine = &self.hands[p].mask;
         let one = |i: usize| {
-            let card = deals.iter().find(|d| d.perm == 0 && d.child == i as u32).expect("a child").card;
+            let card = deals
+                .iter()
+                .find(|d| d.perm == 0 && d.child == i as u32)
+                .expect("a child")
+                .card;
             let bit = 1u64 << card;
             let opp = &self.hands[p ^ 1];
             let r: Vec<f64> = reach
@@ -255,7 +277,17 @@ impl Solver {
                 if q == p {
                     let mut vals = vec![0.0f64; nq * a];
                     for i in 0..a {
-                        self.cfr(st, nd.first as usize + i, p, reach, w, parallel, stop, acc, &mut vals[i * nq..(i + 1) * nq]);
+                        self.cfr(
+                            st,
+                            nd.first as usize + i,
+                            p,
+                            reach,
+                            w,
+                            parallel,
+                            stop,
+                            acc,
+                            &mut vals[i * nq..(i + 1) * nq],
+                        );
                     }
                     let mut mine = vec![0.0f64; nq];
                     for i in 0..a {
@@ -288,7 +320,17 @@ impl Solver {
                             r[h] = x;
                             ss[h] = ss[h] * w.keep + (x as f32) * w.add;
                         }
-                        self.cfr(st, nd.first as usize + i, p, &r, w, parallel, stop, acc, out);
+                        self.cfr(
+                            st,
+                            nd.first as usize + i,
+                            p,
+                            &r,
+                            w,
+                            parallel,
+                            stop,
+                            acc,
+                            out,
+                        );
                     }
                 }
             }

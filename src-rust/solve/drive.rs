@@ -13,14 +13,31 @@ impl Solver {
     pub fn pairs(&self) -> f64 {
         let mut acc = Acc::new(&self.removal[0]);
         let mut v = vec![0.0; self.hands[0].len()];
-        super::showdown::fold(&self.hands[0], &self.hands[1], &self.removal[0], &self.hands[1].weight, 1.0, &mut acc, &mut v);
-        v.iter().zip(&self.hands[0].weight).map(|(x, w)| x * w).sum()
+        super::showdown::fold(
+            &self.hands[0],
+            &self.hands[1],
+            &self.removal[0],
+            &self.hands[1].weight,
+            1.0,
+            &mut acc,
+            &mut v,
+        );
+        v.iter()
+            .zip(&self.hands[0].weight)
+            .map(|(x, w)| x * w)
+            .sum()
     }
 
     /// Runs `n` more iterations (one traversal per player each). Stops
     /// early, between or inside traversals, when `stop` says so; returns
     /// the iterations completed.
-    pub fn iterate(&mut self, n: u64, algorithm: Algorithm, parallel: bool, stop: &dyn Interrupt) -> u64 {
+    pub fn iterate(
+        &mut self,
+        n: u64,
+        algorithm: Algorithm,
+        parallel: bool,
+        stop: &dyn Interrupt,
+    ) -> u64 {
         let st = Store::of(self);
         for _ in 0..n {
             let t = self.iterations + 1;
@@ -67,7 +84,10 @@ impl Solver {
 
     /// Each player's expected payoff under the average strategies.
     pub fn ev(&self, parallel: bool, stop: &dyn Interrupt) -> (f64, f64) {
-        (self.values(0, parallel, stop).1, self.values(1, parallel, stop).1)
+        (
+            self.values(0, parallel, stop).1,
+            self.values(1, parallel, stop).1,
+        )
     }
 
     /// Player `p`'s showdown share of the pot against the opponent's
@@ -81,8 +101,24 @@ impl Solver {
         let left = free.count_ones() as u64 - (self.hands[0].k + self.hands[1].k) as u64;
         let weight = 1.0 / (0..more as u64).fold(1u64, |a, i| a * (left - i) / (i + 1)) as f64;
         let (trav, opp, r) = (&self.hands[p], &self.hands[p ^ 1], &self.removal[p]);
-        let share = Pay { total: 1.0, tie: 0.5, high: 0.5, high_tie: 0.25, low: 0.5, low_tie: 0.25, put: 0.0 };
-        let none = Pay { total: 0.0, tie: 0.0, high: 0.0, high_tie: 0.0, low: 0.0, low_tie: 0.0, put: -1.0 };
+        let share = Pay {
+            total: 1.0,
+            tie: 0.5,
+            high: 0.5,
+            high_tie: 0.25,
+            low: 0.5,
+            low_tie: 0.25,
+            put: 0.0,
+        };
+        let none = Pay {
+            total: 0.0,
+            tie: 0.0,
+            high: 0.0,
+            high_tie: 0.0,
+            low: 0.0,
+            low_tie: 0.0,
+            put: -1.0,
+        };
         // `showdown` pays net of `put`: no shift here
         let mut acc = Acc::new(r);
         let (mut eq, mut compat) = (vec![0.0; n], vec![0.0; n]);
@@ -90,8 +126,22 @@ impl Solver {
             if t.mask & board != board {
                 continue;
             }
-            showdown(t, p, self.hilo, &share, trav, opp, r, reach, weight, &mut acc, &mut eq);
-            showdown(t, p, self.hilo, &none, trav, opp, r, reach, weight, &mut acc, &mut compat);
+            showdown(
+                t, p, self.hilo, &share, trav, opp, r, reach, weight, &mut acc, &mut eq,
+            );
+            showdown(
+                t,
+                p,
+                self.hilo,
+                &none,
+                trav,
+                opp,
+                r,
+                reach,
+                weight,
+                &mut acc,
+                &mut compat,
+            );
         }
         (eq, compat)
     }
@@ -102,7 +152,11 @@ impl Solver {
         let z = self.pairs();
         let e = |p: usize| {
             let (eq, _) = self.equity_of(p, root, &self.hands[p ^ 1].weight);
-            eq.iter().zip(&self.hands[p].weight).map(|(x, w)| x * w).sum::<f64>() / z
+            eq.iter()
+                .zip(&self.hands[p].weight)
+                .map(|(x, w)| x * w)
+                .sum::<f64>()
+                / z
         };
         (e(0), e(1))
     }

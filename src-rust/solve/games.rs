@@ -64,7 +64,14 @@ pub fn kuhn() -> Result<Solver> {
 pub fn leduc(isomorphism: bool) -> Result<Solver> {
     let score = |hole: &[u8], board: &[u8]| {
         let r = rank(hole[0]) as u32;
-        (if rank(board[0]) as u32 == r { 100 + r } else { r }, 0)
+        (
+            if rank(board[0]) as u32 == r {
+                100 + r
+            } else {
+                r
+            },
+            0,
+        )
     };
     let setup = Setup {
         board: Vec::new(),

@@ -35,7 +35,12 @@ pub fn mask(p: &Perm, m: u64) -> u64 {
 
 pub fn compose(a: &Perm, b: &Perm) -> Perm {
     // (a ∘ b)(s) = a(b(s))
-    [a[b[0] as usize], a[b[1] as usize], a[b[2] as usize], a[b[3] as usize]]
+    [
+        a[b[0] as usize],
+        a[b[1] as usize],
+        a[b[2] as usize],
+        a[b[3] as usize],
+    ]
 }
 
 pub fn inverse(p: &Perm) -> Perm {
@@ -87,8 +92,14 @@ impl Iso {
 
     pub fn new(hands: &[Hands; 2], deck: u64) -> Iso {
         let mut iso = Iso::none(hands);
-        let index: [HashMap<u64, usize>; 2] =
-            [0, 1].map(|p| hands[p].mask.iter().enumerate().map(|(i, &m)| (m, i)).collect());
+        let index: [HashMap<u64, usize>; 2] = [0, 1].map(|p| {
+            hands[p]
+                .mask
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, i))
+                .collect()
+        });
         for p in all_perms() {
             if p == IDENTITY || mask(&p, deck) != deck {
                 continue;
@@ -120,12 +131,17 @@ impl Iso {
     }
 
     pub fn index(&self, p: &Perm) -> usize {
-        self.perms.iter().position(|q| q == p).expect("the permutations are a group")
+        self.perms
+            .iter()
+            .position(|q| q == p)
+            .expect("the permutations are a group")
     }
 
     /// The permutations that fix `board`.
     pub fn fixing(&self, board: u64) -> Vec<usize> {
-        (0..self.perms.len()).filter(|&i| mask(&self.perms[i], board) == board).collect()
+        (0..self.perms.len())
+            .filter(|&i| mask(&self.perms[i], board) == board)
+            .collect()
     }
 
     pub fn bytes(&self) -> usize {

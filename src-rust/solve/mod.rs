@@ -20,7 +20,6 @@ pub mod showdown;
 pub mod tree;
 pub mod view;
 
-
 pub use build::{Scoring, Setup};
 pub use tree::{Action, Edge, Kind, Limit, Node, Size, StreetSizes, TreeConfig};
 

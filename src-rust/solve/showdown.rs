@@ -100,7 +100,12 @@ impl Removal {
         r.ids = id.len();
         if trav.k <= 2 && opp.k == trav.k {
             r.small = true;
-            let at: HashMap<u64, u32> = opp.mask.iter().enumerate().map(|(i, &m)| (m, i as u32)).collect();
+            let at: HashMap<u64, u32> = opp
+                .mask
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, i as u32))
+                .collect();
             // one card: the second slot is a card id no hand holds, 62 for
             // the traverser's and 63 for the opponent's, so it removes nothing
             let two = |h: &Hands, i: usize, slot: u8| {
@@ -111,7 +116,11 @@ impl Removal {
                 let (a, b) = two(trav, h, 62);
                 r.c1.push(a);
                 r.c2.push(b);
-                r.same.push(if trav.k == 2 { at.get(&trav.mask[h]).copied().unwrap_or(u32::MAX) } else { u32::MAX });
+                r.same.push(if trav.k == 2 {
+                    at.get(&trav.mask[h]).copied().unwrap_or(u32::MAX)
+                } else {
+                    u32::MAX
+                });
             }
             for o in 0..opp.len() {
                 let (a, b) = two(opp, o, 63);
@@ -186,7 +195,15 @@ impl Acc {
 
 /// The reach of the opponent's hands compatible with each traverser hand,
 /// times `pay`, added to `out`.
-pub fn fold(trav: &Hands, opp: &Hands, r: &Removal, reach: &[f64], pay: f64, acc: &mut Acc, out: &mut [f64]) {
+pub fn fold(
+    trav: &Hands,
+    opp: &Hands,
+    r: &Removal,
+    reach: &[f64],
+    pay: f64,
+    acc: &mut Acc,
+    out: &mut [f64],
+) {
     if r.small {
         let mut single = [0.0f64; 64];
         let mut total = 0.0;
@@ -197,7 +214,11 @@ pub fn fold(trav: &Hands, opp: &Hands, r: &Removal, reach: &[f64], pay: f64, acc
         }
         for (h, v) in out.iter_mut().enumerate() {
             let same = r.same[h];
-            let back = if same == u32::MAX { 0.0 } else { reach[same as usize] };
+            let back = if same == u32::MAX {
+                0.0
+            } else {
+                reach[same as usize]
+            };
             *v += pay * (total - single[r.c1[h] as usize] - single[r.c2[h] as usize] + back);
         }
         return;
@@ -252,7 +273,10 @@ impl BoardTable {
         if let Some(e) = self.small[p].iter().find(|e| e.idx as usize == h) {
             return Some((e.key, 0));
         }
-        self.high[p].iter().find(|e| e.idx as usize == h).map(|e| (e.high, e.low))
+        self.high[p]
+            .iter()
+            .find(|e| e.idx as usize == h)
+            .map(|e| (e.high, e.low))
     }
 }
 
@@ -261,7 +285,14 @@ impl BoardTable {
 /// when its coefficient is 0 (an even split of the pot, no rake: see
 /// `Solver::shift`).
 #[allow(clippy::too_many_arguments)]
-pub fn sweep_high2(ts: &[Small], os: &[Small], r: &Removal, reach: &[f64], c: Coef, out: &mut [f64]) {
+pub fn sweep_high2(
+    ts: &[Small],
+    os: &[Small],
+    r: &Removal,
+    reach: &[f64],
+    c: Coef,
+    out: &mut [f64],
+) {
     let mut single = [0.0f64; 64];
     let mut total = 0.0f64;
     let mut j = 0;
@@ -287,7 +318,11 @@ pub fn sweep_high2(ts: &[Small], os: &[Small], r: &Removal, reach: &[f64], c: Co
         for t in ts {
             let h = t.idx as usize;
             let same = r.same[h];
-            let back = if same == u32::MAX { 0.0 } else { reach[same as usize] };
+            let back = if same == u32::MAX {
+                0.0
+            } else {
+                reach[same as usize]
+            };
             out[h] += c[2] * (total - single[t.c1 as usize] - single[t.c2 as usize] + back);
         }
     }
@@ -414,7 +449,9 @@ fn sweep_small<'c>(
         single[r.oc1[o] as usize] += x;
         single[r.oc2[o] as usize] += x;
     };
-    let q = |single: &[f64; 64], total: f64, h: usize| total - single[r.c1[h] as usize] - single[r.c2[h] as usize];
+    let q = |single: &[f64; 64], total: f64, h: usize| {
+        total - single[r.c1[h] as usize] - single[r.c2[h] as usize]
+    };
     for t in ts {
         let k = key(t);
         while j < os.len() && key(&os[j]) < k {
@@ -437,7 +474,11 @@ fn sweep_small<'c>(
         let same = r.same[h];
         // the opponent's identical combo has the same keys as `t`, so it
         // passes `only` exactly when `t` would
-        let back = if same == u32::MAX || !counts(t) { 0.0 } else { reach[same as usize] };
+        let back = if same == u32::MAX || !counts(t) {
+            0.0
+        } else {
+            reach[same as usize]
+        };
         out[h] += co(t)[2] * (q(&single, total, h) + back);
     }
     single = [0.0; 64];
@@ -504,17 +545,65 @@ pub fn showdown(
         if !board.small[p].is_empty() || !board.small[p ^ 1].is_empty() {
             sweep_high2(&board.small[p], &board.small[p ^ 1], r, reach, c, out);
         } else {
-            sweep(ts, os, by_high, Only::All, [c, c], trav, opp, r, reach, acc, out);
+            sweep(
+                ts,
+                os,
+                by_high,
+                Only::All,
+                [c, c],
+                trav,
+                opp,
+                r,
+                reach,
+                acc,
+                out,
+            );
         }
         return;
     }
     let (h, ht, put) = (pay.high, pay.high_tie, pay.put);
     let half = [(h - ht) * w, -ht * w, (ht - put) * w];
     let whole = [(pay.total - pay.tie) * w, -pay.tie * w, (pay.tie - put) * w];
-    sweep(ts, os, by_high, Only::WithLow, [half, half], trav, opp, r, reach, acc, out);
-    sweep(ts, os, by_high, Only::WithoutLow, [whole, half], trav, opp, r, reach, acc, out);
+    sweep(
+        ts,
+        os,
+        by_high,
+        Only::WithLow,
+        [half, half],
+        trav,
+        opp,
+        r,
+        reach,
+        acc,
+        out,
+    );
+    sweep(
+        ts,
+        os,
+        by_high,
+        Only::WithoutLow,
+        [whole, half],
+        trav,
+        opp,
+        r,
+        reach,
+        acc,
+        out,
+    );
     let (l, lt) = (pay.low, pay.low_tie);
     let lows = [(l - lt) * w, -lt * w, lt * w];
     let (tl, ol) = (&board.low[p], &board.low[p ^ 1]);
-    sweep(tl, ol, by_low, Only::All, [[0.0; 3], lows], trav, opp, r, reach, acc, out);
+    sweep(
+        tl,
+        ol,
+        by_low,
+        Only::All,
+        [[0.0; 3], lows],
+        trav,
+        opp,
+        r,
+        reach,
+        acc,
+        out,
+    );
 }

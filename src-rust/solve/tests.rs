@@ -2,7 +2,11 @@ use super::cfr::Algorithm;
 use super::games::{kuhn, leduc};
 use crate::equity::Never;
 
-const DCFR: Algorithm = Algorithm::Dcfr { alpha: 1.5, beta: 0.0, gamma: 2.0 };
+const DCFR: Algorithm = Algorithm::Dcfr {
+    alpha: 1.5,
+    beta: 0.0,
+    gamma: 2.0,
+};
 
 #[test]
 fn kuhn_converges_to_its_value() {

@@ -319,7 +319,11 @@ impl Bets {
             .into_iter()
             .map(|to| {
                 let to = to.max(min_to);
-                let to = if c.limit == Limit::Pot { to.min(pot_max) } else { to };
+                let to = if c.limit == Limit::Pot {
+                    to.min(pot_max)
+                } else {
+                    to
+                };
                 to.min(top)
             })
             .filter(|&to| to > faced)
@@ -368,10 +372,16 @@ pub fn check(c: &TreeConfig) -> Result<()> {
     }
     let big = 1u64 << 48;
     if c.pot > big || c.stack > big || c.antes > big {
-        return bad(format!("pot and stack must be at most 2**48 chips, got pot {} and stack {}", c.pot, c.stack));
+        return bad(format!(
+            "pot and stack must be at most 2**48 chips, got pot {} and stack {}",
+            c.pot, c.stack
+        ));
     }
     if c.streets.is_empty() || c.streets.len() > 4 {
-        return bad(format!("a tree bets on 1 to 4 streets, got {}", c.streets.len()));
+        return bad(format!(
+            "a tree bets on 1 to 4 streets, got {}",
+            c.streets.len()
+        ));
     }
     if c.limit == Limit::Fixed && (c.units.len() < c.streets.len() || c.units.contains(&0)) {
         return bad("fixed limit needs a positive bet unit for every street".into());
@@ -379,7 +389,10 @@ pub fn check(c: &TreeConfig) -> Result<()> {
     for s in &c.streets {
         for sizes in s.bets.iter().chain(&s.raises) {
             if sizes.len() > 32 {
-                return bad(format!("at most 32 sizes per street and player, got {}", sizes.len()));
+                return bad(format!(
+                    "at most 32 sizes per street and player, got {}",
+                    sizes.len()
+                ));
             }
             for z in sizes {
                 let ok = match *z {
@@ -389,19 +402,24 @@ pub fn check(c: &TreeConfig) -> Result<()> {
                     Size::AllIn | Size::Geo => true,
                 };
                 if !ok {
-                    return bad(format!("bad size {z:?}: N% above 0 and at most 100000%, Nx above 1, Nc above 0"));
+                    return bad(format!(
+                        "bad size {z:?}: N% above 0 and at most 100000%, Nx above 1, Nc above 0"
+                    ));
                 }
             }
         }
         for sizes in &s.bets {
             if sizes.iter().any(|z| matches!(z, Size::Mult(_))) {
-                return bad("a size Nx (a multiple of the bet faced) is a raise size, not a bet size".into());
+                return bad(
+                    "a size Nx (a multiple of the bet faced) is a raise size, not a bet size"
+                        .into(),
+                );
             }
         }
     }
     for (name, v) in [("allin_threshold", c.allin_threshold), ("merge", c.merge)] {
         if let Some(v) = v {
-            if !(v.is_finite() && v >= 0.0 && v <= 1000.0) {
+            if !(v.is_finite() && (0.0..=1000.0).contains(&v)) {
                 return bad(format!("{name} must be a number from 0 to 1000, got {v}"));
             }
         }

@@ -35,7 +35,9 @@ impl Solver {
     /// hands (real) x actions.
     pub fn strategy_at(&self, node: usize, tau: &Perm) -> Vec<f32> {
         let nd = &self.nodes[node];
-        let Kind::Player(q) = nd.kind else { return Vec::new() };
+        let Kind::Player(q) = nd.kind else {
+            return Vec::new();
+        };
         let q = q as usize;
         let (n, a) = (self.hands[q].len(), nd.count as usize);
         let mut sigma = vec![0.0f64; n * a];
@@ -102,7 +104,9 @@ impl Solver {
                     pos.node = nd.first as usize + d.child as usize;
                 }
                 Kind::Fold(_) | Kind::Showdown => {
-                    return bad(format!("step {depth} of the path: the hand is over, nothing follows a terminal"));
+                    return bad(format!(
+                        "step {depth} of the path: the hand is over, nothing follows a terminal"
+                    ));
                 }
             }
         }
@@ -123,14 +127,25 @@ impl Solver {
         }
         let (mut best, mut avg) = (vec![0.0; n], vec![0.0; n]);
         let mut acc = Acc::new(&self.removal[p]);
-        self.eval(pos.node, p, &opp, false, &Never, &mut acc, &mut best, &mut avg);
+        self.eval(
+            pos.node, p, &opp, false, &Never, &mut acc, &mut best, &mut avg,
+        );
         let mut compat = vec![0.0; n];
-        fold(&self.hands[p], &self.hands[p ^ 1], &self.removal[p], &pos.reach[p ^ 1], 1.0, &mut acc, &mut compat);
+        fold(
+            &self.hands[p],
+            &self.hands[p ^ 1],
+            &self.removal[p],
+            &pos.reach[p ^ 1],
+            1.0,
+            &mut acc,
+            &mut compat,
+        );
         let (share, total) = self.equity_of(p, pos.board, &pos.reach[p ^ 1]);
         let mut ev = vec![f64::NAN; n];
         let mut eq = vec![f64::NAN; n];
         for h in 0..n {
-            let ok = self.hands[p].mask[h] & pos.board == 0 && pos.reach[p][h] > 0.0 && compat[h] > 0.0;
+            let ok =
+                self.hands[p].mask[h] & pos.board == 0 && pos.reach[p][h] > 0.0 && compat[h] > 0.0;
             if ok {
                 ev[h] = avg[mine[h] as usize] / compat[h] + self.shift[p];
                 if total[h] > 0.0 {
@@ -147,12 +162,17 @@ impl Solver {
         let nd = &self.nodes[node];
         let t = self.pot_after_rake(nd) as i128;
         let put = [nd.contrib[0] as i128, nd.contrib[1] as i128];
-        for p in 0..2 {
-            if h[p] >= self.hands[p].len() {
-                return bad(format!("hand {} is not one of player {p}'s {} hands", h[p], self.hands[p].len()));
+        for (p, (&i, hands)) in h.iter().zip(&self.hands).enumerate() {
+            if i >= hands.len() {
+                return bad(format!(
+                    "hand {i} is not one of player {p}'s {} hands",
+                    hands.len()
+                ));
             }
         }
-        if self.hands[0].mask[h[0]] & self.hands[1].mask[h[1]] != 0 || (self.hands[0].mask[h[0]] | self.hands[1].mask[h[1]]) & board != 0 {
+        if self.hands[0].mask[h[0]] & self.hands[1].mask[h[1]] != 0
+            || (self.hands[0].mask[h[0]] | self.hands[1].mask[h[1]]) & board != 0
+        {
             return bad("the two hands and the board share a card".into());
         }
         let won: [i128; 2] = match nd.kind {
@@ -163,25 +183,31 @@ impl Solver {
             }
             Kind::Showdown => {
                 let Some(tb) = self.boards.iter().find(|b| b.mask == board) else {
-                    return bad(format!("the board must be the node's board and its runout: {} cards", self.final_board));
+                    return bad(format!(
+                        "the board must be the node's board and its runout: {} cards",
+                        self.final_board
+                    ));
                 };
                 if board & nd.board != nd.board {
                     return bad("the board must hold the node's board".into());
                 }
-                let key = |p: usize| *tb.high[p].iter().find(|e| e.idx as usize == h[p]).expect("unblocked");
-                let (a, b) = (key(0), key(1));
+                let key = |p: usize| {
+                    tb.keys(p, h[p])
+                        .expect("hands off the board are in its table")
+                };
+                let ((ah, al), (bh, bl)) = (key(0), key(1));
                 let split = |x: i128, c: std::cmp::Ordering| match c {
                     std::cmp::Ordering::Greater => [x, 0],
                     std::cmp::Ordering::Less => [0, x],
                     std::cmp::Ordering::Equal => [(x + 1) / 2, x / 2],
                 };
-                if self.hilo && (a.low > 0 || b.low > 0) {
+                if self.hilo && (al > 0 || bl > 0) {
                     let (hi, lo) = ((t + 1) / 2, t / 2);
-                    let x = split(hi, a.high.cmp(&b.high));
-                    let y = split(lo, a.low.cmp(&b.low));
+                    let x = split(hi, ah.cmp(&bh));
+                    let y = split(lo, al.cmp(&bl));
                     [x[0] + y[0], x[1] + y[1]]
                 } else {
-                    split(t, a.high.cmp(&b.high))
+                    split(t, ah.cmp(&bh))
                 }
             }
             _ => return bad("the path does not lead to a terminal".into()),
@@ -242,7 +268,9 @@ impl Solver {
         let version = word(at, 4) as u32;
         at += 4;
         if version != VERSION {
-            return bad(format!("solver state version {version}; this hoyle reads version {VERSION}"));
+            return bad(format!(
+                "solver state version {version}; this hoyle reads version {VERSION}"
+            ));
         }
         let fp = word(at, 8);
         at += 8;
@@ -266,7 +294,10 @@ impl Solver {
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         if floats.iter().any(|x| !x.is_finite()) || floats[n..].iter().any(|&x| x < 0.0) {
-            return bad("the solver state holds values no solver writes (not finite, or negative sums)".into());
+            return bad(
+                "the solver state holds values no solver writes (not finite, or negative sums)"
+                    .into(),
+            );
         }
         self.regrets.copy_from_slice(&floats[..n]);
         self.sums.copy_from_slice(&floats[n..]);
