@@ -163,3 +163,16 @@ def test_ctrl_c_prints_the_solution_so_far() -> None:
         "hoyle: interrupted (Ctrl-C): the solution so far is shown"
     )
     assert waited < 30
+
+
+def test_omaha_from_the_shell(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["solve", "--board", "Td9d6h2c3s", "--ranges", "AsKsQdJd, 7h7c6s5s@50",
+            "QhQcJhJc, 8h8c7s7d", "--pot", "100", "--stack", "200", "--game", "omaha",
+            "--quiet"]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    # pot limit: the all-in is capped at the pot
+    assert "root (oop to act): check" in out
+    assert "bet 100" in out
+    assert "all-in" not in out
+    assert "of the range" not in out  # no 13x13 grid for four-card hands

@@ -58,8 +58,11 @@ def test_round_trip(solved: Solution, saved: Path) -> None:
     _same(solved, loaded)
     assert solve.load(str(saved)).iterations == solved.iterations
     # the loaded one goes on where the saved one stopped
-    loaded.solver.iterate(10)
-    assert loaded.iterations == solved.iterations + 10
+    again = loaded.resume(target=0.0, max_iterations=solved.iterations + 20)
+    assert again is loaded
+    assert loaded.iterations == solved.iterations + 20
+    assert loaded.exploitability < solved.exploitability
+    assert not loaded.interrupted
 
 
 def test_presets_round_trip(tmp_path: Path) -> None:

@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hoyle.solve.presets import kuhn, leduc
 from hoyle.solve.solution import Node, Solution
 from hoyle.solve.spot import Spot
@@ -29,6 +31,6 @@ from hoyle.solve.spot import Spot
 __all__ = ["Node", "Solution", "Spot", "kuhn", "leduc", "load"]
 
 
-def load(path: str, *, threads: int | None = None) -> Solution:
+def load(path: str | Path, *, threads: int | None = None) -> Solution:
     """The solution saved at ``path`` (``Solution.load``)."""
     return Solution.load(path, threads=threads)

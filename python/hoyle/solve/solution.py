@@ -14,7 +14,7 @@ import numpy.typing as npt
 from hoyle._core import Card, parse_cards
 from hoyle.errors import SolveError
 from hoyle.solve import _file
-from hoyle.solve._run import check_run
+from hoyle.solve._run import Progress, check_progress, check_run, run_to
 
 if TYPE_CHECKING:
     from hoyle._core import Solver
@@ -33,7 +33,8 @@ class Solution:
     player's showdown equity at the root; ``iterations`` those run; ``root`` the
     tree's first ``Node``; ``interrupted`` True when Ctrl-C stopped the solve;
     ``source`` what was solved (``{"spot": Spot.to_dict()}`` or ``{"preset": "kuhn"}``).
-    ``save(path)`` writes it to a file, ``Solution.load(path)`` reads it back.
+    ``save(path)`` writes it to a file, ``Solution.load(path)`` reads it back;
+    ``resume(...)`` iterates further.
 
     >>> from hoyle.solve import kuhn
     >>> sol = kuhn()
@@ -97,6 +98,28 @@ class Solution:
         spot = self.source.get("spot")
         first = () if spot is None else tuple(c.id for c in parse_cards(spot["board"]))
         return Node(self._solver, (), first)
+
+    def resume(
+        self,
+        *,
+        target: float = 0.005,
+        max_iterations: int = 1000,
+        threads: int | None = None,
+        progress: Progress = False,
+    ) -> Solution:
+        """Iterate further, as ``Spot.solve`` does (``target`` a fraction of a spot's
+        pot; of one chip for the presets), until ``max_iterations`` in all; returns
+        this solution, ``interrupted`` set again (Ctrl-C keeps what ran)."""
+        goal, most, threads = check_run(target, max_iterations, threads)
+        progress = check_progress(progress)
+        spot = self.source.get("spot")
+        scale = float(spot["pot"]) if spot is not None else 1.0
+        self.threads = threads
+        run = run_to(self._solver, goal * scale, most, threads, progress, scale)
+        if run[0] is not None:
+            self._exploitability = (self._solver.iterations, run[0])
+        self.interrupted = run[1]
+        return self
 
     def save(self, path: str | Path) -> None:
         """Write the solution to ``path`` (docs/solve.md: a versioned file)."""

@@ -135,7 +135,8 @@ class Spot:
         the current exploitability; a callable ``progress(iterations, exploitability)``
         is called at every check instead. Ctrl-C stops the iterations promptly and returns
         the solution so far, its ``interrupted`` True (a Ctrl-C while the tree is
-        built raises ``KeyboardInterrupt``: there is nothing to keep)."""
+        built raises ``KeyboardInterrupt``: there is nothing to keep). Each call
+        builds the tree anew; ``Solution.resume`` goes on from a solution."""
         from hoyle.solve.solution import Solution
 
         goal, most, threads = check_run(target, max_iterations, threads)
