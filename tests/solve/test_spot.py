@@ -378,3 +378,13 @@ def test_to_dict_makes_the_same_spot() -> None:
         Spot.from_dict({**s.to_dict(), "colour": 1})
     with pytest.raises(SolveError, match="a spot is a table"):
         Spot.from_dict({"board": "Td9d6h"})
+
+
+def test_the_default_memory_is_half_the_machine_or_its_container() -> None:
+    import os
+
+    from hoyle.solve._args import default_memory
+
+    total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert 0 < default_memory() <= total // 2
+    assert spot().core_arguments["max_memory"] == default_memory()

@@ -42,13 +42,27 @@ def chips(name: str, value: Any) -> int:
     return amount
 
 
+#: Where a Linux container's memory limit is (cgroup v2, then v1).
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
 def default_memory() -> int:
-    """The default ``max_memory``: half the machine's physical memory (4 GiB
-    where the system does not say)."""
+    """The default ``max_memory``: half the machine's physical memory, or half a
+    container's memory limit where that is lower (4 GiB where the system says
+    neither)."""
     try:
         total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         total = -1
+    for where in _CGROUP_LIMITS:
+        try:
+            with open(where, encoding="ascii") as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and 0 < int(text) < (total if total > 0 else 1 << 62):
+            total = int(text)
+        break
     return total // 2 if total > 0 else 4 << 30
 
 

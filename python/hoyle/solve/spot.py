@@ -31,7 +31,8 @@ class Spot:
     within this fraction of the pot), ``raise_cap`` (the most raises a street
     after its first bet; the game's ``raise_cap`` less one by default, 3 in
     fixed limit), ``isomorphism`` (deal suit-equivalent cards once, on by
-    default), ``max_memory`` (bytes; default half the machine's memory).
+    default), ``max_memory`` (bytes; default half the machine's memory, or of a container's
+    limit where lower).
 
     >>> spot = Spot(board="Td9d6hQc2s", ranges=("AA,KK", "QQ,JJ"), pot=100, stack=100,
     ...             bets="a", raises="")
