@@ -146,10 +146,27 @@ def add_solve(commands: Any, trace: argparse.ArgumentParser) -> None:
     p.add_argument("--ranges", nargs=2, required=True, metavar=("OOP", "IP"), help="the two ranges")
     p.add_argument("--pot", type=int, required=True, help="chips in the middle at the start")
     p.add_argument("--stack", type=int, required=True, help="each player's chips behind")
-    p.add_argument("--bets", default="50%, a", help='bet sizes (default "50%%, a")')
-    p.add_argument("--raises", default="3x, a", help='raise sizes (default "3x, a")')
-    p.add_argument("--target", default="0.5%", help="stop at this exploitability (of the pot)")
-    p.add_argument("--max-iterations", type=int, default=1000, help="at most this many")
+    p.add_argument(
+        "--bets",
+        default="50%, a",
+        help='bet sizes: N%%, Nc, a, e (default "50%%, a"), or JSON by street and player',
+    )
+    p.add_argument(
+        "--raises",
+        default="3x, a",
+        help='raise sizes: Nx, N%%, Nc, a, e (default "3x, a"), or JSON by street and player',
+    )
+    p.add_argument(
+        "--target",
+        default="0.5%",
+        help="stop at this exploitability, of the pot: 0.5%% or 0.005 (default 0.5%%)",
+    )
+    p.add_argument(
+        "--max-iterations",
+        type=int,
+        default=1000,
+        help="stop after this many iterations (default 1000)",
+    )
     p.add_argument("--threads", type=int, default=None, help="threads (default: all)")
     p.add_argument("--game", default=None, help="preset in hoyle.games (default: hold'em)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
