@@ -296,3 +296,14 @@ def test_the_docs_examples_run() -> None:
         assert result.failed == 0, f"docs/solve.md block {i}"
         assert result.attempted > 0
         globs = test.globs  # (a DocTest runs in a copy of what it is given)
+
+
+def test_equity_is_what_hoyle_equity_counts() -> None:
+    import hoyle
+
+    ranges = ("AA,KK@50,QQ", "KQ,JJ")
+    sol = Spot(board="Ks7d2c4h", ranges=ranges, pot=60, stack=100, bets="75%", raises="a").solve(
+        max_iterations=10
+    )
+    exact = hoyle.equity(list(ranges), board="Ks7d2c4h", exact=True)
+    assert sol.equity == pytest.approx(exact.equity, abs=1e-12)
