@@ -50,7 +50,9 @@ def _token(token: str, raising: bool, what: str) -> Size:
     if match is None:
         raise SolveError(f"{what}: cannot read the size {token!r}; sizes are {_ALLOWED}")
     number, unit = float(match.group(1)), match.group(2)
-    if not math.isfinite(number) or number <= 0:
+    if not math.isfinite(number):
+        raise SolveError(f"{what}: the size {token!r} is too large")
+    if number <= 0:
         raise SolveError(f"{what}: the size {token!r} must be above 0")
     if unit == "x":
         if not raising:
