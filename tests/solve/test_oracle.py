@@ -1,0 +1,165 @@
+"""The core's exploitability and EVs against the naive oracle
+(tests/support/naive_solver.py: plain recursion, terminals paid by
+``hoyle.settle``) on rivers and small turns with narrow ranges, far from
+convergence and near it; and the solver's strategy is a strategy at every
+node (rows are distributions over the legal actions, labels legal)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hoyle import _core
+
+from tests.support.naive_solver import Oracle, PokerRules, kind
+from tests.support.solve_spots import Spot, ids, nodes, random_hands
+
+
+def random_spot(seed: int, n: int, street: int = 5, **kw: Any) -> Spot:
+    rng = random.Random(seed)
+    board = rng.sample(range(52), street)
+    h0, w0 = random_hands(rng, board, n)
+    h1, w1 = random_hands(rng, board, n)
+    return Spot(board=board, hands=(h0, h1), weights=(w0, w1), **kw)
+
+
+def low_hands(board: list[int], ranks: str, n: int, seed: int) -> tuple[list[Any], list[float]]:
+    """``n`` combos of the given ranks only (ties on a board that plays)."""
+    rng = random.Random(seed)
+    deck = [c for c in range(52) if c not in board and "23456789TJQKA"[c // 4] in ranks]
+    combos = sorted({tuple(sorted(rng.sample(deck, 2), reverse=True)) for _ in range(4 * n)})[:n]
+    return combos, [1.0] * len(combos)
+
+
+def tie_spot(board_text: str, ranks: str, **kw: Any) -> Spot:
+    board = ids(board_text)
+    h0, w0 = low_hands(board, ranks, 10, 1)
+    h1, w1 = low_hands(board, ranks, 10, 2)
+    return Spot(board=board, hands=(h0, h1), weights=(w0, w1), **kw)
+
+
+RIVERS = {
+    "river 8v8": lambda: random_spot(1, 8),
+    "river 12v12 75%": lambda: random_spot(
+        2, 12, pot=60, stack=250, bets=[("%", 0.75), ("a", 0.0)], raises=[("x", 2.5), ("a", 0.0)]
+    ),
+    "river 15v15 odd pot": lambda: random_spot(3, 15, pot=101, stack=150),
+    "river 5v10 rake capped": lambda: random_spot(4, 7, pot=101, stack=200, rake=(500, 3)),
+    "river rake uncapped": lambda: random_spot(5, 10, pot=77, stack=120, rake=(250, None)),
+    "river fixed and pot sizes": lambda: random_spot(
+        6, 9, pot=40, stack=90, bets=[("c", 15.0), ("%", 1.0)], raises=[("x", 2.0)]
+    ),
+    # quads on the board: hands without a card above the seven tie, split pots
+    "river quads board ties, rake": lambda: tie_spot(
+        "KhKdKcKs7d", "23456A", pot=101, rake=(500, 4)
+    ),
+    # the board plays for everyone: every showdown splits, the odd chip to player 0
+    "river board plays": lambda: tie_spot("AhKdQcJsTh", "2345", pot=51, stack=60, rake=(500, None)),
+}
+
+
+def assert_agrees(solver: Any, spot: Spot) -> float:
+    exploitability = float(solver.exploitability())
+    report = Oracle(solver, PokerRules(spot.pot, spot.hoyle_rake())).report()
+    assert report.exploitability == pytest.approx(exploitability, abs=1e-4), report
+    ev = solver.ev()
+    for ours, theirs in zip(report.ev, ev, strict=True):
+        assert ours == pytest.approx(theirs, abs=1e-4), (report, ev)
+    return exploitability
+
+
+@pytest.mark.parametrize("name", sorted(RIVERS))
+def test_river_against_the_oracle(name: str) -> None:
+    spot = RIVERS[name]()
+    solver = spot.solver()
+    early = assert_agrees(solver, spot)  # iteration 0: the uniform strategy
+    solver.iterate(3)
+    assert_agrees(solver, spot)
+    solver.iterate(200)
+    late = assert_agrees(solver, spot)
+    assert late <= early
+
+
+TURNS = {
+    "turn 5v5 all-in only": lambda: random_spot(
+        11, 5, street=4, bets=[("a", 0.0)], raises=[("a", 0.0)]
+    ),
+    "turn 4v6 rake, all-in before the river": lambda: random_spot(
+        12, 5, street=4, pot=101, stack=120, rake=(500, 5), bets=[("%", 0.5), ("a", 0.0)], raises=[]
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TURNS))
+def test_turn_against_the_oracle(name: str) -> None:
+    spot = TURNS[name]()
+    solver = spot.solver()
+    solver.iterate(5)
+    assert_agrees(solver, spot)
+    solver.iterate(60)
+    assert_agrees(solver, spot)
+
+
+# -- the strategy is a strategy ------------------------------------------------------------
+def assert_legal(tree: Any, stack: int | None, cards: Any = None) -> int:
+    """Every player node of ``tree``: the strategy's shape, rows summing to
+    1 over the node's actions, non-negative; fold only facing a bet, check
+    only not facing one, no action twice; each action's label the chips it
+    puts in (``stack``: the all-in total; None for Kuhn and Leduc)."""
+    count = 0
+    for path, info in nodes(tree, cards):
+        if info["kind"] != "player":
+            continue
+        count += 1
+        player, actions = info["player"], info["actions"]
+        rows = tree.strategy(path)
+        assert rows.dtype == np.float32
+        assert rows.shape == (len(tree.hands(player)), len(actions)), (path, info)
+        assert (rows >= 0).all(), path
+        assert np.allclose(rows.sum(axis=1), 1, atol=1e-5), path
+        mine, theirs = info["contributions"][player], info["contributions"][1 - player]
+        facing = theirs > mine
+        kinds = [kind(a) for a in actions]
+        assert len(set(actions)) == len(actions), actions
+        assert ("fold" in kinds) == facing, info
+        assert ("call" in kinds) == facing, info
+        assert ("check" in kinds) != facing, info
+        assert ("bet" in kinds) <= (not facing), info
+        assert ("raise" in kinds) <= facing, info
+        for a, label in enumerate(actions):
+            child = tree.info([*path, a])["contributions"]
+            assert child[1 - player] == theirs, (path, label)
+            if kinds[a] in ("check", "fold"):
+                assert child[player] == mine, (path, label)
+            elif kinds[a] == "call":
+                assert child[player] == (theirs if stack is None else min(theirs, stack))
+            else:
+                assert child[player] > theirs, (path, label)
+                if stack is not None:
+                    assert child[player] <= stack, (path, label)
+                    assert (kinds[a] == "all-in") == (child[player] == stack), (path, label)
+    return count
+
+
+def test_strategy_rows_kuhn_and_leduc() -> None:
+    for solver in (_core.Solver.kuhn(), _core.Solver.leduc()):
+        solver.iterate(50)
+        assert assert_legal(solver, None) > 10
+
+
+@pytest.mark.parametrize("name", sorted(RIVERS))
+def test_strategy_rows_river(name: str) -> None:
+    spot = RIVERS[name]()
+    solver = spot.solver()
+    solver.iterate(20)
+    assert assert_legal(solver, spot.stack) > 3
+
+
+def test_strategy_rows_turn() -> None:
+    spot = random_spot(21, 12, street=4, pot=90, stack=400)
+    solver = spot.solver()
+    solver.iterate(20)
+    rng = random.Random(0)
+    assert assert_legal(solver, spot.stack, lambda _, cards: rng.sample(cards, 3)) > 20
