@@ -146,7 +146,7 @@ def assert_legal(tree: Any, stack: int | None, cards: Any = None) -> int:
 def test_strategy_rows_kuhn_and_leduc() -> None:
     for solver in (_core.Solver.kuhn(), _core.Solver.leduc()):
         solver.iterate(50)
-        assert assert_legal(solver, None) > 10
+        assert assert_legal(solver, None) >= 4
 
 
 @pytest.mark.parametrize("name", sorted(RIVERS))

@@ -75,6 +75,8 @@ def test_payoffs_are_settles(name: str) -> None:
         assert max(info["contributions"]) <= spot.stack
         for i, j in combinations_of(hands):
             h0, h1 = hands[0][i], hands[1][j]
+            if not disjoint(h0, h1, board):
+                continue
             deck = [c for c in range(52) if c not in board and c not in h0 and c not in h1]
             ends = (
                 [()]
