@@ -85,6 +85,9 @@ pub enum Error {
     BadRake { reason: String },
     #[error("equity: {reason}")]
     Equity { reason: String },
+    /// A spot or tree the solver cannot solve (`hoyle.errors.SolveError`).
+    #[error("{0}")]
+    Solve(String),
     /// Game settings a core call cannot play (`hoyle.errors.GameError`).
     #[error("{0}")]
     Game(String),

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod hand;
 pub mod reserve;
 pub mod settle;
+pub mod solve;
 pub mod strength;
 pub mod table;
 

@@ -28,6 +28,7 @@ mod hand;
 mod observe;
 mod rules;
 mod settle;
+mod solve;
 mod tables;
 
 #[pymodule]
@@ -67,5 +68,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<observe::Observer>()?;
     m.add_function(wrap_pyfunction!(observe::_observe, m)?)?;
     m.add_class::<tables::Tables>()?;
+    m.add_class::<solve::Solver>()?;
     Ok(())
 }
