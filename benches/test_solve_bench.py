@@ -4,9 +4,10 @@
 figures (time, iterations, exploitability, the core's ``memory``) and the
 ratio to OpenSpiel are printed at the end.
 
-Without ``--benchmark-enable`` (CI's smoke run) each case runs once, and
-the two slow ones are cut short: OpenSpiel's Leduc runs 50 iterations (its
-time per iteration is what the ratio reads) and the flop stops at 40.
+Without ``--benchmark-enable`` (CI's smoke run) each case runs once and
+the slow ones are cut short, their targets not asserted: the turn stops at
+20 iterations, the flop at 2, OpenSpiel's Leduc at 20 (its time per
+iteration is what the ratio reads).
 
 The spots are postflop-solver's example (``SOLVER.md``): board Td9d6h Qc
 (the turn) and Td9d6h Qc 2s (the river), pot 200, stack 900, bets ``60%,
@@ -65,7 +66,7 @@ def solve(spot: Spot, target: float, threads: int, most: int = 1000) -> tuple[An
     solver = spot.solver()
     exploitability = solver.exploitability(threads=threads)
     while exploitability > target * spot.pot and solver.iterations < most:
-        solver.iterate(10, threads=threads)
+        solver.iterate(min(10, most - solver.iterations), threads=threads)
         exploitability = solver.exploitability(threads=threads)
     return solver, exploitability, time.perf_counter() - start
 
@@ -100,17 +101,20 @@ def run(
 @pytest.mark.parametrize(("target", "threads"), [(0.005, 1), (0.005, 2), (0.001, 2)])
 def test_turn(benchmark: BenchmarkFixture, target: float, threads: int) -> None:
     spot = issue_spot("Td9d6hQc")
-    solver, exploitability, seconds = run(benchmark, spot, target, threads)
-    assert exploitability <= target * spot.pot
+    most = 1000 if benchmark.enabled else 20
+    solver, exploitability, seconds = run(benchmark, spot, target, threads, most)
+    if benchmark.enabled:
+        assert exploitability <= target * spot.pot
     peer, peer_iterations = PEER[("turn", target)]
     report(
-        f"turn Td9d6h Qc to {target:.1%}, {threads} thread(s)",
+        f"turn Td9d6h Qc to {target:.1%}, {threads} thread(s)"
+        + ("" if benchmark.enabled else f" (at most {most} iterations)"),
         solver,
         exploitability,
         seconds,
         spot.pot,
     )
-    if threads == 2:
+    if threads == 2 and benchmark.enabled:
         SOLVE.append(
             f"    postflop-solver: {peer:.2f} s quiet, {peer_iterations} iterations: "
             f"hoyle {peer / seconds:.2f}x (target >= 1x, goal 2x); memory target <= 14 MB"
@@ -138,7 +142,7 @@ def test_flop(benchmark: BenchmarkFixture) -> None:
         300,
         ("AA,KK,QQ,77,AQs,KQs,A5s", "JJ-88,AJs,KQo,QJs,T9s,87s"),
     )
-    most = 1000 if benchmark.enabled else 40
+    most = 1000 if benchmark.enabled else 2
     solver, exploitability, seconds = run(benchmark, spot, 0.005, 2, most, rounds=1)
     if benchmark.enabled:
         assert exploitability <= 0.005 * spot.pot
@@ -176,7 +180,7 @@ def test_leduc_hoyle(benchmark: BenchmarkFixture) -> None:
 
 def test_leduc_openspiel(benchmark: BenchmarkFixture) -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    iterations = 1000 if benchmark.enabled else 50
+    iterations = 1000 if benchmark.enabled else 20
     out: list[Any] = []
 
     def once() -> None:
@@ -190,7 +194,7 @@ def test_leduc_openspiel(benchmark: BenchmarkFixture) -> None:
     benchmark.pedantic(once, rounds=1)  # type: ignore[no-untyped-call]
     game, cfr, seconds = out
     nash_conv = pyspiel.nash_conv(game, cfr.average_policy())
-    assert nash_conv < (2e-3 if iterations == 1000 else 0.2)
+    assert nash_conv < (2e-3 if iterations == 1000 else 0.5)
     LEDUC["openspiel"] = seconds / iterations
     SOLVE.append(
         f"  OpenSpiel C++ CFR+ on Leduc, {iterations} iterations: {seconds:.2f} s "
