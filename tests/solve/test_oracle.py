@@ -11,18 +11,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hoyle import _core
+from hoyle import _core, games
 
 from tests.support.naive_solver import Oracle, PokerRules, kind
-from tests.support.solve_spots import Spot, ids, nodes, random_hands
-
-
-def random_spot(seed: int, n: int, street: int = 5, **kw: Any) -> Spot:
-    rng = random.Random(seed)
-    board = rng.sample(range(52), street)
-    h0, w0 = random_hands(rng, board, n)
-    h1, w1 = random_hands(rng, board, n)
-    return Spot(board=board, hands=(h0, h1), weights=(w0, w1), **kw)
+from tests.support.solve_spots import Spot, ids, nodes, random_spot
 
 
 def low_hands(board: list[int], ranks: str, n: int, seed: int) -> tuple[list[Any], list[float]]:
@@ -57,12 +49,27 @@ RIVERS = {
     ),
     # the board plays for everyone: every showdown splits, the odd chip to player 0
     "river board plays": lambda: tie_spot("AhKdQcJsTh", "2345", pot=51, stack=60, rake=(500, None)),
+    # other games' showdowns, scored by hoyle.values under the game's rules
+    "river Omaha hi-lo, odd pot": lambda: random_spot(
+        31, 8, game=games.omaha_hilo(), pot=101, stack=150, extra={"limit": "pot"}
+    ),
+    "river Omaha hi-lo, rake": lambda: random_spot(
+        32, 8, game=games.omaha_hilo(), pot=77, stack=100, rake=(500, 3)
+    ),
+    "river pot-limit Omaha": lambda: random_spot(
+        33, 8, game=games.omaha(), pot=60, stack=200, extra={"limit": "pot"}
+    ),
+    "river five-card Omaha": lambda: random_spot(34, 6, game=games.five_card_omaha(), pot=40),
+    "river short deck": lambda: random_spot(35, 10, game=games.short_deck_holdem(), pot=50),
+    "river fixed limit": lambda: random_spot(
+        36, 10, pot=12, stack=60, extra={"limit": "fixed", "bet_units": [4], "raise_cap": 3}
+    ),
 }
 
 
 def assert_agrees(solver: Any, spot: Spot) -> float:
     exploitability = float(solver.exploitability())
-    report = Oracle(solver, PokerRules(spot.pot, spot.hoyle_rake())).report()
+    report = Oracle(solver, PokerRules(spot.pot, spot.hoyle_rake(), spot.game)).report()
     assert report.exploitability == pytest.approx(exploitability, abs=1e-4), report
     ev = solver.ev()
     for ours, theirs in zip(report.ev, ev, strict=True):

@@ -18,10 +18,11 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle import _core
+from hoyle import _core, games
+from hoyle.values import values
 
 from tests.support.naive_solver import KuhnRules, LeducRules, Oracle, PokerRules, disjoint
-from tests.support.solve_spots import Spot, ids, nodes, random_hands
+from tests.support.solve_spots import Spot, ids, nodes, random_hands, random_spot
 
 
 def spot(board: str, n: int, seed: int, **kw: Any) -> Spot:
@@ -43,16 +44,24 @@ SPOTS = {
     "turn, all-in before the river, rake": lambda: spot(
         "Kh9h4d2c", 5, 4, pot=101, stack=90, rake=(500, 6), raises=[("a", 0.0)]
     ),
+    "river, Omaha hi-lo, odd pot, rake": lambda: random_spot(
+        7, 6, game=games.omaha_hilo(), pot=103, stack=80, rake=(500, 2)
+    ),
+    "turn, Omaha hi-lo, all-in before the river": lambda: random_spot(
+        8, 4, street=4, game=games.omaha_hilo(), pot=55, stack=50, bets=[("a", 0.0)], raises=[]
+    ),
     "flop, all-in before the turn": lambda: spot(
         "Qh7s2d", 4, 5, pot=99, stack=60, bets=[("a", 0.0)], raises=[]
     ),
 }
 
 
-def settled(pot: int, rake: hoyle.Rake | None, info: dict[str, Any], high: list[Any]) -> Any:
+def settled(
+    pot: int, rake: hoyle.Rake | None, info: dict[str, Any], high: list[Any], low: Any = None
+) -> Any:
     c0, c1 = info["contributions"]
     d0, d1 = pot - pot // 2, pot // 2
-    return hoyle.settle([d0 + c0, d1 + c1], high, button=1, rake=rake, dead=[d0, d1])
+    return hoyle.settle([d0 + c0, d1 + c1], high, low, button=1, rake=rake, dead=[d0, d1])
 
 
 @pytest.mark.parametrize("name", sorted(SPOTS))
@@ -60,7 +69,7 @@ def test_payoffs_are_settles(name: str) -> None:
     spot = SPOTS[name]()
     solver = spot.solver()
     rake = spot.hoyle_rake()
-    rules = PokerRules(spot.pot, rake)
+    rules = PokerRules(spot.pot, rake, spot.game)
     oracle = Oracle(solver, rules)
     rng = random.Random(name)
     hands = solver.hands(0), solver.hands(1)
@@ -77,7 +86,7 @@ def test_payoffs_are_settles(name: str) -> None:
             h0, h1 = hands[0][i], hands[1][j]
             if not disjoint(h0, h1, board):
                 continue
-            deck = [c for c in range(52) if c not in board and c not in h0 and c not in h1]
+            deck = [c for c in rules.deck() if c not in board and c not in h0 and c not in h1]
             ends = (
                 [()]
                 if info["terminal"] == "fold"
@@ -87,13 +96,18 @@ def test_payoffs_are_settles(name: str) -> None:
             )
             for runout in ends:
                 got = solver.payoff(path, i, j, list(runout))
+                low: list[Any] | None = None
                 if info["terminal"] == "fold":
                     high: list[Any] = [0, 0]
                     high[infos[-2]["player"]] = None
-                else:
+                elif spot.game is None:
                     full = [*board, *runout]
                     high = [hoyle.rank((*h0, *full)), hoyle.rank((*h1, *full))]
-                s = settled(spot.pot, rake, info, high)
+                else:
+                    g, full = spot.game, [*board, *runout]
+                    (a, la), (b, lb) = (values(g.rules, g.high, h, full) for h in (h0, h1))
+                    high, low = [a, b], (None if la is None and lb is None else [la, lb])
+                s = settled(spot.pot, rake, info, high, low)
                 want = tuple(
                     float(p - c) for p, c in zip(s.payouts, info["contributions"], strict=True)
                 )

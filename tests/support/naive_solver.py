@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Any, Protocol
 
 import hoyle
+from hoyle.values import values
 
 Hand = tuple[int, ...]
 Info = dict[str, Any]
@@ -227,11 +228,24 @@ def folder(infos: list[Info], path: list[int]) -> int:
 @dataclass
 class PokerRules:
     """A postflop spot's terminals, paid by ``hoyle.settle``: the starting
-    ``pot`` as dead money, player 1 on the button, the showdown scored with
-    ``hoyle.rank`` over each runout of the 52-card deck left (hold'em)."""
+    ``pot`` as dead money, player 1 on the button, the showdown scored over
+    each runout of the deck left: with ``hoyle.rank`` (hold'em), or for a
+    ``game`` (a ``hoyle.Game``: Omaha, hi-lo, short deck) with
+    ``hoyle.values.values`` under its rules, over its deck, both halves to
+    ``settle``."""
 
     pot: int
     rake: hoyle.Rake | None = None
+    game: Any = None
+
+    def scores(self, hole: Hand, board: list[int]) -> tuple[int, int | None]:
+        if self.game is None:
+            return hoyle.rank((*hole, *board)), None
+        g = self.game
+        return values(g.rules, g.high, hole, board, split=g.split)
+
+    def deck(self) -> list[int]:
+        return list(range(52)) if self.game is None else [int(c) for c in self.game.deck]
 
     def check(self, path: list[int], infos: list[Info]) -> None:
         info = infos[-1]
@@ -242,11 +256,13 @@ class PokerRules:
             assert ("check" in labels) != facing, info
             assert len(set(info["actions"])) == len(labels), info
 
-    def settle(self, info: Info, high: list[int | None]) -> tuple[float, float]:
+    def settle(
+        self, info: Info, high: list[int | None], low: list[int | None] | None = None
+    ) -> tuple[float, float]:
         c0, c1 = info["contributions"]
         assert info["pot"] == self.pot + c0 + c1, info
         d0, d1 = self.pot - self.pot // 2, self.pot // 2
-        s = hoyle.settle([d0 + c0, d1 + c1], high, button=1, rake=self.rake, dead=[d0, d1])
+        s = hoyle.settle([d0 + c0, d1 + c1], high, low, button=1, rake=self.rake, dead=[d0, d1])
         return (float(s.payouts[0] - c0), float(s.payouts[1] - c1))
 
     def terminal(
@@ -256,7 +272,7 @@ class PokerRules:
         if info["terminal"] == "fold":
             return self.pay(path, infos, h0, h1, ())
         board = list(info["board"])
-        deck = [c for c in range(52) if c not in board and c not in h0 and c not in h1]
+        deck = [c for c in self.deck() if c not in board and c not in h0 and c not in h1]
         t0 = t1 = 0.0
         runouts = list(combinations(deck, 5 - len(board)))
         for runout in runouts:
@@ -277,7 +293,8 @@ class PokerRules:
         full = [*info["board"], *runout]
         assert len(full) == 5, (full, h0, h1)
         assert disjoint(full, h0, h1), (full, h0, h1)
-        return self.settle(info, [hoyle.rank((*h0, *full)), hoyle.rank((*h1, *full))])
+        (a, la), (b, lb) = self.scores(h0, full), self.scores(h1, full)
+        return self.settle(info, [a, b], None if la is None and lb is None else [la, lb])
 
 
 class KuhnRules:

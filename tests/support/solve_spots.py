@@ -12,6 +12,7 @@ from typing import Any
 
 import hoyle
 from hoyle import _core
+from hoyle._equity_game import setup_of
 
 Size = tuple[str, float]
 Hand = tuple[int, ...]
@@ -28,13 +29,15 @@ def range_hands(text: str, board: list[int]) -> tuple[list[Hand], list[float]]:
     return [tuple(h) for h, _ in items], [w for _, w in items]
 
 
-def random_hands(rng: random.Random, board: list[int], n: int) -> tuple[list[Hand], list[float]]:
-    """``n`` distinct random combos off ``board``, with random weights."""
-    deck = [c for c in range(52) if c not in board]
+def random_hands(
+    rng: random.Random, board: list[int], n: int, hole: int = 2, deck: list[int] | None = None
+) -> tuple[list[Hand], list[float]]:
+    """``n`` distinct random combos of ``hole`` cards of ``deck`` (the 52)
+    off ``board``, with random weights."""
+    cards = [c for c in (range(52) if deck is None else deck) if c not in board]
     combos: set[Hand] = set()
     while len(combos) < n:
-        a, b = rng.sample(deck, 2)
-        combos.add((max(a, b), min(a, b)))
+        combos.add(tuple(sorted(rng.sample(cards, hole), reverse=True)))
     hands = sorted(combos)
     return hands, [round(rng.uniform(0.2, 1.0), 3) for _ in hands]
 
@@ -80,9 +83,14 @@ class Spot:
     raises: list[Size] = field(default_factory=lambda: [("x", 3.0), ("a", 0.0)])
     rake: tuple[int, int | None] | None = None
     isomorphism: bool = True
+    game: Any = None  # a hoyle.Game (None: no-limit hold'em), its showdown passed as Python does
+    extra: dict[str, Any] = field(default_factory=dict)  # limit, bet_units, raise_cap...
 
     def solver(self, **extra: Any) -> Any:
         street = ((self.bets, self.raises), (self.bets, self.raises))
+        if self.game is not None:
+            setup = setup_of(self.game)
+            extra = {"game": setup.shape, **setup.kwargs(), **extra}
         return _core.Solver.postflop(
             board=self.board,
             hands=([list(h) for h in self.hands[0]], [list(h) for h in self.hands[1]]),
@@ -93,6 +101,7 @@ class Spot:
             rake=self.rake,
             isomorphism=self.isomorphism,
             max_memory=MEMORY,
+            **self.extra,
             **extra,
         )
 
@@ -101,6 +110,17 @@ class Spot:
             return None
         bp, cap = self.rake
         return hoyle.Rake(percent=Fraction(bp, 100), cap=cap)
+
+
+def random_spot(seed: int, n: int, street: int = 5, game: Any = None, **kw: Any) -> Spot:
+    """A random board of ``street`` cards and ``n`` random combos each."""
+    rng = random.Random(seed)
+    deck = list(range(52)) if game is None else [int(c) for c in game.deck]
+    hole = 2 if game is None else setup_of(game).shape[0]
+    board = rng.sample(deck, street)
+    h0, w0 = random_hands(rng, board, n, hole, deck)
+    h1, w1 = random_hands(rng, board, n, hole, deck)
+    return Spot(board=board, hands=(h0, h1), weights=(w0, w1), game=game, **kw)
 
 
 def nodes(
