@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hoyle import _core, games
 
-from tests.support.naive_solver import Oracle, PokerRules, kind
+from tests.support.naive_solver import KuhnRules, LeducRules, Oracle, PokerRules, kind
 from tests.support.solve_spots import Spot, ids, nodes, random_spot
 
 
@@ -170,3 +170,56 @@ def test_strategy_rows_turn() -> None:
     solver.iterate(20)
     rng = random.Random(0)
     assert assert_legal(solver, spot.stack, lambda _, cards: rng.sample(cards, 3)) > 20
+
+
+# -- each hand's value at a node -----------------------------------------------------------
+def assert_values(tree: Any, rules: Any, paths: list[list[int]]) -> int:
+    """``Solver.values``' ev and reach against the oracle's at ``paths``."""
+    oracle = Oracle(tree, rules)
+    checked = 0
+    for path in paths:
+        for player in (0, 1):
+            ev, _, reach = tree.values(path, player)
+            for h, (want_ev, want_reach) in enumerate(oracle.hand_values(path, player)):
+                assert reach[h] == pytest.approx(want_reach, abs=1e-6), (path, player, h)
+                if np.isnan(want_ev):
+                    assert want_reach == 0 or np.isnan(ev[h]), (path, player, h, ev[h])
+                else:
+                    assert ev[h] == pytest.approx(want_ev, abs=1e-4), (path, player, h)
+                    checked += 1
+    return checked
+
+
+def test_hand_values_kuhn_and_leduc() -> None:
+    kuhn = _core.Solver.kuhn()
+    kuhn.iterate(30)
+    assert (
+        assert_values(kuhn, KuhnRules(), [p for p, i in nodes(kuhn) if i["kind"] != "terminal"])
+        > 20
+    )
+    leduc = _core.Solver.leduc()
+    leduc.iterate(30)
+    paths = [[], [1], [1, 2], [0, 0, 37], [0, 0, 44, 1], [1, 1, 41, 0, 1]]
+    assert assert_values(leduc, LeducRules(), paths) > 30
+
+
+@pytest.mark.parametrize(
+    "name", ["river 8v8", "river quads board ties, rake", "river Omaha hi-lo, odd pot"]
+)
+def test_hand_values_river(name: str) -> None:
+    spot = RIVERS[name]()
+    solver = spot.solver()
+    solver.iterate(30)
+    paths = [p for p, i in nodes(solver) if i["kind"] == "player"]
+    rules = PokerRules(spot.pot, spot.hoyle_rake(), spot.game)
+    assert assert_values(solver, rules, paths) > 20
+
+
+def test_hand_values_turn() -> None:
+    spot = TURNS["turn 5v5 all-in only"]()
+    solver = spot.solver()
+    solver.iterate(20)
+    deal = [0, 0]
+    assert solver.info(deal)["kind"] == "chance"
+    card = next(c for c in solver.info(deal)["cards"])
+    assert assert_values(solver, PokerRules(spot.pot), [[], [1], deal, [*deal, card]]) > 10

@@ -215,6 +215,45 @@ class Oracle:
         ev = self.ev()
         return Report(ev=ev, best=(self.best(0), self.best(1)))
 
+    # -- each hand's value at a node -------------------------------------------------
+    def reach(self, path: list[int], player: int, hand: int) -> float:
+        """``hand``'s weight times its own probability of playing to ``path``
+        (0 when a card dealt on the way is in it)."""
+        r = self.weights[player][hand]
+        for k, step in enumerate(path):
+            info = self.info(path[:k])
+            if info["kind"] == "chance" and step in self.hands[player][hand]:
+                return 0.0
+            if info["kind"] == "player" and info["player"] == player:
+                r *= self.strategy(path[:k])[hand][step]
+        return r
+
+    def hand_values(self, path: list[int], player: int) -> list[tuple[float, float]]:
+        """(ev, reach) of each of ``player``'s hands at ``path`` under the
+        average strategies: ev conditional on the hand reaching it (NaN when
+        it cannot, or when no opposing hand can be there with it)."""
+        out = []
+        for h, hand in enumerate(self.hands[player]):
+            own = self.reach(path, player, h)
+            pairs: dict[tuple[int, int], float] = {}
+            for o, other in enumerate(self.hands[1 - player]):
+                if not disjoint(hand, other):
+                    continue
+                r = self.reach(path, 1 - player, o)
+                for k, step in enumerate(path):  # the deals' chances, given both hands
+                    cards = self.info(path[:k]).get("cards") or []
+                    if self.info(path[:k])["kind"] == "chance":
+                        left = sum(1 for c in cards if c not in hand and c not in other)
+                        r = 0.0 if step in hand else r / left
+                if r > 0:
+                    pairs[(h, o) if player == 0 else (o, h)] = r
+            total = sum(pairs.values())
+            if own == 0 or total == 0:
+                out.append((float("nan"), own))
+            else:
+                out.append((self._ev(path, pairs)[player] / total, own))
+        return out
+
 
 # -- the rules ---------------------------------------------------------------------------
 def folder(infos: list[Info], path: list[int]) -> int:
