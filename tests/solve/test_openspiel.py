@@ -23,18 +23,20 @@ else:  # pragma: no cover - Python 3.10 has no wheel of the extra
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test extra for 3.11+")
 
 # OpenSpiel's Leduc card i is rank i // 2 (J, Q, K), suit i % 2; hoyle's
-# are Jc Jd Qc Qd Kc Kd.
-HOYLE_CARD = [36, 37, 40, 41, 44, 45]
-# OpenSpiel's actions: 0 fold, 1 check or call, 2 bet or raise.
-KINDS = {0: ("fold",), 1: ("check", "call"), 2: ("bet", "raise")}
+# are Jc Jd Qc Qd Kc Kd. Its actions: 0 fold, 1 check or call, 2 bet or raise.
+LEDUC = ([36, 37, 40, 41, 44, 45], {0: ("fold",), 1: ("check", "call"), 2: ("bet", "raise")}, 936)
+# Kuhn: cards 0, 1, 2 are J, Q, K (hoyle's Jc Qc Kc); 0 passes (check or
+# fold), 1 bets (bet or call).
+KUHN = ([36, 40, 44], {0: ("check", "fold"), 1: ("bet", "call")}, 12)
 
 
-def to_openspiel(game: Any, tree: Tree) -> Any:
+def to_openspiel(game: Any, tree: Tree, rules: Any = LEDUC) -> Any:
     """A ``TabularPolicy`` of OpenSpiel's Leduc playing ``tree``'s strategy:
     both trees walked side by side (OpenSpiel's private deals are hoyle's
     hands, its public deal hoyle's chance node), checking at each decision
     that the player and the legal actions agree."""
     table = os_policy.TabularPolicy(game)
+    cards, kinds, states = rules
     hands = [[h[0] for h in tree.hands(p)] for p in (0, 1)]
     seen: dict[str, list[float]] = {}
 
@@ -44,7 +46,7 @@ def to_openspiel(game: Any, tree: Tree) -> Any:
             return
         if state.is_chance_node():
             for outcome, _ in state.chance_outcomes():
-                card = HOYLE_CARD[outcome]
+                card = cards[outcome]
                 if len(private) < 2:
                     walk(state.child(outcome), path, [*private, card])
                 else:
@@ -58,7 +60,7 @@ def to_openspiel(game: Any, tree: Tree) -> Any:
         labels = [kind(a) for a in info["actions"]]
         legal = state.legal_actions()
         assert len(labels) == len(legal), (path, labels, legal)
-        index = {a: next(i for i, k in enumerate(labels) if k in KINDS[a]) for a in legal}
+        index = {a: next(i for i, k in enumerate(labels) if k in kinds[a]) for a in legal}
         row = [float(p) for p in tree.strategy(path)[hands[player].index(private[player])]]
         key = state.information_state_string()
         probs = [row[index[a]] for a in legal]
@@ -70,7 +72,7 @@ def to_openspiel(game: Any, tree: Tree) -> Any:
             walk(state.child(a), [*path, index[a]], private)
 
     walk(game.new_initial_state(), [], [])
-    assert len(seen) == 936  # Leduc's information states
+    assert len(seen) == states  # the game's information states
     return table
 
 
@@ -114,3 +116,27 @@ def test_hoyles_leduc_under_openspiels_nash_conv() -> None:
     nash_conv = os_exploitability.nash_conv(game, to_openspiel(game, solver))
     assert nash_conv == pytest.approx(2 * ours, abs=1e-6)
     assert ours < 1e-3
+
+
+def test_hoyles_kuhn_under_openspiels_nash_conv() -> None:
+    from hoyle import _core
+
+    solver = _core.Solver.kuhn()
+    solver.iterate(300)
+    game = pyspiel.load_game("kuhn_poker")
+    nash_conv = os_exploitability.nash_conv(game, to_openspiel(game, solver, KUHN))
+    assert nash_conv == pytest.approx(2 * solver.exploitability(), abs=1e-6)
+    assert nash_conv < 1e-2
+
+
+@pytest.mark.parametrize("isomorphism", [True, False])
+def test_hoyles_leduc_early_under_openspiels_nash_conv(isomorphism: bool) -> None:
+    """Far from convergence, with and without the suit isomorphism (Jc ~ Jd)."""
+    from hoyle import _core
+
+    solver = _core.Solver.leduc(isomorphism=isomorphism)
+    solver.iterate(7)
+    game = pyspiel.load_game("leduc_poker")
+    nash_conv = os_exploitability.nash_conv(game, to_openspiel(game, solver))
+    assert nash_conv == pytest.approx(2 * solver.exploitability(), abs=1e-6)
+    assert nash_conv > 1e-2
