@@ -7,8 +7,10 @@ node (rows are distributions over the legal actions, labels legal)."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
+import hoyle
 import numpy as np
 import pytest
 from hoyle import _core, games
@@ -223,3 +225,55 @@ def test_hand_values_turn() -> None:
     assert solver.info(deal)["kind"] == "chance"
     card = next(c for c in solver.info(deal)["cards"])
     assert assert_values(solver, PokerRules(spot.pot), [[], [1], deal, [*deal, card]]) > 10
+
+
+def naive_equity(spot: Spot, solver: Any) -> tuple[list[float], list[float]]:
+    """Each player's share of a showdown now, every runout to come dealt,
+    averaged over the opposing range's weights: per hand of player 0, and
+    the range's (player 0's, player 1's)."""
+    board = spot.board
+    hands, weights = (solver.hands(0), solver.hands(1)), (solver.weights(0), solver.weights(1))
+    per_hand, total, norm = [], 0.0, 0.0
+    for h0, w0 in zip(hands[0], weights[0], strict=True):
+        num = den = 0.0
+        for h1, w1 in zip(hands[1], weights[1], strict=True):
+            if set(h0) & set(h1):
+                continue
+            deck = [c for c in range(52) if c not in board and c not in h0 and c not in h1]
+            runs = list(combinations(deck, 5 - len(board)))
+            share = 0.0
+            for run in runs:
+                a, b = hoyle.rank((*h0, *board, *run)), hoyle.rank((*h1, *board, *run))
+                share += 1.0 if a > b else 0.5 if a == b else 0.0
+            num, den = num + w1 * share / len(runs), den + w1
+        per_hand.append(num / den if den else float("nan"))
+        total, norm = total + w0 * num, norm + w0 * den
+    return per_hand, [total / norm, 1 - total / norm]
+
+
+@pytest.mark.parametrize("name", ["river 8v8", "river quads board ties, rake"])
+def test_equity_against_the_oracle(name: str) -> None:
+    spot = RIVERS[name]()
+    solver = spot.solver()
+    per_hand, both = naive_equity(spot, solver)
+    assert solver.equity() == pytest.approx(tuple(both), abs=1e-9)
+    got = solver.values([], 0)[1]
+    for ours, theirs in zip(per_hand, got, strict=True):
+        assert theirs == pytest.approx(ours, abs=1e-9, nan_ok=True)
+
+
+def test_equity_turn_against_the_oracle() -> None:
+    spot = TURNS["turn 5v5 all-in only"]()
+    solver = spot.solver()
+    _, both = naive_equity(spot, solver)
+    assert solver.equity() == pytest.approx(tuple(both), abs=1e-9)
+
+
+def test_threads_give_the_same_solve() -> None:
+    spots = [random_spot(3, 30, street=4, pot=100, stack=300) for _ in range(2)]
+    one, two = (s.solver() for s in spots)
+    one.iterate(20, threads=1)
+    two.iterate(20, threads=2)
+    assert one.exploitability(threads=1) == pytest.approx(two.exploitability(threads=2), rel=1e-9)
+    assert one.ev() == pytest.approx(two.ev(), rel=1e-9)
+    assert np.allclose(one.strategy([]), two.strategy([]), atol=1e-6)
