@@ -160,5 +160,6 @@ def test_small_games_payoffs(game: str) -> None:
             assert got == pytest.approx(want, abs=1e-12), (path, h0, h1)
             assert got[0] + got[1] == 0
     # Kuhn: 5 terminals; Leduc: 4 folds in the first round, then after each
-    # of the 5 ways to call it and each public card, 4 folds and 5 showdowns
-    assert terminals == 5 if game == "kuhn" else terminals >= 4 + 5 * 9
+    # of the 5 ways to call it and each of the 6 public cards, 4 folds and 5
+    # showdowns
+    assert terminals == (5 if game == "kuhn" else 4 + 5 * 6 * 9)
