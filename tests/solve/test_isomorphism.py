@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from hoyle import _core
 
-from tests.support.naive_solver import LeducRules, Oracle, PokerRules
+from tests.support.naive_solver import Oracle, PokerRules
+from tests.support.small_games import LeducRules
 from tests.support.solve_spots import Spot, ids, suit_swap, symmetric_hands
 
 Perm = tuple[int, int, int, int]

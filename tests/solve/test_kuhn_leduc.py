@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from hoyle import _core
 
-from tests.support.naive_solver import KuhnRules, LeducRules, Oracle, RulesTree, kind
+from tests.support.naive_solver import Oracle, kind
+from tests.support.small_games import KuhnRules, LeducRules, RulesTree
 
 J, Q, K = 36, 40, 44
 LEDUC_VALUE = -0.0856064

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.naive_solver import LeducRules, Oracle, RulesTree, Tree, kind
+from tests.support.naive_solver import Oracle, Tree, kind
+from tests.support.small_games import LeducRules, RulesTree
 
 if sys.version_info >= (3, 11):
     # CI installs the extra on 3.11 and later: there a missing OpenSpiel is a failure.

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 from hoyle import _core, games
 
-from tests.support.naive_solver import KuhnRules, LeducRules, Oracle, PokerRules, kind
+from tests.support.naive_solver import Oracle, PokerRules, kind
+from tests.support.small_games import KuhnRules, LeducRules
 from tests.support.solve_spots import Spot, ids, nodes, random_spot
 
 

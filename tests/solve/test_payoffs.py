@@ -21,7 +21,8 @@ import pytest
 from hoyle import _core, games
 from hoyle.values import values
 
-from tests.support.naive_solver import KuhnRules, LeducRules, Oracle, PokerRules, disjoint
+from tests.support.naive_solver import Oracle, PokerRules, disjoint
+from tests.support.small_games import KuhnRules, LeducRules
 from tests.support.solve_spots import Spot, ids, nodes, random_hands, random_spot
 
 
