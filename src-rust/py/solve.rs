@@ -241,6 +241,7 @@ impl Solver {
             rake,
             isomorphism,
             max_memory,
+            plain: false,
         };
         let s = py.detach(|| build(config, setup))?;
         Ok(Solver::of(s))

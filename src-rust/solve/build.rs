@@ -27,6 +27,9 @@ pub struct Setup<'a> {
     pub rake: Option<Rake>,
     pub isomorphism: bool,
     pub max_memory: u64,
+    /// The general sweeps even for one- or two-card hands (for tests that
+    /// check the fast ones against them).
+    pub plain: bool,
 }
 
 fn bad<T>(m: String) -> Result<T> {
@@ -394,8 +397,8 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
         .collect();
     let tables: Vec<BoardTable> = masks.par_iter().map(|&m| table(&s, m)).collect();
     let removal = [
-        Removal::new(&s.hands[0], &s.hands[1]),
-        Removal::new(&s.hands[1], &s.hands[0]),
+        Removal::new(&s.hands[0], &s.hands[1], !s.plain),
+        Removal::new(&s.hands[1], &s.hands[0], !s.plain),
     ];
     let mut b = Builder {
         dry: false,
@@ -472,7 +475,7 @@ fn table(s: &Setup<'_>, mask: u64) -> BoardTable {
             })
             .collect();
         es.sort_by_key(|e| (e.high, e.idx));
-        if h.k <= 2 && !s.hilo {
+        if h.k <= 2 && !s.hilo && !s.plain {
             // one card: the second slot is a card id no hand holds (62 for
             // player 0, 63 for player 1), as in `Removal`
             t.small[p] = es

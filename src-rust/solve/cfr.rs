@@ -13,11 +13,38 @@
 //! the storage each writes is its own.
 
 use super::iso::inverse;
-use super::showdown::{fold, showdown, Acc};
-use super::tree::Kind;
+use super::showdown::{fold, showdown, Acc, Real};
+use super::tree::{Edge, Kind};
 use super::Solver;
 use crate::equity::Interrupt;
 use rayon::prelude::*;
+
+/// A traversal's reusable buffers: the sweeps' sums and vectors over hands.
+pub struct Scratch {
+    pub acc: Acc,
+    pool: Vec<Vec<f32>>,
+}
+
+impl Scratch {
+    pub fn new(r: &super::showdown::Removal) -> Scratch {
+        Scratch {
+            acc: Acc::new(r),
+            pool: Vec::new(),
+        }
+    }
+
+    /// A vector of `n` zeros.
+    fn take(&mut self, n: usize) -> Vec<f32> {
+        let mut v = self.pool.pop().unwrap_or_default();
+        v.clear();
+        v.resize(n, 0.0);
+        v
+    }
+
+    fn give(&mut self, v: Vec<f32>) {
+        self.pool.push(v);
+    }
+}
 
 /// How an iteration weighs what it adds.
 #[derive(Clone, Copy, Debug)]
@@ -143,7 +170,7 @@ pub fn average(sums: &[f32], n: usize, out: &mut [f64]) {
 }
 
 impl Solver {
-    fn terminal(&self, node: usize, p: usize, reach: &[f64], acc: &mut Acc, out: &mut [f64]) {
+    pub(crate) fn terminal<T: Real>(&self, node: usize, p: usize, reach: &[T], acc: &mut Acc, out: &mut [T]) {
         let nd = &self.nodes[node];
         let (trav, opp, r) = (&self.hands[p], &self.hands[p ^ 1], &self.removal[p]);
         match nd.kind {
@@ -175,17 +202,17 @@ impl Solver {
     /// summed into `out` with the equivalent cards' values mapped, times the
     /// chance of each card.
     #[allow(clippy::too_many_arguments)]
-    fn chance<F>(
+    fn chance<T: Real, F>(
         &self,
         node: usize,
         p: usize,
-        reach: &[f64],
+        reach: &[T],
         parallel: bool,
         halves: usize,
-        out: &mut [f64],
+        out: &mut [T],
         child: F,
     ) where
-        F: Fn(usize, &[f64], &mut [f64]) + Sync,
+        F: Fn(usize, &[T], &mut [T]) + Sync,
     {
         let nd = &self.nodes[node];
         let deals = &self.deals[nd.extra as usize];
@@ -193,50 +220,53 @@ impl Solver {
         let w = 1.0 / self.dealable(nd.board);
         let mine = &self.hands[p].mask;
         let one = |i: usize| {
-            let card = deals
-                .iter()
-                .find(|d| d.perm == 0 && d.child == i as u32)
-                .expect("a child")
-                .card;
+            let Edge::Card(card) = self.nodes[nd.first as usize + i].edge else {
+                unreachable!("a chance node's children are deals")
+            };
             let bit = 1u64 << card;
             let opp = &self.hands[p ^ 1];
-            let r: Vec<f64> = reach
+            let r: Vec<T> = reach
                 .iter()
                 .zip(&opp.mask)
-                .map(|(&x, &m)| if m & bit != 0 { 0.0 } else { x })
+                .map(|(&x, &m)| if m & bit != 0 { T::default() } else { x })
                 .collect();
-            let mut v = vec![0.0; halves * n];
+            let mut v = vec![T::default(); halves * n];
             child(nd.first as usize + i, &r, &mut v);
             for half in v.chunks_mut(n) {
                 for (x, &m) in half.iter_mut().zip(mine) {
                     if m & bit != 0 {
-                        *x = 0.0;
+                        *x = T::default();
                     }
                 }
             }
             v
         };
         let kids = nd.count as usize;
-        let values: Vec<Vec<f64>> = if parallel {
+        let values: Vec<Vec<T>> = if parallel {
             (0..kids).into_par_iter().map(one).collect()
         } else {
             (0..kids).map(one).collect()
         };
+        // summed in f64
+        let mut sum = vec![0.0f64; halves * n];
         for d in deals {
             let v = &values[d.child as usize];
             if d.perm == 0 {
-                for (o, &x) in out.iter_mut().zip(v) {
-                    *o += x * w;
+                for (o, &x) in sum.iter_mut().zip(v) {
+                    *o += x.d();
                 }
             } else {
                 let inv = inverse(&self.iso.perms[d.perm as usize]);
                 let map = &self.iso.map[self.iso.index(&inv)][p];
-                for (oh, vh) in out.chunks_mut(n).zip(v.chunks(n)) {
+                for (oh, vh) in sum.chunks_mut(n).zip(v.chunks(n)) {
                     for (h, o) in oh.iter_mut().enumerate() {
-                        *o += vh[map[h] as usize] * w;
+                        *o += vh[map[h] as usize].d();
                     }
                 }
             }
+        }
+        for (o, &x) in out.iter_mut().zip(&sum) {
+            *o += T::of(x * w);
         }
     }
 
@@ -247,22 +277,22 @@ impl Solver {
         st: Store,
         node: usize,
         p: usize,
-        reach: &[f64],
+        reach: &[f32],
         w: &Weights,
         parallel: bool,
         stop: &dyn Interrupt,
-        acc: &mut Acc,
-        out: &mut [f64],
+        sc: &mut Scratch,
+        out: &mut [f32],
     ) {
         let nd = &self.nodes[node];
         match nd.kind {
-            Kind::Fold(_) | Kind::Showdown => self.terminal(node, p, reach, acc, out),
+            Kind::Fold(_) | Kind::Showdown => self.terminal(node, p, reach, &mut sc.acc, out),
             Kind::Chance => {
                 if stop.stop() {
                     return;
                 }
                 self.chance(node, p, reach, parallel, 1, out, |c, r, v| {
-                    let mut a = Acc::new(&self.removal[p]);
+                    let mut a = Scratch::new(&self.removal[p]);
                     self.cfr(st, c, p, r, w, false, stop, &mut a, v)
                 });
             }
@@ -272,67 +302,73 @@ impl Solver {
                 let a = nd.count as usize;
                 // SAFETY: this node's own slice, visited once in this traversal
                 let (regrets, sums) = unsafe { st.slices(nd.offset, nq * a) };
-                let mut sigma = vec![0.0f64; nq * a];
-                regret_match(regrets, nq, &mut sigma);
-                if q == p {
-                    let mut vals = vec![0.0f64; nq * a];
-                    for i in 0..a {
-                        self.cfr(
-                            st,
-                            nd.first as usize + i,
-                            p,
-                            reach,
-                            w,
-                            parallel,
-                            stop,
-                            acc,
-                            &mut vals[i * nq..(i + 1) * nq],
-                        );
+                // the current strategy, branch-free: max(r, 0) * scale + base
+                // per hand (scale 1 / the positive regrets' sum, or 0 and a
+                // uniform base when none is positive)
+                let mut scale = sc.take(nq);
+                let mut base = sc.take(nq);
+                for rs in regrets.chunks_exact(nq) {
+                    for (s, &r) in scale.iter_mut().zip(rs) {
+                        *s += r.max(0.0);
                     }
-                    let mut mine = vec![0.0f64; nq];
+                }
+                let uniform = 1.0 / a as f32;
+                for (s, b) in scale.iter_mut().zip(base.iter_mut()) {
+                    if *s > 0.0 {
+                        *s = 1.0 / *s;
+                    } else {
+                        *b = uniform;
+                    }
+                }
+                let sigma = |r: f32, s: f32, b: f32| r.max(0.0) * s + b;
+                if q == p {
+                    let mut vals = sc.take(nq * a);
                     for i in 0..a {
-                        for h in 0..nq {
-                            mine[h] += sigma[i * nq + h] * vals[i * nq + h];
+                        let v = &mut vals[i * nq..(i + 1) * nq];
+                        self.cfr(st, nd.first as usize + i, p, reach, w, parallel, stop, sc, v);
+                    }
+                    let mut mine = sc.take(nq);
+                    for (rs, vs) in regrets.chunks_exact(nq).zip(vals.chunks_exact(nq)) {
+                        let it = mine.iter_mut().zip(rs).zip(vs).zip(scale.iter().zip(&base));
+                        for (((m, &r), &v), (&s, &b)) in it {
+                            *m += sigma(r, s, b) * v;
                         }
                     }
-                    for i in 0..a {
-                        let rs = &mut regrets[i * nq..(i + 1) * nq];
-                        let vs = &vals[i * nq..(i + 1) * nq];
-                        for h in 0..nq {
-                            let old = rs[h];
-                            let inst = (vs[h] - mine[h]) as f32;
-                            rs[h] = if w.plus {
-                                (old + inst).max(0.0)
-                            } else {
-                                old * if old > 0.0 { w.positive } else { w.negative } + inst
-                            };
+                    let (pos, neg) = (w.positive, w.negative);
+                    for (rs, vs) in regrets.chunks_exact_mut(nq).zip(vals.chunks_exact(nq)) {
+                        let it = rs.iter_mut().zip(vs).zip(mine.iter());
+                        if w.plus {
+                            for ((r, &v), &m) in it {
+                                *r = (*r + (v - m)).max(0.0);
+                            }
+                        } else {
+                            for ((r, &v), &m) in it {
+                                let old = *r;
+                                *r = old * if old > 0.0 { pos } else { neg } + (v - m);
+                            }
                         }
                     }
                     for (o, m) in out.iter_mut().zip(&mine) {
                         *o += m;
                     }
+                    sc.give(mine);
+                    sc.give(vals);
                 } else {
-                    let mut r = vec![0.0f64; nq];
+                    let mut r = sc.take(nq);
                     for i in 0..a {
-                        let ss = &mut sums[i * nq..(i + 1) * nq];
-                        for h in 0..nq {
-                            let x = reach[h] * sigma[i * nq + h];
-                            r[h] = x;
-                            ss[h] = ss[h] * w.keep + (x as f32) * w.add;
+                        let (rs, ss) = (&regrets[i * nq..(i + 1) * nq], &mut sums[i * nq..(i + 1) * nq]);
+                        let (keep, add) = (w.keep, w.add);
+                        let it = r.iter_mut().zip(ss.iter_mut()).zip(reach.iter().zip(rs)).zip(scale.iter().zip(&base));
+                        for (((x, sum), (&re, &rg)), (&s, &b)) in it {
+                            *x = re * sigma(rg, s, b);
+                            *sum = *sum * keep + *x * add;
                         }
-                        self.cfr(
-                            st,
-                            nd.first as usize + i,
-                            p,
-                            &r,
-                            w,
-                            parallel,
-                            stop,
-                            acc,
-                            out,
-                        );
+                        self.cfr(st, nd.first as usize + i, p, &r, w, parallel, stop, sc, out);
                     }
+                    sc.give(r);
                 }
+                sc.give(base);
+                sc.give(scale);
             }
         }
     }

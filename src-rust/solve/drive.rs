@@ -1,7 +1,7 @@
 //! What a caller runs: iterations, the exploitability, each player's value
 //! under the average strategies, and the showdown equity of a range.
 
-use super::cfr::{Algorithm, Store};
+use super::cfr::{Algorithm, Scratch, Store};
 use super::showdown::{showdown, Acc, Pay};
 use super::tree::Kind;
 use super::Solver;
@@ -46,10 +46,10 @@ impl Solver {
                 if stop.stop() {
                     return self.iterations;
                 }
-                let reach = self.hands[p ^ 1].weight.clone();
-                let mut out = vec![0.0; self.hands[p].len()];
-                let mut acc = Acc::new(&self.removal[p]);
-                self.cfr(st, 0, p, &reach, &w, parallel, stop, &mut acc, &mut out);
+                let reach: Vec<f32> = self.hands[p ^ 1].weight.iter().map(|&x| x as f32).collect();
+                let mut out = vec![0.0f32; self.hands[p].len()];
+                let mut sc = Scratch::new(&self.removal[p]);
+                self.cfr(st, 0, p, &reach, &w, parallel, stop, &mut sc, &mut out);
             }
             if stop.stop() {
                 // the traversal may have been cut short: not counted

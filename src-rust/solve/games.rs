@@ -55,6 +55,7 @@ pub fn kuhn() -> Result<Solver> {
         rake: None,
         isomorphism: false,
         max_memory: 1 << 30,
+        plain: false,
     };
     build(fixed(vec![1], 0), setup)
 }
@@ -83,6 +84,7 @@ pub fn leduc(isomorphism: bool) -> Result<Solver> {
         rake: None,
         isomorphism,
         max_memory: 1 << 30,
+        plain: false,
     };
     build(fixed(vec![2, 4], 1), setup)
 }

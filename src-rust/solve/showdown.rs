@@ -5,6 +5,35 @@
 
 use std::collections::HashMap;
 
+/// The element type of the traversals' vectors: `f32` in the iterations,
+/// `f64` for the values read out. Sums are taken in `f64` either way.
+pub trait Real: Copy + Default + Send + Sync + PartialOrd + std::ops::AddAssign + 'static {
+    fn of(x: f64) -> Self;
+    fn d(self) -> f64;
+}
+
+impl Real for f32 {
+    #[inline(always)]
+    fn of(x: f64) -> f32 {
+        x as f32
+    }
+    #[inline(always)]
+    fn d(self) -> f64 {
+        self as f64
+    }
+}
+
+impl Real for f64 {
+    #[inline(always)]
+    fn of(x: f64) -> f64 {
+        x
+    }
+    #[inline(always)]
+    fn d(self) -> f64 {
+        self
+    }
+}
+
 /// One player's hands: `k` cards each, flat, with their masks and weights.
 #[derive(Clone, Debug)]
 pub struct Hands {
@@ -67,7 +96,7 @@ fn subsets(cards: &[u8], f: &mut impl FnMut(u64, u32)) {
 }
 
 impl Removal {
-    pub fn new(trav: &Hands, opp: &Hands) -> Removal {
+    pub fn new(trav: &Hands, opp: &Hands, small: bool) -> Removal {
         let mut of_trav: HashMap<u64, ()> = HashMap::new();
         for h in 0..trav.len() {
             subsets(trav.of(h), &mut |m, _| {
@@ -98,7 +127,7 @@ impl Removal {
             r.trav_off.push(r.trav_ids.len() as u32);
         }
         r.ids = id.len();
-        if trav.k <= 2 && opp.k == trav.k {
+        if small && trav.k <= 2 && opp.k == trav.k {
             r.small = true;
             let at: HashMap<u64, u32> = opp
                 .mask
@@ -195,19 +224,20 @@ impl Acc {
 
 /// The reach of the opponent's hands compatible with each traverser hand,
 /// times `pay`, added to `out`.
-pub fn fold(
+pub fn fold<T: Real>(
     trav: &Hands,
     opp: &Hands,
     r: &Removal,
-    reach: &[f64],
+    reach: &[T],
     pay: f64,
     acc: &mut Acc,
-    out: &mut [f64],
+    out: &mut [T],
 ) {
     if r.small {
         let mut single = [0.0f64; 64];
         let mut total = 0.0;
         for (o, &x) in reach.iter().enumerate() {
+            let x = x.d();
             total += x;
             single[r.oc1[o] as usize] += x;
             single[r.oc2[o] as usize] += x;
@@ -217,18 +247,18 @@ pub fn fold(
             let back = if same == u32::MAX {
                 0.0
             } else {
-                reach[same as usize]
+                reach[same as usize].d()
             };
-            *v += pay * (total - single[r.c1[h] as usize] - single[r.c2[h] as usize] + back);
+            *v += T::of(pay * (total - single[r.c1[h] as usize] - single[r.c2[h] as usize] + back));
         }
         return;
     }
     acc.reset(r);
     for (o, &x) in reach.iter().enumerate() {
-        acc.add(o, x, opp, r);
+        acc.add(o, x.d(), opp, r);
     }
     for (h, v) in out.iter_mut().enumerate() {
-        *v += pay * acc.query(h, trav, r);
+        *v += T::of(pay * acc.query(h, trav, r));
     }
 }
 
@@ -285,45 +315,50 @@ impl BoardTable {
 /// when its coefficient is 0 (an even split of the pot, no rake: see
 /// `Solver::shift`).
 #[allow(clippy::too_many_arguments)]
-pub fn sweep_high2(
+pub fn sweep_high2<T: Real>(
     ts: &[Small],
     os: &[Small],
     r: &Removal,
-    reach: &[f64],
+    reach: &[T],
     c: Coef,
-    out: &mut [f64],
+    out: &mut [T],
 ) {
+    // every index in a table is below its player's hand count (`build`)
+    let (reach, out) = (&reach[..r.oc1.len()], &mut out[..r.c1.len()]);
+    let at = |x: &[T], i: u16| x.get(i as usize).map_or(0.0, |v| v.d());
     let mut single = [0.0f64; 64];
     let mut total = 0.0f64;
     let mut j = 0;
     let n = os.len();
+    let q = |single: &[f64; 64], total: f64, t: &Small| {
+        total - single[(t.c1 & 63) as usize] - single[(t.c2 & 63) as usize]
+    };
+    let add = |single: &mut [f64; 64], total: &mut f64, e: &Small| {
+        let x = at(reach, e.idx);
+        *total += x;
+        single[(e.c1 & 63) as usize] += x;
+        single[(e.c2 & 63) as usize] += x;
+    };
+    let put = |out: &mut [T], i: u16, x: f64| {
+        if let Some(o) = out.get_mut(i as usize) {
+            *o += T::of(x);
+        }
+    };
     for t in ts {
         while j < n && os[j].key < t.key {
-            let e = os[j];
-            let x = reach[e.idx as usize];
-            total += x;
-            single[e.c1 as usize] += x;
-            single[e.c2 as usize] += x;
+            add(&mut single, &mut total, &os[j]);
             j += 1;
         }
-        out[t.idx as usize] += c[0] * (total - single[t.c1 as usize] - single[t.c2 as usize]);
+        put(out, t.idx, c[0] * q(&single, total, t));
     }
     if c[2] != 0.0 {
         for e in &os[j..] {
-            let x = reach[e.idx as usize];
-            total += x;
-            single[e.c1 as usize] += x;
-            single[e.c2 as usize] += x;
+            add(&mut single, &mut total, e);
         }
         for t in ts {
-            let h = t.idx as usize;
-            let same = r.same[h];
-            let back = if same == u32::MAX {
-                0.0
-            } else {
-                reach[same as usize]
-            };
-            out[h] += c[2] * (total - single[t.c1 as usize] - single[t.c2 as usize] + back);
+            let same = r.same[t.idx as usize];
+            let back = if same == u32::MAX { 0.0 } else { at(reach, same as u16) };
+            put(out, t.idx, c[2] * (q(&single, total, t) + back));
         }
     }
     single = [0.0; 64];
@@ -332,13 +367,9 @@ pub fn sweep_high2(
     for t in ts.iter().rev() {
         while j > 0 && os[j - 1].key > t.key {
             j -= 1;
-            let e = os[j];
-            let x = reach[e.idx as usize];
-            total += x;
-            single[e.c1 as usize] += x;
-            single[e.c2 as usize] += x;
+            add(&mut single, &mut total, &os[j]);
         }
-        out[t.idx as usize] += c[1] * (total - single[t.c1 as usize] - single[t.c2 as usize]);
+        put(out, t.idx, c[1] * q(&single, total, t));
     }
 }
 
@@ -357,7 +388,7 @@ pub enum Only {
 /// the reach of the opponent hands in `os` weaker (win), stronger (lose)
 /// and compatible, combined by `coef[has low]` into `out`.
 #[allow(clippy::too_many_arguments)]
-pub fn sweep<K: Fn(&Entry) -> u32>(
+pub fn sweep<T: Real, K: Fn(&Entry) -> u32>(
     ts: &[Entry],
     os: &[Entry],
     key: K,
@@ -366,9 +397,9 @@ pub fn sweep<K: Fn(&Entry) -> u32>(
     trav: &Hands,
     opp: &Hands,
     r: &Removal,
-    reach: &[f64],
+    reach: &[T],
     acc: &mut Acc,
-    out: &mut [f64],
+    out: &mut [T],
 ) {
     let counts = |e: &Entry| match only {
         Only::All => true,
@@ -385,25 +416,25 @@ pub fn sweep<K: Fn(&Entry) -> u32>(
         let k = key(t);
         while j < os.len() && key(&os[j]) < k {
             if counts(&os[j]) {
-                acc.add(os[j].idx as usize, reach[os[j].idx as usize], opp, r);
+                acc.add(os[j].idx as usize, reach[os[j].idx as usize].d(), opp, r);
             }
             j += 1;
         }
         let a = co(t)[0];
         if a != 0.0 {
-            out[t.idx as usize] += a * acc.query(t.idx as usize, trav, r);
+            out[t.idx as usize] += T::of(a * acc.query(t.idx as usize, trav, r));
         }
     }
     while j < os.len() {
         if counts(&os[j]) {
-            acc.add(os[j].idx as usize, reach[os[j].idx as usize], opp, r);
+            acc.add(os[j].idx as usize, reach[os[j].idx as usize].d(), opp, r);
         }
         j += 1;
     }
     for t in ts {
         let c = co(t)[2];
         if c != 0.0 {
-            out[t.idx as usize] += c * acc.query(t.idx as usize, trav, r);
+            out[t.idx as usize] += T::of(c * acc.query(t.idx as usize, trav, r));
         }
     }
     acc.reset(r);
@@ -413,12 +444,12 @@ pub fn sweep<K: Fn(&Entry) -> u32>(
         while j > 0 && key(&os[j - 1]) > k {
             j -= 1;
             if counts(&os[j]) {
-                acc.add(os[j].idx as usize, reach[os[j].idx as usize], opp, r);
+                acc.add(os[j].idx as usize, reach[os[j].idx as usize].d(), opp, r);
             }
         }
         let b = co(t)[1];
         if b != 0.0 {
-            out[t.idx as usize] += b * acc.query(t.idx as usize, trav, r);
+            out[t.idx as usize] += T::of(b * acc.query(t.idx as usize, trav, r));
         }
     }
 }
@@ -429,22 +460,22 @@ pub fn sweep<K: Fn(&Entry) -> u32>(
 /// back the identical combo.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn sweep_small<'c>(
+fn sweep_small<'c, T: Real>(
     ts: &[Entry],
     os: &[Entry],
     key: impl Fn(&Entry) -> u32,
     counts: impl Fn(&Entry) -> bool,
     co: impl Fn(&Entry) -> &'c Coef,
     r: &Removal,
-    reach: &[f64],
-    out: &mut [f64],
+    reach: &[T],
+    out: &mut [T],
 ) {
     let mut single = [0.0f64; 64];
     let mut total = 0.0f64;
     let mut j = 0;
     let add = |single: &mut [f64; 64], total: &mut f64, e: &Entry| {
         let o = e.idx as usize;
-        let x = reach[o];
+        let x = reach[o].d();
         *total += x;
         single[r.oc1[o] as usize] += x;
         single[r.oc2[o] as usize] += x;
@@ -461,7 +492,7 @@ fn sweep_small<'c>(
             j += 1;
         }
         let h = t.idx as usize;
-        out[h] += co(t)[0] * q(&single, total, h);
+        out[h] += T::of(co(t)[0] * q(&single, total, h));
     }
     for e in &os[j..] {
         if counts(e) {
@@ -477,9 +508,9 @@ fn sweep_small<'c>(
         let back = if same == u32::MAX || !counts(t) {
             0.0
         } else {
-            reach[same as usize]
+            reach[same as usize].d()
         };
-        out[h] += co(t)[2] * (q(&single, total, h) + back);
+        out[h] += T::of(co(t)[2] * (q(&single, total, h) + back));
     }
     single = [0.0; 64];
     total = 0.0;
@@ -493,7 +524,7 @@ fn sweep_small<'c>(
             }
         }
         let h = t.idx as usize;
-        out[h] += co(t)[1] * q(&single, total, h);
+        out[h] += T::of(co(t)[1] * q(&single, total, h));
     }
 }
 
@@ -522,7 +553,7 @@ fn by_low(e: &Entry) -> u32 {
 
 /// The traverser's showdown values on `board`, times `weight`, added to `out`.
 #[allow(clippy::too_many_arguments)]
-pub fn showdown(
+pub fn showdown<T: Real>(
     board: &BoardTable,
     p: usize,
     hilo: bool,
@@ -530,10 +561,10 @@ pub fn showdown(
     trav: &Hands,
     opp: &Hands,
     r: &Removal,
-    reach: &[f64],
+    reach: &[T],
     weight: f64,
     acc: &mut Acc,
-    out: &mut [f64],
+    out: &mut [T],
 ) {
     let (ts, os) = (&board.high[p], &board.high[p ^ 1]);
     let w = weight;
