@@ -85,6 +85,10 @@ pub enum Error {
     BadRake { reason: String },
     #[error("equity: {reason}")]
     Equity { reason: String },
+    /// A tournament computation that cannot be done (`hoyle.errors.TournamentError`):
+    /// bad stacks or payouts, a field too large for the exact method.
+    #[error("{0}")]
+    Tournament(String),
     /// Game settings a core call cannot play (`hoyle.errors.GameError`).
     #[error("{0}")]
     Game(String),

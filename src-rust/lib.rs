@@ -9,6 +9,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod hand;
+pub mod icm;
 pub mod reserve;
 pub mod settle;
 pub mod strength;

@@ -231,6 +231,7 @@ TEST_ROOMS = {
     "env": "hoyle.env: observation, mask, the environments, the table engine",
     "sim": "Table, bots, simulate, the CLI's play, Dask",
     "cli": "the hoyle command: one-line errors, --traceback, Ctrl-C",
+    "tournament": "hoyle.tournament: ICM, push/fold equilibria",
     "house": "the house rules: architecture, packaging, the README's and docs' examples",
     "support": "helpers the rooms share (oracles, the fuzzer, bots); no tests",
 }

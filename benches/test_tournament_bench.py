@@ -1,0 +1,81 @@
+"""pytest-benchmark of ``hoyle.tournament``: exact ICM at 20 players with 3
+paid and at 9 players, and the float DP against PokerKit's permutation
+``calculate_icm`` at 8 players in the same run (the ratio is printed at the
+end). Run with
+``python -m pytest benches/test_tournament_bench.py --benchmark-enable``.
+Each case checks its answer before it is timed."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hoyle.tournament import icm
+
+from .conftest import THROUGHPUT
+
+RNG = random.Random(28)
+STACKS_20 = [RNG.randint(1_000, 50_000) for _ in range(20)]
+STACKS_9 = STACKS_20[:9]
+STACKS_8 = STACKS_20[:8]
+PAY_3 = [50, 30, 20]
+PAY_9 = [30, 20, 14, 11, 8, 6, 5, 3, 3]
+PAY_8 = [30, 20, 15, 11, 9, 7, 5, 3]
+
+
+def _rate(name: str, benchmark: Any) -> None:
+    THROUGHPUT[name] = 1 / benchmark.stats.stats.min
+
+
+def test_icm_20_players_3_paid_exact(benchmark: Any) -> None:
+    r = benchmark(icm, STACKS_20, PAY_3, exact=True)
+    assert r.method == "exact"
+    assert sum(r) == 100
+    assert all(type(x) is Fraction for x in r)
+    _rate("icm exact 20 players 3 paid, calls", benchmark)
+
+
+@pytest.mark.parametrize("paid", [3, 9])
+def test_icm_9_players_exact(benchmark: Any, paid: int) -> None:
+    payouts = PAY_3 if paid == 3 else PAY_9
+    r = benchmark(icm, STACKS_9, payouts, exact=True)
+    assert r.method == "exact"
+    assert sum(r) == sum(payouts)
+    _rate(f"icm exact 9 players {paid} paid, calls", benchmark)
+
+
+@pytest.mark.parametrize("paid", [3, 9])
+def test_icm_9_players_floats(benchmark: Any, paid: int) -> None:
+    payouts = PAY_3 if paid == 3 else PAY_9
+    r = benchmark(icm, STACKS_9, payouts, floats=True)
+    assert r.method == "dp"
+    assert sum(r) == pytest.approx(sum(payouts))
+    _rate(f"icm dp 9 players {paid} paid, calls", benchmark)
+
+
+@pytest.mark.parametrize("paid", [3, 8])
+def test_icm_8_players_floats(benchmark: Any, paid: int) -> None:
+    payouts = PAY_3 if paid == 3 else PAY_8
+    r = benchmark(icm, STACKS_8, payouts, floats=True)
+    assert sum(r) == pytest.approx(sum(payouts))
+    _rate(f"icm dp 8 players {paid} paid, calls", benchmark)
+
+
+@pytest.mark.parametrize("paid", [3, 8])
+def test_pokerkit_calculate_icm_8_players(benchmark: Any, paid: int) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    payouts = PAY_3 if paid == 3 else PAY_8
+    theirs = benchmark(pokerkit.calculate_icm, payouts, STACKS_8)
+    assert theirs == pytest.approx(icm(STACKS_8, payouts, floats=True), rel=1e-9)
+    _rate(f"pokerkit calculate_icm 8 players {paid} paid, calls", benchmark)
+
+
+def test_icm_monte_carlo_100_players(benchmark: Any) -> None:
+    stacks = [RNG.randint(1_000, 50_000) for _ in range(100)]
+    payouts = list(range(20, 0, -1))
+    r = benchmark(icm, stacks, payouts, samples=1 << 20, seed=1)
+    assert r.method == "monte-carlo"
+    assert sum(r) == pytest.approx(210)
+    _rate("icm monte carlo 100 players 20 paid 2**20 samples, calls", benchmark)

@@ -1,0 +1,12 @@
+"""Tournaments: prize equity by the independent chip model (``icm``).
+
+>>> from hoyle.tournament import icm
+>>> icm([50, 30, 20], [70, 30])
+(Fraction(1265, 28), Fraction(129, 4), Fraction(158, 7))
+"""
+
+from __future__ import annotations
+
+from hoyle.tournament._icm import ICM, icm
+
+__all__ = ["ICM", "icm"]
