@@ -88,9 +88,14 @@ def _range_figures(write: Callable[[str], None]) -> None:
 def _icm_figures(write: Callable[[str], None]) -> None:
     """ICM: milliseconds per call against the targets, and hoyle's float DP
     against PokerKit's permutation calculate_icm at 8 players."""
-    goals = {"icm exact 20 players 3 paid, calls": 50.0, "icm exact 9 players 3 paid, calls": 1.0}
+    goals = {
+        "icm exact 20 players 3 paid, calls": 50.0,
+        "icm exact 9 players 3 paid, calls": 1.0,
+        "push_fold(10), table cached, calls": 500.0,
+        "push_fold_chart 1-20 bb by tenths, calls": 10_000.0,
+    }
     for name, rate in THROUGHPUT.items():
-        if name.startswith("icm "):
+        if name.startswith(("icm ", "push_fold", "all-in table")):
             goal = f" (target under {goals[name]} ms)" if name in goals else ""
             write(f"  {name[:-7]}: {1e3 / rate:.3f} ms{goal}")
     for paid in (3, 8):

@@ -1,7 +1,8 @@
 """pytest-benchmark of ``hoyle.tournament``: exact ICM at 20 players with 3
 paid and at 9 players, and the float DP against PokerKit's permutation
 ``calculate_icm`` at 8 players in the same run (the ratio is printed at the
-end). Run with
+end); push/fold at 10 bb with the table loaded, the chart for 1-20 bb, and
+1% of the all-in table built by the core. Run with
 ``python -m pytest benches/test_tournament_bench.py --benchmark-enable``.
 Each case checks its answer before it is timed."""
 
@@ -12,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hoyle.tournament import icm
+from hoyle import _core
+from hoyle.tournament import _allin, icm, push_fold, push_fold_chart
 
 from .conftest import THROUGHPUT
 
@@ -79,3 +81,31 @@ def test_icm_monte_carlo_100_players(benchmark: Any) -> None:
     assert r.method == "monte-carlo"
     assert sum(r) == pytest.approx(210)
     _rate("icm monte carlo 100 players 20 paid 2**20 samples, calls", benchmark)
+
+
+def test_push_fold_10_bb(benchmark: Any) -> None:
+    push_fold(10)  # the table loaded and expanded once per process, not timed
+    pf = benchmark(push_fold, 10)
+    assert 0.578 <= pf.push_share <= 0.584
+    assert pf.exploitability < 0.01
+    _rate("push_fold(10), table cached, calls", benchmark)
+
+
+def test_push_fold_chart_1_to_20_bb(benchmark: Any) -> None:
+    push_fold(10)
+    chart = benchmark.pedantic(push_fold_chart, rounds=1, iterations=1)
+    assert len(chart.solutions) == 191
+    assert chart.push["72o"] == Fraction(8, 5)
+    _rate("push_fold_chart 1-20 bb by tenths, calls", benchmark)
+
+
+def test_building_the_allin_table_sample(benchmark: Any) -> None:
+    """1% of the 47,008 matchups through the core (the whole table is 100x)."""
+    keys = _allin.matchups()[::100]
+    n = len(_allin.COMBOS)
+    cards = [_allin.COMBOS[int(k) // n] + _allin.COMBOS[int(k) % n] for k in keys]
+    counts = benchmark.pedantic(_core._allin_counts, args=(cards,), rounds=1, iterations=1)
+    assert [list(c) for c in counts] == _allin.counts()[::100].tolist()
+    THROUGHPUT["all-in table build, whole table (from 1%), calls"] = (
+        len(keys) / _allin.MATCHUPS / benchmark.stats.stats.min
+    )

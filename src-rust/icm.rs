@@ -340,8 +340,8 @@ mod tests {
         let exact = icm_dp(&stacks, &payouts).unwrap();
         let a = icm_monte(&stacks, &payouts, 100_000, 3).unwrap();
         assert_eq!(a, icm_monte(&stacks, &payouts, 100_000, 3).unwrap());
-        for i in 0..4 {
-            assert!((a.mean[i] - exact[i]).abs() < 4.0 * a.standard_error[i]);
+        for ((m, e), se) in a.mean.iter().zip(&exact).zip(&a.standard_error) {
+            assert!((m - e).abs() < 4.0 * se);
         }
         let total: f64 = a.mean.iter().sum();
         assert!((total - 100.0).abs() < 1e-9);

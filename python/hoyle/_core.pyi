@@ -28,6 +28,7 @@ ICM_MONTE_MAX_PLAYERS: Final[int]
 ICM_DP_LIMIT: Final[int]
 ICM_SAMPLES_LIMIT: Final[int]
 ICM_SHARD_SAMPLES: Final[int]
+ALLIN_BOARDS: Final[int]
 # What a Python Hand and hoyle.env share with the core (src-rust/hand.rs, src-rust/env):
 PHASE_BET: Final[int]
 PHASE_DRAWING: Final[int]
@@ -484,3 +485,4 @@ def _icm_dp(stacks: list[float], payouts: list[float]) -> list[float]: ...
 def _icm_monte(
     stacks: list[float], payouts: list[float], samples: int, seed: int
 ) -> tuple[list[float], list[float]]: ...
+def _allin_counts(matchups: list[tuple[int, int, int, int]]) -> list[list[int]]: ...

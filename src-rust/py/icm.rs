@@ -1,4 +1,5 @@
-//! The ICM entry points of `hoyle.tournament.icm`: floats in (Python has
+//! The entry points of `hoyle.tournament`: ICM (`icm.rs`) and the all-in
+//! table of push/fold (`allin.rs`). ICM takes floats in (Python has
 //! checked and converted the stacks and payouts), floats out, the
 //! interpreter released while the core works.
 
@@ -45,4 +46,11 @@ pub fn _icm_monte(
 ) -> PyResult<(Vec<f64>, Vec<f64>)> {
     let r = py.detach(|| icm_monte(&stacks, &payouts, samples, seed))?;
     Ok((r.mean, r.standard_error))
+}
+
+/// `[wins, wins, ties]` of each heads-up preflop matchup (`[a1, a2, b1,
+/// b2]` card ids), exact, over the rayon pool.
+#[pyfunction]
+pub fn _allin_counts(py: Python<'_>, matchups: Vec<[u8; 4]>) -> PyResult<Vec<[u32; 3]>> {
+    Ok(py.detach(|| crate::allin::allin_counts(&matchups))?)
 }

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from hoyle.tournament._chart import PushFoldChart, push_fold_chart
 from hoyle.tournament._icm import ICM, icm
+from hoyle.tournament._pushfold import PushFold, push_fold
 
-__all__ = ["ICM", "icm"]
+__all__ = ["ICM", "PushFold", "PushFoldChart", "icm", "push_fold", "push_fold_chart"]
