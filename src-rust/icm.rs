@@ -159,7 +159,7 @@ pub fn icm_dp(stacks: &[f64], payouts: &[f64]) -> Result<Vec<f64>> {
         )));
     }
     let binom = &BINOMIAL;
-    let total: f64 = stacks.iter().sum();
+    let full: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut equity = vec![0.0f64; n];
     let mut level = vec![1.0f64];
     let mut outside = vec![0.0f64; n];
@@ -171,13 +171,15 @@ pub fn icm_dp(stacks: &[f64], payouts: &[f64]) -> Result<Vec<f64>> {
         let mut mask: u64 = if m == 0 { 0 } else { (1u64 << m) - 1 };
         let mut index = 0usize;
         loop {
-            let mut placed = 0.0;
-            let mut bits = mask;
+            // the stacks left, summed from them rather than as the total
+            // less those placed (no cancellation when few chips are left)
+            let mut rest = 0.0;
+            let mut bits = !mask & full;
             while bits != 0 {
-                placed += stacks[bits.trailing_zeros() as usize];
+                rest += stacks[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
-            let q = level[index] / (total - placed).max(f64::MIN_POSITIVE);
+            let q = level[index] / rest;
             for i in (0..n).filter(|&i| mask >> i & 1 == 0) {
                 outside[i] += q;
                 if !last {
@@ -322,6 +324,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_tiny_stack_keeps_the_sum() {
+        let e = icm_dp(&[10.0, 20.0, 1e-11], &[50.0, 30.0, 20.0]).unwrap();
+        assert!((e.iter().sum::<f64>() - 100.0).abs() < 1e-9, "{e:?}");
+        assert!((e[2] - 20.0).abs() < 1e-6);
     }
 
     #[test]

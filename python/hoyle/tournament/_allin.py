@@ -32,6 +32,7 @@ __all__ = [
     "counts",
     "equity_matrix",
     "matchups",
+    "tie_matrix",
 ]
 
 COMBOS: tuple[tuple[int, int], ...] = tuple(combinations(range(52), 2))
@@ -138,6 +139,18 @@ def equity_matrix() -> npt.NDArray[np.float64]:
     equity: npt.NDArray[np.float64] = (mine + table[where, 2] / 2) / _core.ALLIN_BOARDS
     equity[~disjoint] = 0.0
     return equity
+
+
+@functools.cache
+def tie_matrix() -> npt.NDArray[np.float64]:
+    """``T[i, j]``: the share of the boards on which ``COMBOS[i]`` and
+    ``COMBOS[j]`` tie, 0 where they share a card (symmetric)."""
+    key, _, disjoint = _keys()
+    where = np.searchsorted(matchups(), key)
+    where[~disjoint] = 0
+    ties: npt.NDArray[np.float64] = counts()[where, 2].astype(np.float64) / _core.ALLIN_BOARDS
+    ties[~disjoint] = 0.0
+    return ties
 
 
 def class_of(combo: tuple[int, int]) -> str:

@@ -81,6 +81,17 @@ def class_game() -> tuple[Vector, Vector, Vector]:
     return w, e, onehot.sum(axis=1)
 
 
+@functools.cache
+def class_ties() -> Vector:
+    """``T[a, b]``: the tie shares of the pairs of combos of classes ``a`` and
+    ``b``, summed (the class game's ties, beside ``class_game``'s ``E``)."""
+    member = np.array([INDEX[_allin.class_of(c)] for c in _allin.COMBOS])
+    onehot = np.zeros((len(CLASSES), len(member)))
+    onehot[member, np.arange(len(member))] = 1.0
+    ties: Vector = onehot @ _allin.tie_matrix() @ onehot.T
+    return ties
+
+
 @dataclass(frozen=True)
 class Solved:
     """The class game's solution: push and call frequencies per class, the
