@@ -95,7 +95,9 @@ def _icm_figures(write: Callable[[str], None]) -> None:
         "push_fold_chart 1-20 bb by tenths, calls": 10_000.0,
     }
     for name, rate in THROUGHPUT.items():
-        if name.startswith(("icm ", "push_fold", "all-in table")):
+        if name == "tournaments of 6 built-in bots, calls":
+            write(f"  tournaments of 6 built-in bots: {rate:.1f}/s")
+        elif name.startswith(("icm ", "push_fold", "all-in table")):
             goal = f" (target under {goals[name]} ms)" if name in goals else ""
             write(f"  {name[:-7]}: {1e3 / rate:.3f} ms{goal}")
     for paid in (3, 8):

@@ -2,7 +2,7 @@
 paid and at 9 players, and the float DP against PokerKit's permutation
 ``calculate_icm`` at 8 players in the same run (the ratio is printed at the
 end); push/fold at 10 bb with the table loaded, the chart for 1-20 bb, and
-1% of the all-in table built by the core. Run with
+1% of the all-in table built by the core; tournaments/s of 6 built-in bots. Run with
 ``python -m pytest benches/test_tournament_bench.py --benchmark-enable``.
 Each case checks its answer before it is timed."""
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from hoyle import _core
-from hoyle.tournament import _allin, icm, push_fold, push_fold_chart
+from hoyle.tournament import Level, _allin, icm, play, push_fold, push_fold_chart
 
 from .conftest import THROUGHPUT
 
@@ -109,3 +109,24 @@ def test_building_the_allin_table_sample(benchmark: Any) -> None:
     THROUGHPUT["all-in table build, whole table (from 1%), calls"] = (
         len(keys) / _allin.MATCHUPS / benchmark.stats.stats.min
     )
+
+
+def test_tournaments_6_players(benchmark: Any) -> None:
+    bots = ["tight", "loose", "random", "tight", "loose", "random"]
+    levels = [Level(5, 10, hands=30), Level(10, 20, hands=30), Level(25, 50, ante=5, hands=30)]
+    levels.append(Level(50, 100, ante=10))
+
+    def run() -> Any:
+        return play(
+            "texas_holdem",
+            bots,
+            stacks=1000,
+            payouts=[50, 30, 20],
+            levels=levels,
+            seed=1,
+            tournaments=20,
+        )
+
+    r = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert sum(p.prize for p in r.players) == 20 * 100
+    THROUGHPUT["tournaments of 6 built-in bots, calls"] = 20 / benchmark.stats.stats.min
