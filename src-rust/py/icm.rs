@@ -28,9 +28,15 @@ pub fn _icm_subsets(players: usize, paid: usize) -> u64 {
     dp_subsets(players, paid)
 }
 
-/// Every player's prize equity by the exact DP, in floats.
+/// Every player's prize equity by the exact DP, in floats; the interpreter
+/// released only for work that is worth it (releasing it costs more than a
+/// small field's whole DP).
 #[pyfunction]
 pub fn _icm_dp(py: Python<'_>, stacks: Vec<f64>, payouts: Vec<f64>) -> PyResult<Vec<f64>> {
+    let work = dp_subsets(stacks.len(), payouts.len()).saturating_mul(stacks.len() as u64);
+    if work < 20_000 {
+        return Ok(icm_dp(&stacks, &payouts)?);
+    }
     Ok(py.detach(|| icm_dp(&stacks, &payouts))?)
 }
 
