@@ -89,6 +89,9 @@ pub enum Error {
     /// bad stacks or payouts, a field too large for the exact method.
     #[error("{0}")]
     Tournament(String),
+    /// A spot or tree the solver cannot solve (`hoyle.errors.SolveError`).
+    #[error("{0}")]
+    Solve(String),
     /// Game settings a core call cannot play (`hoyle.errors.GameError`).
     #[error("{0}")]
     Game(String),

@@ -13,6 +13,7 @@ pub mod hand;
 pub mod icm;
 pub mod reserve;
 pub mod settle;
+pub mod solve;
 pub mod strength;
 pub mod table;
 

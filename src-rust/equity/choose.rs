@@ -3,10 +3,11 @@
 //! by (which scorer a game needs, which deck it deals from, that badugi
 //! plays four cards), here where `cargo test` reaches them.
 
+use super::count::Split;
 use super::exact::{enumerate_with, estimate, Exact, EXACT_WORK_LIMIT};
 use super::interrupt::Interrupt;
 use super::monte::{monte_carlo_with, Shards};
-use super::score::{HighScorer, OmahaScorer, RuledScorer, Scoring, ShowdownShape};
+use super::score::{HighScorer, OmahaScorer, RuledScorer, Scorer, Scoring, ShowdownShape};
 use super::spot::{Combo, Spot, STANDARD_DECK};
 use super::Counts;
 use crate::error::{Error, Result};
@@ -72,6 +73,24 @@ pub enum ChosenScorer<'a> {
 }
 
 impl ChosenScorer<'_> {
+    /// One hand's `(high, low)` scores (see [`Scorer::score`]).
+    pub fn score(&self, hole: &[u8], board: &[u8]) -> (u32, u32) {
+        match self {
+            ChosenScorer::High => HighScorer.score(hole, board),
+            ChosenScorer::Omaha(h) => OmahaScorer { h: *h }.score(hole, board),
+            ChosenScorer::Ruled(r) => r.score(hole, board),
+        }
+    }
+
+    /// How the pot is split (see [`Scorer::split`]).
+    pub fn split(&self) -> Split {
+        match self {
+            ChosenScorer::High => HighScorer.split(),
+            ChosenScorer::Omaha(h) => OmahaScorer { h: *h }.split(),
+            ChosenScorer::Ruled(r) => r.split(),
+        }
+    }
+
     /// Exact enumeration of `spot` with this scorer (see [`enumerate_with`]).
     pub fn enumerate(&self, spot: &Spot, parallel: bool, stop: &dyn Interrupt) -> Result<Exact> {
         match self {

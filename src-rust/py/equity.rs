@@ -43,7 +43,7 @@ fn equity_error(reason: String) -> PyErr {
 /// An integer argument in `lo..=hi` (see [`int_in`]); a number outside
 /// the range, however large, is an `EquityError` that names the argument
 /// and the range.
-fn in_range(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+pub(crate) fn in_range(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
     int_in(name, obj, lo, hi)?.map_err(|got| {
         equity_error(format!(
             "{name} must be an integer in {lo}..={hi}, got {got}"
@@ -52,7 +52,7 @@ fn in_range(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u6
 }
 
 /// `threads`: None for the shared pool, else 1..=MAX_THREADS.
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+pub(crate) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     threads_in(threads, |got| {
         equity_error(format!(
             "threads must be an integer in 1..={MAX_THREADS}, got {got}"
@@ -76,7 +76,7 @@ fn ranking(rules: &HandRules) -> HandRanking<'_> {
 
 /// The game's description: the deal's shape `(hole, board, hole_cards or
 /// 0)`, each in its bounds, the rules, high or low-only, the deck.
-fn variant<'a>(
+pub(crate) fn variant<'a>(
     game: &Bound<'_, PyAny>,
     rules: Option<&'a HandRules>,
     high: bool,
@@ -237,7 +237,7 @@ fn wait_on<'scope, T: Send + 'scope>(
 /// process cannot wait on threads it lacks), else on a pool of `threads`
 /// threads or the global pool for `None`. Ctrl-C stops it: the
 /// `KeyboardInterrupt` (or whatever a signal handler raised) is returned.
-fn run<T: Send>(
+pub(crate) fn run<T: Send>(
     py: Python<'_>,
     threads: Option<usize>,
     job: impl FnOnce(bool, &dyn Interrupt) -> Result<T> + Send,

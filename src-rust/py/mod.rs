@@ -29,6 +29,7 @@ mod icm;
 mod observe;
 mod rules;
 mod settle;
+mod solve;
 mod tables;
 
 #[pymodule]
@@ -74,5 +75,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::_icm_monte, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_allin_counts, m)?)?;
     m.add("ALLIN_BOARDS", crate::allin::ALLIN_BOARDS)?;
+    m.add_class::<solve::Solver>()?;
     Ok(())
 }
