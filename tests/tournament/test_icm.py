@@ -7,12 +7,14 @@ from __future__ import annotations
 import pickle
 import random
 from fractions import Fraction
-from itertools import permutations
+from itertools import pairwise, permutations
 
 import pytest
 from hoyle import _core
 from hoyle.errors import TournamentError
 from hoyle.tournament import ICM, icm
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def brute(stacks: list[int], payouts: list[int]) -> list[Fraction]:
@@ -180,3 +182,21 @@ def test_bad_types_and_limits() -> None:
         icm([1, 2], [1], exact=False, samples=1)
     with pytest.raises(TypeError, match="seed"):
         icm([1, 2], [1], exact=False, seed=1.5)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 10**12), min_size=1, max_size=7),
+    st.lists(st.integers(0, 10**6), max_size=7),
+)
+def test_any_field_sums_to_the_pool_and_the_paths_agree(stacks: list[int], pay: list[int]) -> None:
+    payouts = sorted(pay[: len(stacks)], reverse=True)
+    exact = icm(stacks, payouts, exact=True)
+    assert sum(exact) == sum(payouts)
+    assert all(0 <= x <= max(payouts, default=0) for x in exact)
+    floats = icm(stacks, payouts, floats=True)
+    assert floats == pytest.approx([float(x) for x in exact], rel=1e-9, abs=1e-6)
+    # a bigger stack never has less equity (payouts non-increasing)
+    order = sorted(range(len(stacks)), key=lambda i: stacks[i])
+    for a, b in pairwise(order):
+        assert exact[a] <= exact[b]
