@@ -193,7 +193,9 @@ pub fn icm_dp(stacks: &[f64], payouts: &[f64]) -> Result<Vec<f64>> {
             }
         }
         for i in 0..n {
-            equity[i] += pay * stacks[i] * outside[i];
+            // the chance first (at most 1), then the prize: no overflow
+            // for prizes near f64's largest
+            equity[i] += pay * (stacks[i] * outside[i]);
         }
         level = next;
     }
@@ -324,6 +326,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn huge_prizes_and_stacks_stay_finite() {
+        let e = icm_dp(&[2.0, 1.0 / 3.0, 1e30], &[1.25e5, 1e300]).unwrap();
+        assert!(e.iter().all(|x| x.is_finite()), "{e:?}");
+        assert!((e.iter().sum::<f64>() / (1e300 + 1.25e5) - 1.0).abs() < 1e-12);
     }
 
     #[test]
