@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 THROUGHPUT: dict[str, float] = {}
+# lines of the solver's benches (test_solve_bench.py), printed as they are
+SOLVE: list[str] = []
 
 # criterion's samples of the core's batch (``cargo bench --bench eval``),
 # read so the core's rate prints beside the binding's
@@ -111,9 +113,14 @@ def _icm_figures(write: Callable[[str], None]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:  # noqa: PLR0912 (one report line per optional figure)
+    write = terminalreporter.write_line
+    if SOLVE:
+        write("")
+        write("the solver in this run:")
+        for line in SOLVE:
+            write(line)
     if not THROUGHPUT:
         return
-    write = terminalreporter.write_line
     write("")
     write("hands/s in this run, and ratios to the peers:")
     for name, rate in THROUGHPUT.items():

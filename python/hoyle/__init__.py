@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from hoyle import cluster, games, history
+from hoyle import cluster, games, history, solve
 
 # The most chips a hand may hold in all (settlement's limit), named in
 # settlement's errors; a plain attribute, outside __all__ like the core's
@@ -43,6 +43,7 @@ from hoyle.errors import (
     RangeError,
     RulesError,
     SettlementError,
+    SolveError,
     UndeterminedError,
 )
 from hoyle.games import Game, Street
@@ -87,6 +88,7 @@ __all__ = [
     "Settlement",
     "SettlementError",
     "SimulationResult",
+    "SolveError",
     "Street",
     "Table",
     "UndeterminedError",
@@ -102,4 +104,5 @@ __all__ = [
     "rank",
     "settle",
     "simulate",
+    "solve",
 ]

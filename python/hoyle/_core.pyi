@@ -486,3 +486,68 @@ def _icm_monte(
     stacks: list[float], payouts: list[float], samples: int, seed: int
 ) -> tuple[list[float], list[float]]: ...
 def _allin_counts(matchups: list[tuple[int, int, int, int]]) -> list[list[int]]: ...
+
+# -- the solver (hoyle.solve; docs/solve.md) ------------------------------------------------
+_Size: TypeAlias = tuple[str, float]
+_StreetSizes: TypeAlias = tuple[tuple[list[_Size], list[_Size]], tuple[list[_Size], list[_Size]]]
+
+@final
+class Solver:
+    @staticmethod
+    def postflop(
+        *,
+        board: list[int],
+        hands: tuple[list[list[int]], list[list[int]]],
+        weights: tuple[list[float], list[float]],
+        pot: int,
+        stack: int,
+        streets: list[_StreetSizes],
+        limit: str = "no",
+        bet_units: list[int] | None = None,
+        raise_cap: int | None = None,
+        allin_threshold: float | None = None,
+        merge: float | None = None,
+        game: tuple[int, int, int] | None = None,
+        rules: HandRules | None = None,
+        high: bool = True,
+        deck: int | None = None,
+        split: HandRules | None = None,
+        rake: tuple[int, int | None] | None = None,
+        isomorphism: bool = True,
+        max_memory: int,
+    ) -> Solver: ...
+    @staticmethod
+    def kuhn() -> Solver: ...
+    @staticmethod
+    def leduc(*, isomorphism: bool = True) -> Solver: ...
+    @property
+    def memory(self) -> int: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def node_count(self) -> int: ...
+    def iterate(
+        self,
+        n: int,
+        *,
+        threads: int | None = None,
+        algorithm: str = "dcfr",
+        alpha: float = 1.5,
+        beta: float = 0.0,
+        gamma: float = 2.0,
+    ) -> int: ...
+    def exploitability(self, *, threads: int | None = None) -> float: ...
+    def ev(self) -> tuple[float, float]: ...
+    def equity(self) -> tuple[float, float]: ...
+    def hands(self, player: int) -> list[tuple[int, ...]]: ...
+    def weights(self, player: int) -> list[float]: ...
+    def info(self, path: list[int]) -> dict[str, Any]: ...
+    def strategy(self, path: list[int]) -> npt.NDArray[np.float32]: ...
+    def values(
+        self, path: list[int], player: int
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+    def payoff(
+        self, path: list[int], hand0: int, hand1: int, runout: list[int]
+    ) -> tuple[int, int]: ...
+    def state(self) -> bytes: ...
+    def set_state(self, data: bytes) -> None: ...

@@ -376,6 +376,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_play(commands, trace)
     _add_replay(commands, trace)
     _add_tournament(commands, trace)
+    from hoyle.solve._cli import add_solve
+
+    add_solve(commands, trace)
     return parser
 
 

@@ -24,6 +24,30 @@ fn solve_err(m: String) -> PyErr {
     Error::Solve(m).into()
 }
 
+/// An integer argument from `lo` to `hi`, else a `SolveError` naming it.
+fn count(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    in_range(obj, name, lo, hi).map_err(|_| {
+        solve_err(format!(
+            "{name} must be a whole number from {lo} to {hi}, got {obj}"
+        ))
+    })
+}
+
+/// `threads`: None (all cores) or 1 to the most allowed, else a `SolveError`.
+fn threads_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    threads_arg(obj).map_err(|e| {
+        solve_err(format!(
+            "threads: {}",
+            e.to_string().trim_start_matches("equity: ")
+        ))
+    })
+}
+
+/// A player: 0 (out of position) or 1 (in position).
+fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(count(obj, "player", 0, 1)? as usize)
+}
+
 /// A two-player game solved by discounted CFR: its tree, regrets and
 /// strategy sums (see `hoyle.solve`).
 #[pyclass(module = "hoyle._core", frozen)]
@@ -162,7 +186,7 @@ impl Solver {
                 "the stack must be a whole number of chips from 1 to 2**48, got {stack}"
             ))
         })?;
-        let max_memory = in_range(max_memory, "max_memory", 0, u64::MAX)?;
+        let max_memory = count(max_memory, "max_memory", 0, u64::MAX)?;
         let limit = match limit {
             "no" => Limit::No,
             "pot" => Limit::Pot,
@@ -288,8 +312,8 @@ impl Solver {
         beta: f64,
         gamma: f64,
     ) -> PyResult<u64> {
-        let n = in_range(n, "n", 0, 1 << 32)?;
-        let threads = threads_arg(threads)?;
+        let n = count(n, "n", 0, 1 << 32)?;
+        let threads = threads_of(threads)?;
         let algo = match algorithm {
             "dcfr" => {
                 for (name, x) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
@@ -316,7 +340,7 @@ impl Solver {
     /// Half of NashConv of the average strategies, in chips.
     #[pyo3(signature = (*, threads=None))]
     fn exploitability(&self, py: Python<'_>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<f64> {
-        let threads = threads_arg(threads)?;
+        let threads = threads_of(threads)?;
         let s = self.lock()?;
         let s = &*s;
         run(py, threads, |par, stop| Ok(s.exploitability(par, stop)))
@@ -336,7 +360,8 @@ impl Solver {
         Ok(py.detach(|| s.equity()))
     }
 
-    fn hands(&self, player: usize) -> PyResult<Vec<Vec<u8>>> {
+    fn hands(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+        let player = player_of(player)?;
         let s = self.lock()?;
         let h = s
             .hands
@@ -345,7 +370,8 @@ impl Solver {
         Ok((0..h.len()).map(|i| h.of(i).to_vec()).collect())
     }
 
-    fn weights(&self, player: usize) -> PyResult<Vec<f64>> {
+    fn weights(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
+        let player = player_of(player)?;
         let s = self.lock()?;
         let h = s
             .hands
@@ -422,16 +448,14 @@ impl Solver {
         &self,
         py: Python<'py>,
         path: &Bound<'py, PyAny>,
-        player: usize,
+        player: &Bound<'py, PyAny>,
     ) -> PyResult<(
         Bound<'py, PyArray1<f64>>,
         Bound<'py, PyArray1<f64>>,
         Bound<'py, PyArray1<f64>>,
     )> {
         let path = path_of(path)?;
-        if player > 1 {
-            return Err(solve_err(format!("player is 0 or 1, got {player}")));
-        }
+        let player = player_of(player)?;
         let s = self.lock()?;
         let pos = s.walk(&path)?;
         let s = &*s;
@@ -448,11 +472,13 @@ impl Solver {
     fn payoff(
         &self,
         path: &Bound<'_, PyAny>,
-        hand0: usize,
-        hand1: usize,
+        hand0: &Bound<'_, PyAny>,
+        hand1: &Bound<'_, PyAny>,
         runout: Vec<u8>,
     ) -> PyResult<(i128, i128)> {
         let path = path_of(path)?;
+        let hand0 = count(hand0, "hand0", 0, u32::MAX as u64)? as usize;
+        let hand1 = count(hand1, "hand1", 0, u32::MAX as u64)? as usize;
         let s = self.lock()?;
         let pos = s.walk(&path)?;
         let mut board = pos.board;
@@ -464,7 +490,7 @@ impl Solver {
             }
             board |= 1 << c;
         }
-        let [a, b] = s.payoff_at(pos.node, [hand0, hand1], board)?;
+        let [a, b] = s.payoff_at(pos.node, [hand0, hand1], pos.board, board)?;
         Ok((a, b))
     }
 

@@ -170,7 +170,14 @@ pub fn average(sums: &[f32], n: usize, out: &mut [f64]) {
 }
 
 impl Solver {
-    pub(crate) fn terminal<T: Real>(&self, node: usize, p: usize, reach: &[T], acc: &mut Acc, out: &mut [T]) {
+    pub(crate) fn terminal<T: Real>(
+        &self,
+        node: usize,
+        p: usize,
+        reach: &[T],
+        acc: &mut Acc,
+        out: &mut [T],
+    ) {
         let nd = &self.nodes[node];
         let (trav, opp, r) = (&self.hands[p], &self.hands[p ^ 1], &self.removal[p]);
         match nd.kind {
@@ -325,7 +332,17 @@ impl Solver {
                     let mut vals = sc.take(nq * a);
                     for i in 0..a {
                         let v = &mut vals[i * nq..(i + 1) * nq];
-                        self.cfr(st, nd.first as usize + i, p, reach, w, parallel, stop, sc, v);
+                        self.cfr(
+                            st,
+                            nd.first as usize + i,
+                            p,
+                            reach,
+                            w,
+                            parallel,
+                            stop,
+                            sc,
+                            v,
+                        );
                     }
                     let mut mine = sc.take(nq);
                     for (rs, vs) in regrets.chunks_exact(nq).zip(vals.chunks_exact(nq)) {
@@ -356,9 +373,16 @@ impl Solver {
                 } else {
                     let mut r = sc.take(nq);
                     for i in 0..a {
-                        let (rs, ss) = (&regrets[i * nq..(i + 1) * nq], &mut sums[i * nq..(i + 1) * nq]);
+                        let (rs, ss) = (
+                            &regrets[i * nq..(i + 1) * nq],
+                            &mut sums[i * nq..(i + 1) * nq],
+                        );
                         let (keep, add) = (w.keep, w.add);
-                        let it = r.iter_mut().zip(ss.iter_mut()).zip(reach.iter().zip(rs)).zip(scale.iter().zip(&base));
+                        let it = r
+                            .iter_mut()
+                            .zip(ss.iter_mut())
+                            .zip(reach.iter().zip(rs))
+                            .zip(scale.iter().zip(&base));
                         for (((x, sum), (&re, &rg)), (&s, &b)) in it {
                             *x = re * sigma(rg, s, b);
                             *sum = *sum * keep + *x * add;

@@ -72,15 +72,17 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Each player's chips at the terminal `node` when `winner` (0, 1, or
-    /// None for a tie of the whole pot) takes it: the pot after rake, and
-    /// each player's share of a tie.
+    /// The chips the winner (or the winners, split) of the terminal `node`
+    /// take: as `hoyle.settle` pays, a bet not called goes back to its
+    /// bettor first, and the rake is taken from the rest (the starting pot
+    /// and what both put in).
     pub fn pot_after_rake(&self, node: &Node) -> u64 {
         let total = self.config.pot + node.contrib[0] + node.contrib[1];
+        let called = self.config.pot + 2 * node.contrib[0].min(node.contrib[1]);
         match self.rake {
             None => total,
             Some(r) => {
-                let raw = (total as u128 * r.basis_points as u128 / 10_000) as u64;
+                let raw = (called as u128 * r.basis_points as u128 / 10_000) as u64;
                 total - r.cap.map_or(raw, |c| raw.min(c))
             }
         }

@@ -236,20 +236,17 @@ pub fn fold<T: Real>(
     if r.small {
         let mut single = [0.0f64; 64];
         let mut total = 0.0;
-        for (o, &x) in reach.iter().enumerate() {
+        for ((&x, &a), &b) in reach.iter().zip(&r.oc1).zip(&r.oc2) {
             let x = x.d();
             total += x;
-            single[r.oc1[o] as usize] += x;
-            single[r.oc2[o] as usize] += x;
+            single[(a & 63) as usize] += x;
+            single[(b & 63) as usize] += x;
         }
-        for (h, v) in out.iter_mut().enumerate() {
-            let same = r.same[h];
-            let back = if same == u32::MAX {
-                0.0
-            } else {
-                reach[same as usize].d()
-            };
-            *v += T::of(pay * (total - single[r.c1[h] as usize] - single[r.c2[h] as usize] + back));
+        let it = out.iter_mut().zip(&r.same).zip(r.c1.iter().zip(&r.c2));
+        for ((v, &same), (&a, &b)) in it {
+            let back = reach.get(same as usize).map_or(0.0, |x| x.d());
+            let compat = total - single[(a & 63) as usize] - single[(b & 63) as usize] + back;
+            *v += T::of(pay * compat);
         }
         return;
     }
@@ -323,9 +320,16 @@ pub fn sweep_high2<T: Real>(
     c: Coef,
     out: &mut [T],
 ) {
-    // every index in a table is below its player's hand count (`build`)
+    // every index in a table is below its player's hand count (`build`):
+    // checked once here, so the loops below index without checks
+    assert!(reach.len() >= r.oc1.len() && out.len() >= r.c1.len());
     let (reach, out) = (&reach[..r.oc1.len()], &mut out[..r.c1.len()]);
-    let at = |x: &[T], i: u16| x.get(i as usize).map_or(0.0, |v| v.d());
+    let at = |x: &[T], i: u16| {
+        debug_assert!((i as usize) < x.len());
+        // SAFETY: `i` is a hand index of the opponent's table, below its
+        // hand count, which is `x.len()` (asserted above)
+        unsafe { x.get_unchecked(i as usize) }.d()
+    };
     let mut single = [0.0f64; 64];
     let mut total = 0.0f64;
     let mut j = 0;
@@ -340,9 +344,10 @@ pub fn sweep_high2<T: Real>(
         single[(e.c2 & 63) as usize] += x;
     };
     let put = |out: &mut [T], i: u16, x: f64| {
-        if let Some(o) = out.get_mut(i as usize) {
-            *o += T::of(x);
-        }
+        debug_assert!((i as usize) < out.len());
+        // SAFETY: `i` is a hand index of the traverser's table, below its
+        // hand count, which is `out.len()` (asserted above)
+        unsafe { *out.get_unchecked_mut(i as usize) += T::of(x) }
     };
     for t in ts {
         while j < n && os[j].key < t.key {
@@ -357,7 +362,7 @@ pub fn sweep_high2<T: Real>(
         }
         for t in ts {
             let same = r.same[t.idx as usize];
-            let back = if same == u32::MAX { 0.0 } else { at(reach, same as u16) };
+            let back = reach.get(same as usize).map_or(0.0, |x| x.d());
             put(out, t.idx, c[2] * (q(&single, total, t) + back));
         }
     }

@@ -47,7 +47,12 @@ use rand::{Rng, SeedableRng};
 fn random_hands(rng: &mut StdRng, board: u64, k: usize, n: usize) -> Hands {
     let free: Vec<u8> = (0..52u8).filter(|&c| board >> c & 1 == 0).collect();
     let mut seen = std::collections::HashSet::new();
-    let mut h = Hands { k, cards: Vec::new(), mask: Vec::new(), weight: Vec::new() };
+    let mut h = Hands {
+        k,
+        cards: Vec::new(),
+        mask: Vec::new(),
+        weight: Vec::new(),
+    };
     while h.len() < n {
         let mut cs: Vec<u8> = free.choose_multiple(rng, k).copied().collect();
         cs.sort_unstable();
@@ -75,10 +80,16 @@ struct Case<'a> {
 fn solver_of(c: &Case<'_>, seed: u64) -> super::Solver {
     let mut rng = StdRng::seed_from_u64(seed);
     let board = c.board.iter().fold(0u64, |m, &x| m | 1 << x);
-    let hands = [random_hands(&mut rng, board, c.k, 14), random_hands(&mut rng, board, c.k, 11)];
+    let hands = [
+        random_hands(&mut rng, board, c.k, 14),
+        random_hands(&mut rng, board, c.k, 11),
+    ];
     let sizes = vec![Size::Pot(0.5), Size::AllIn];
     let raises = vec![Size::Mult(3.0), Size::AllIn];
-    let street = StreetSizes { bets: [sizes.clone(), sizes], raises: [raises.clone(), raises] };
+    let street = StreetSizes {
+        bets: [sizes.clone(), sizes],
+        raises: [raises.clone(), raises],
+    };
     let config = TreeConfig {
         pot: c.pot,
         stack: c.stack,
@@ -120,7 +131,13 @@ fn check_terminals(s: &super::Solver, seed: u64) {
         for p in 0..2 {
             let opp = &s.hands[p ^ 1];
             let reach: Vec<f64> = (0..opp.len())
-                .map(|o| if opp.mask[o] & nd.board != 0 { 0.0 } else { rng.random_range(0.0..1.0) })
+                .map(|o| {
+                    if opp.mask[o] & nd.board != 0 {
+                        0.0
+                    } else {
+                        rng.random_range(0.0..1.0)
+                    }
+                })
                 .collect();
             let mut out = vec![0.0f64; s.hands[p].len()];
             let mut acc = Acc::new(&s.removal[p]);
@@ -155,13 +172,17 @@ fn check_terminals(s: &super::Solver, seed: u64) {
                     let mut sum = 0.0;
                     for r in &runouts {
                         let pair = if p == 0 { [h, o] } else { [o, h] };
-                        let pay = s.payoff_at(node, pair, nd.board | r).unwrap();
+                        let pay = s.payoff_at(node, pair, nd.board, nd.board | r).unwrap();
                         sum += pay[p] as f64 - s.shift[p];
                     }
                     naive += reach[o] * sum / runouts.len() as f64;
                 }
                 let tol = 1e-9 * (1.0 + naive.abs());
-                assert!((out[h] - naive).abs() < tol, "node {node} player {p} hand {h}: {} vs naive {naive}", out[h]);
+                assert!(
+                    (out[h] - naive).abs() < tol,
+                    "node {node} player {p} hand {h}: {} vs naive {naive}",
+                    out[h]
+                );
                 checked += 1;
             }
         }
@@ -184,17 +205,55 @@ fn terminal_values_equal_the_naive_sums() {
     let cases = [
         (river.clone(), 2, false, None, 100, 400),
         (river.clone(), 2, true, None, 100, 400),
-        (river.clone(), 2, false, Some(Rake { basis_points: 500, cap: Some(7) }), 101, 400),
-        (river.clone(), 2, true, Some(Rake { basis_points: 500, cap: Some(7) }), 101, 400),
+        (
+            river.clone(),
+            2,
+            false,
+            Some(Rake {
+                basis_points: 500,
+                cap: Some(7),
+            }),
+            101,
+            400,
+        ),
+        (
+            river.clone(),
+            2,
+            true,
+            Some(Rake {
+                basis_points: 500,
+                cap: Some(7),
+            }),
+            101,
+            400,
+        ),
         (turn.clone(), 2, false, None, 31, 90),
         (turn.clone(), 2, true, None, 31, 90),
     ];
     for (i, (board, k, plain, rake, pot, stack)) in cases.into_iter().enumerate() {
-        let c = Case { board, k, score: &holdem, hilo: false, rake, plain, pot, stack };
+        let c = Case {
+            board,
+            k,
+            score: &holdem,
+            hilo: false,
+            rake,
+            plain,
+            pot,
+            stack,
+        };
         let s = solver_of(&c, i as u64);
         check_terminals(&s, 100 + i as u64);
     }
-    let c = Case { board: river, k: 4, score: &omaha, hilo: false, rake: None, plain: false, pot: 55, stack: 200 };
+    let c = Case {
+        board: river,
+        k: 4,
+        score: &omaha,
+        hilo: false,
+        rake: None,
+        plain: false,
+        pot: 55,
+        stack: 200,
+    };
     check_terminals(&solver_of(&c, 7), 8);
 }
 
@@ -212,13 +271,19 @@ fn omaha_high_low_terminals_equal_the_naive_sums() {
     let scorer = RuledScorer::new(true, &high, Some(&low)).unwrap();
     let score = |h: &[u8], b: &[u8]| scorer.score(h, b);
     // low boards, so both halves are played, and a rake with odd pots
-    for (i, board) in [vec![0u8, 5, 10, 27, 49], vec![1u8, 8, 14, 30]].into_iter().enumerate() {
+    for (i, board) in [vec![0u8, 5, 10, 27, 49], vec![1u8, 8, 14, 30]]
+        .into_iter()
+        .enumerate()
+    {
         let c = Case {
             board,
             k: 4,
             score: &score,
             hilo: true,
-            rake: Some(Rake { basis_points: 300, cap: None }),
+            rake: Some(Rake {
+                basis_points: 300,
+                cap: None,
+            }),
             plain: false,
             pot: 57,
             stack: 120,
@@ -230,19 +295,36 @@ fn omaha_high_low_terminals_equal_the_naive_sums() {
 #[test]
 fn the_fast_sweeps_solve_as_the_general_ones() {
     let run = |plain: bool| {
-        let c = Case { board: vec![0, 13, 26, 40, 51], k: 2, score: &holdem, hilo: false, rake: None, plain, pot: 60, stack: 200 };
+        let c = Case {
+            board: vec![0, 13, 26, 40, 51],
+            k: 2,
+            score: &holdem,
+            hilo: false,
+            rake: None,
+            plain,
+            pot: 60,
+            stack: 200,
+        };
         let mut s = solver_of(&c, 3);
         s.iterate(50, DCFR, false, &Never);
         (s.ev(false, &Never), s.exploitability(false, &Never))
     };
     let (a, b) = (run(false), run(true));
-    assert!((a.0 .0 - b.0 .0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3, "{a:?} {b:?}");
+    assert!(
+        (a.0 .0 - b.0 .0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3,
+        "{a:?} {b:?}"
+    );
 }
 
 /// Every combo of these (high rank, low rank, suited) classes off `board`,
 /// weight by class: ranges that suit permutations map onto themselves.
 fn symmetric(board: u64, classes: &[(u8, u8, Option<bool>, f64)]) -> Hands {
-    let mut h = Hands { k: 2, cards: Vec::new(), mask: Vec::new(), weight: Vec::new() };
+    let mut h = Hands {
+        k: 2,
+        cards: Vec::new(),
+        mask: Vec::new(),
+        weight: Vec::new(),
+    };
     for &(a, b, suited, w) in classes {
         for s1 in 0..4u8 {
             for s2 in 0..4u8 {
@@ -270,12 +352,31 @@ fn isomorphic_deals_solve_as_the_plain_deal() {
     let board = vec![48u8 + 2, 20 + 2, 0 + 2, 28 + 2]; // Ah 7h 2h 9h
     let bm = board.iter().fold(0u64, |m, &c| m | 1 << c);
     let ranges = [
-        symmetric(bm, &[(12, 12, None, 1.0), (11, 10, Some(true), 1.0), (7, 7, None, 0.5), (12, 11, Some(false), 0.7)]),
-        symmetric(bm, &[(10, 10, None, 1.0), (12, 9, None, 1.0), (8, 7, Some(true), 1.0), (3, 3, None, 0.3)]),
+        symmetric(
+            bm,
+            &[
+                (12, 12, None, 1.0),
+                (11, 10, Some(true), 1.0),
+                (7, 7, None, 0.5),
+                (12, 11, Some(false), 0.7),
+            ],
+        ),
+        symmetric(
+            bm,
+            &[
+                (10, 10, None, 1.0),
+                (12, 9, None, 1.0),
+                (8, 7, Some(true), 1.0),
+                (3, 3, None, 0.3),
+            ],
+        ),
     ];
     let run = |iso: bool| {
         let sizes = vec![Size::Pot(0.75), Size::AllIn];
-        let street = StreetSizes { bets: [sizes.clone(), sizes.clone()], raises: [sizes.clone(), sizes] };
+        let street = StreetSizes {
+            bets: [sizes.clone(), sizes.clone()],
+            raises: [sizes.clone(), sizes],
+        };
         let config = TreeConfig {
             pot: 40,
             stack: 100,
@@ -301,14 +402,81 @@ fn isomorphic_deals_solve_as_the_plain_deal() {
         };
         let mut s = build(config, setup).unwrap();
         s.iterate(300, DCFR, false, &Never);
-        (s.ev(false, &Never), s.exploitability(false, &Never), s.nodes.len())
+        (
+            s.ev(false, &Never),
+            s.exploitability(false, &Never),
+            s.nodes.len(),
+        )
     };
     let (on, off) = (run(true), run(false));
-    assert!(on.2 * 2 < off.2, "the isomorphic tree is smaller: {} vs {}", on.2, off.2);
+    assert!(
+        on.2 * 2 < off.2,
+        "the isomorphic tree is smaller: {} vs {}",
+        on.2,
+        off.2
+    );
     let bound = on.1 + off.1;
     assert!(on.1 < 0.05 && off.1 < 0.05, "{on:?} {off:?}");
     for p in 0..2 {
-        let (a, b) = if p == 0 { (on.0 .0, off.0 .0) } else { (on.0 .1, off.0 .1) };
-        assert!((a - b).abs() <= bound, "player {p}: {a} vs {b}, bound {bound}");
+        let (a, b) = if p == 0 {
+            (on.0 .0, off.0 .0)
+        } else {
+            (on.0 .1, off.0 .1)
+        };
+        assert!(
+            (a - b).abs() <= bound,
+            "player {p}: {a} vs {b}, bound {bound}"
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn parallel_timing() {
+    let board = vec![4u8, 17, 30, 46];
+    let bm = board.iter().fold(0u64, |m, &x| m | 1 << x);
+    let mut rng = StdRng::seed_from_u64(1);
+    let hands = [
+        random_hands(&mut rng, bm, 2, 200),
+        random_hands(&mut rng, bm, 2, 250),
+    ];
+    for par in [false, true, false, true] {
+        let sizes = vec![Size::Pot(0.6), Size::AllIn];
+        let raises = vec![Size::Mult(2.5), Size::AllIn];
+        let street = StreetSizes {
+            bets: [sizes.clone(), sizes],
+            raises: [raises.clone(), raises],
+        };
+        let config = TreeConfig {
+            pot: 200,
+            stack: 900,
+            antes: 0,
+            streets: vec![street; 2],
+            limit: Limit::No,
+            units: Vec::new(),
+            raise_cap: None,
+            allin_threshold: None,
+            merge: None,
+        };
+        let setup = Setup {
+            board: board.clone(),
+            hands: hands.clone(),
+            deck: (1u64 << 52) - 1,
+            final_board: 5,
+            score: &holdem,
+            hilo: false,
+            rake: None,
+            isomorphism: true,
+            max_memory: 1 << 30,
+            plain: false,
+        };
+        let mut s = build(config, setup).unwrap();
+        let t = std::time::Instant::now();
+        s.iterate(20, DCFR, par, &Never);
+        eprintln!(
+            "parallel {par}: {:?} threads {}",
+            t.elapsed(),
+            rayon::current_num_threads()
+        );
     }
 }

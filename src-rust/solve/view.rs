@@ -157,8 +157,10 @@ impl Solver {
     }
 
     /// What each player nets at the terminal `node` with hands `h0`, `h1`
-    /// on the final board `board` (exact chips).
-    pub fn payoff_at(&self, node: usize, h: [usize; 2], board: u64) -> Result<[i128; 2]> {
+    /// on the final board `board` (exact chips); `at` is the board the path
+    /// dealt to the node (a deal solved as an equivalent one is stored with
+    /// that one's board).
+    pub fn payoff_at(&self, node: usize, h: [usize; 2], at: u64, board: u64) -> Result<[i128; 2]> {
         let nd = &self.nodes[node];
         let t = self.pot_after_rake(nd) as i128;
         let put = [nd.contrib[0] as i128, nd.contrib[1] as i128];
@@ -188,7 +190,7 @@ impl Solver {
                         self.final_board
                     ));
                 };
-                if board & nd.board != nd.board {
+                if board & at != at {
                     return bad("the board must hold the node's board".into());
                 }
                 let key = |p: usize| {

@@ -230,6 +230,7 @@ TEST_ROOMS = {
     "history": "PHH reading, writing and replay; the real-hand corpora",
     "env": "hoyle.env: observation, mask, the environments, the table engine",
     "sim": "Table, bots, simulate, the CLI's play, Dask",
+    "solve": "hoyle.solve: spots, the tree, the solver, exploitability, saved solutions",
     "cli": "the hoyle command: one-line errors, --traceback, Ctrl-C",
     "tournament": "hoyle.tournament: ICM, push/fold equilibria",
     "house": "the house rules: architecture, packaging, the README's and docs' examples",
