@@ -43,6 +43,17 @@ fn threads_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     })
 }
 
+/// The threads a traversal runs on: the calling thread alone for a tree
+/// with no chance node (a river: only chance nodes split the work, so a
+/// pool would add its hand-over and nothing else), else `threads`.
+fn inline_unless_dealt(s: &crate::solve::Solver, threads: Option<usize>) -> Option<usize> {
+    if s.deals.is_empty() {
+        Some(1)
+    } else {
+        threads
+    }
+}
+
 /// A player: 0 (out of position) or 1 (in position).
 fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(count(obj, "player", 0, 1)? as usize)
@@ -437,6 +448,7 @@ impl Solver {
         };
         let mut s = self.lock()?;
         let s = &mut *s;
+        let threads = inline_unless_dealt(s, threads);
         run(py, threads, |par, stop| Ok(s.iterate(n, algo, par, stop)))
     }
 
@@ -446,6 +458,7 @@ impl Solver {
         let threads = threads_of(threads)?;
         let s = self.lock()?;
         let s = &*s;
+        let threads = inline_unless_dealt(s, threads);
         run(py, threads, |par, stop| Ok(s.exploitability(par, stop)))
     }
 

@@ -476,6 +476,7 @@ fn allocate(
     let shift = [c.pot.div_ceil(2) as f64, (c.pot / 2) as f64];
     Ok(Solver {
         shift,
+        prune: true,
         config: c,
         hands: s.hands,
         nodes,
