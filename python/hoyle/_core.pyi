@@ -517,6 +517,29 @@ class Solver:
         max_memory: int,
     ) -> Solver: ...
     @staticmethod
+    def estimate(
+        *,
+        board: list[int],
+        hands: tuple[list[list[int]], list[list[int]]],
+        weights: tuple[list[float], list[float]],
+        pot: int,
+        stack: int,
+        streets: list[_StreetSizes],
+        limit: str = "no",
+        bet_units: list[int] | None = None,
+        raise_cap: int | None = None,
+        allin_threshold: float | None = None,
+        merge: float | None = None,
+        game: tuple[int, int, int] | None = None,
+        rules: HandRules | None = None,
+        high: bool = True,
+        deck: int | None = None,
+        split: HandRules | None = None,
+        rake: tuple[int, int | None] | None = None,
+        isomorphism: bool = True,
+        max_memory: int,
+    ) -> int: ...
+    @staticmethod
     def kuhn() -> Solver: ...
     @staticmethod
     def leduc(*, isomorphism: bool = True) -> Solver: ...

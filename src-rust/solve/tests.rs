@@ -441,7 +441,7 @@ fn parallel_timing() {
         random_hands(&mut rng, bm, 2, 200),
         random_hands(&mut rng, bm, 2, 250),
     ];
-    for par in [false, true, false, true] {
+    for (par, prune) in [(false, false), (false, true), (true, false), (true, true)] {
         let sizes = vec![Size::Pot(0.6), Size::AllIn];
         let raises = vec![Size::Mult(2.5), Size::AllIn];
         let street = StreetSizes {
@@ -472,12 +472,16 @@ fn parallel_timing() {
             plain: false,
         };
         let mut s = build(config, setup).unwrap();
+        s.prune = prune;
+        s.iterate(80, DCFR, par, &Never);
         let t = std::time::Instant::now();
+        let before = super::cfr::TERMINALS.load(std::sync::atomic::Ordering::Relaxed);
         s.iterate(20, DCFR, par, &Never);
+        let n = super::cfr::TERMINALS.load(std::sync::atomic::Ordering::Relaxed) - before;
+        let e = s.exploitability(par, &Never);
         eprintln!(
-            "parallel {par}: {:?} threads {}",
-            t.elapsed(),
-            rayon::current_num_threads()
+            "parallel {par} prune {prune}: {:?} expl {e} terminals {n}",
+            t.elapsed()
         );
     }
 }
