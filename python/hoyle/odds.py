@@ -46,6 +46,7 @@ from hoyle._equity_args import (
     EXACT_WORK_LIMIT,
     THREADS_LIMIT,
     TRIALS_LIMIT,
+    check_duplicates,
     count,
     known_card_ids,
     player_combos,
@@ -54,6 +55,7 @@ from hoyle._equity_args import (
     trials_count,
 )
 from hoyle._equity_game import Setup, Shape, setup_of
+from hoyle._shards import from_worker
 from hoyle.category import Category
 from hoyle.errors import EquityError
 from hoyle.ranges import Range
@@ -184,7 +186,8 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     a game object with ``streets``, ``rules`` (a ``hoyle.HandRules``:
     Omaha's ``hole_cards``, wild cards and jokers, the four-flush, a low
     ranking), ``high`` (False: low only) and ``deck``, such as the
-    ``hoyle.games`` presets. In high-low games ``Equity.low`` is each
+    ``hoyle.games`` presets (or a preset's name, ``game="omaha"``, as
+    ``simulate`` takes it). In high-low games ``Equity.low`` is each
     player's share won with the low half; a scoop counts as a ``win``.
 
     ``exact=None`` enumerates when that takes at most ``EXACT_LIMIT``
@@ -221,6 +224,7 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
         seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [player_combos(p, i, hole, setup.jokers) for i, p in enumerate(players)]
     board_ids, dead_ids = known_card_ids(board, "board"), known_card_ids(dead, "dead")
+    check_duplicates(plist, board_ids, dead_ids)
     work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
@@ -337,6 +341,11 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> 
     ]
     total: EquityCounts | None = None
     for fut in as_completed(futures):  # integer counts: the sum is exact in any order
+        err = fut.exception()
+        if err is not None:
+            for other in futures:
+                other.cancel()
+            raise from_worker(err)
         total = fut.result() if total is None else total + fut.result()
         tick(total.deals)
     assert total is not None
