@@ -57,7 +57,7 @@ from hoyle._equity_args import (
 from hoyle._equity_game import Setup, Shape, setup_of
 from hoyle._shards import from_worker
 from hoyle.category import Category
-from hoyle.errors import EquityError
+from hoyle.errors import DuplicateCardError, EquityError
 from hoyle.ranges import Range
 
 __all__ = [
@@ -224,8 +224,11 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
         seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [player_combos(p, i, hole, setup.jokers) for i, p in enumerate(players)]
     board_ids, dead_ids = known_card_ids(board, "board"), known_card_ids(dead, "dead")
-    check_duplicates(plist, board_ids, dead_ids)
-    work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
+    try:
+        work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
+    except DuplicateCardError:
+        check_duplicates(plist, board_ids, dead_ids)  # the same, naming who holds the card
+        raise
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
     spot = _Spot(plist, board_ids, dead_ids, setup, live)

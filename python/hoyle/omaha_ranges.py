@@ -22,7 +22,7 @@ refused before any is built.
 
 >>> r = OmahaRange("AA**")
 >>> len(r), len(OmahaRange("AAKK")), len(OmahaRange("AAKKds")), len(OmahaRange("AAxx rainbow"))
-(6961, 36, 6, 1764)
+(6961, 36, 6, 913)
 >>> r.weight("Ah Ad 7c 2s"), r.weight("Ah Kd 7c 2s")
 (1.0, 0.0)
 """

@@ -287,8 +287,8 @@ def top_classes(percent: float) -> list[str]:
     of ``PREFLOP_ORDER`` whose combos make at least ``percent`` per cent of
     the 1,326 (``percent`` above 0 and at most 100).
 
-    >>> top_classes(2), len(Range("top 2%")), 26 / 1326 >= 0.02
-    (['AA', 'KK', 'QQ', 'JJ', 'AKs'], 28, True)
+    >>> top_classes(2), len(Range("top 2%")), 24 / 1326 < 0.02 <= 30 / 1326
+    (['AA', 'KK', 'QQ', 'JJ', 'TT'], 30, True)
     """
     p = float(percent)
     if not 0 < p <= 100:

@@ -213,7 +213,7 @@ def test_omaha_ranges_counted_by_hand() -> None:
     assert r.weight("As Ah Ks Kh") == 1.0 and r.weight("As Ad Ks Kh") == 0.5
     assert len(r.without("As")) == 36 - 3 * 6  # As with each other ace, and each KK
     assert pickle.loads(pickle.dumps(r)) == r
-    assert OmahaRange("AA**") != OmahaRange("AA**", hole=5)
+    assert OmahaRange("AAKK") != OmahaRange("AAKK*", hole=5) != OmahaRange("AAKK")
 
 
 @pytest.mark.parametrize(
