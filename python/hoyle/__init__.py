@@ -50,8 +50,8 @@ from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
 from hoyle.omaha_ranges import OmahaRange
-from hoyle.rake import Rake
 from hoyle.plot import grid_equity
+from hoyle.rake import Rake
 from hoyle.ranges import Range, hand_class
 from hoyle.simulation import SimulationResult, simulate
 from hoyle.table import Table

@@ -172,17 +172,18 @@ def check_duplicates(
     board, the dead cards and the players whose hand is known (one combo).
     A range's combos that touch those cards are blocked, not an error.
 
-    >>> check_duplicates([[([51, 47], 1.0)], [([51, 3], 1.0)]], [], [])
-    Traceback (most recent call last):
-    ...
-    hoyle.errors.DuplicateCardError: duplicate card As: player 0 and player 1 both hold it (each card is dealt once: a hand, the board and the dead cards share none)
+    >>> try:
+    ...     check_duplicates([[([51, 47], 1.0)], [([51, 3], 1.0)]], [], [])
+    ... except DuplicateCardError as err:
+    ...     print(str(err)[:53])
+    duplicate card As: player 0 and player 1 both hold it
     """
     holders: dict[int, list[str]] = {}
     places = [("the board", board), ("the dead cards", dead)]
     places += [(f"player {i}", c[0][0]) for i, c in enumerate(players) if len(c) == 1]
-    for who, ids in places:
+    for place, ids in places:
         for card in ids:
-            holders.setdefault(card, []).append(who)
+            holders.setdefault(card, []).append(place)
     for card, who in holders.items():
         if len(who) > 1:
             if len(set(who)) == 1:

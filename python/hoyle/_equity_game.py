@@ -126,8 +126,8 @@ def _preset(name: str) -> Any:
 
 def setup_of(game: Any) -> Setup:
     """What the core needs of ``game``: None (hold'em), a ``Shape``, a
-    ``hoyle.games`` preset's name (``"omaha"``) or a ``hoyle.Game`` (its streets, rules, high, deck and split; draws to
-    come are refused)."""
+    ``hoyle.games`` preset's name (``"omaha"``) or a ``hoyle.Game`` (its
+    streets, rules, high, deck and split; draws to come are refused)."""
     if game is None:
         return Setup((2, 5, 0))
     if isinstance(game, str):

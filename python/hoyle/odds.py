@@ -58,6 +58,7 @@ from hoyle._equity_game import Setup, Shape, setup_of
 from hoyle._shards import from_worker
 from hoyle.category import Category
 from hoyle.errors import DuplicateCardError, EquityError
+from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import Range
 
 __all__ = [
@@ -81,7 +82,7 @@ DEFAULT_TRIALS = 1_000_000
 #: Most trials a ``target_stderr`` run may take unless ``trials`` says.
 MAX_TRIALS = 1 << 30
 
-PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
+PlayerLike: TypeAlias = "str | Range | OmahaRange | Iterable[str | int | Card]"
 Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
 
@@ -180,9 +181,11 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     """Each player's equity: share of the pot, outright wins and ties.
 
     ``players`` are hands (``"AhKh"``, cards), ranges (``"QQ+, AKs"``,
-    ``hoyle.Range``), or the known part of a hand (stud up cards) whose
-    other cards are dealt. ``board`` and ``dead`` cards are left out of the
-    deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Shape``, or
+    ``"15%"``, ``hoyle.Range``; in games of 3 to 6 hole cards Omaha
+    patterns such as ``"AA**"``, ``"AAKKds"``, ``hoyle.OmahaRange``), or the
+    known part of a hand (stud up cards) whose other cards are dealt.
+    ``board`` and ``dead`` cards are left out of the deck. ``game`` is None
+    for Texas hold'em, a ``hoyle.odds.Shape``, or
     a game object with ``streets``, ``rules`` (a ``hoyle.HandRules``:
     Omaha's ``hole_cards``, wild cards and jokers, the four-flush, a low
     ranking), ``high`` (False: low only) and ``deck``, such as the

@@ -127,10 +127,11 @@ class Range:
     off ``PREFLOP_ORDER`` (the 169 classes by their exact all-in equity
     against a random hand, see ``top_classes``). A class names its higher
     rank first (``KAs`` is refused: write ``AKs``), and ``+`` needs a kicker
-    to raise (``AK+`` is refused: ``AK`` alone, or ``AT+``). A weight follows ``@`` in percent, above 0 and at most 100
-    (``QQ@50``), or prefixes a group as a fraction above 0 and at most 1
-    (``0.5(AKs, AQs)``). A combo named twice keeps its last weight. Bad
-    text (anything but ASCII letters, digits, ``+-@.,()`` and spaces; more
+    to raise (``AK+`` is refused: ``AK`` alone, or ``AT+``). A weight
+    follows ``@`` in percent, above 0 and at most 100 (``QQ@50``), or
+    prefixes a group as a fraction above 0 and at most 1 (``0.5(AKs, AQs)``).
+    A combo named twice keeps its last weight. Bad text (anything but ASCII
+    letters, digits, ``+-@.,()%`` and spaces; more
     than ``MAX_TEXT`` characters) raises ``RangeError`` with the token's
     position. Ranges pickle (every protocol) and copy.
 
@@ -339,14 +340,8 @@ def _bad(token: str, pos: int, why: str) -> RangeError:
 
 
 def _token_combos(core: str, token: str, pos: int) -> list[_Combo]:
-    if core.lower() in ("xx", "random", "any"):
-        return [(a, b) for a in range(52) for b in range(a)]
-    percent = _PERCENT.fullmatch(core)
-    if percent is not None:
-        share = _number(percent.group(1), token, pos)
-        _fraction(share / 100.0, token, pos)
-        names = top_classes(share)
-        return [c for name in names for c in _token_combos(name, token, pos)]
+    if core.lower() in ("xx", "random", "any") or _PERCENT.fullmatch(core):
+        return _whole_or_percent(core, token, pos)
     if len(core) == 4 and core[1].lower() in SUITS and core[3].lower() in SUITS:
         try:
             a, b = (c.id for c in parse_cards(core))
@@ -376,6 +371,15 @@ def _token_combos(core: str, token: str, pos: int) -> list[_Combo]:
     return [c for k in range(lo, hi) for c in _class_combos(hi, k, kind)]
 
 
+def _whole_or_percent(core: str, token: str, pos: int) -> list[_Combo]:
+    """Every combo (``XX``), or those of ``15%``: ``top_classes(15)``'s."""
+    if not core.endswith("%"):
+        return [(a, b) for a in range(52) for b in range(a)]
+    share = _number(core[:-1], token, pos)
+    _fraction(share / 100.0, token, pos)
+    return [c for name in top_classes(share) for c in _token_combos(name, token, pos)]
+
+
 def _cls(text: str, token: str, pos: int) -> tuple[int, int, str]:
     m = _CLASS.match(text)
     if not m:
@@ -390,9 +394,7 @@ def _cls(text: str, token: str, pos: int) -> tuple[int, int, str]:
         raise _bad(token, pos, "a pair is neither suited nor offsuit")
     if a < b:
         higher = RANKS[b] + RANKS[a] + kind
-        raise _bad(
-            token, pos, f"a hand class names its higher rank first: {higher}, not {text}"
-        )
+        raise _bad(token, pos, f"a hand class names its higher rank first: {higher}, not {text}")
     return a, b, kind
 
 

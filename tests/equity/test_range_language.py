@@ -49,7 +49,8 @@ def test_the_order_is_every_class_by_its_equity_against_a_random_hand() -> None:
     for a, b in itertools.combinations(PUBLISHED, 2):
         if PUBLISHED[a] >= PUBLISHED[b] + 0.2:
             assert PREFLOP_ORDER.index(a) < PREFLOP_ORDER.index(b), (a, b)
-    assert PREFLOP_ORDER[0] == "AA" and PREFLOP_ORDER[-1] == "32o"
+    assert PREFLOP_ORDER[0] == "AA"
+    assert PREFLOP_ORDER[-1] == "32o"
 
 
 @pytest.mark.parametrize("name", ["T9s", "K2o"])
@@ -76,7 +77,8 @@ def test_percent_ranges_are_the_orders_prefix(percent: float) -> None:
     want = _prefix(percent)
     r = Range(f"{percent}%")
     assert set(r.classes()) == set(want)
-    assert set(r.weights) == {1.0} and len(r) == sum(map(_size, want))
+    assert set(r.weights) == {1.0}
+    assert len(r) == sum(map(_size, want))
     assert r == Range(f"top {percent}%") == Range(", ".join(want))
     assert top_classes(percent) == want
     # the shortest such prefix: one class fewer holds less than the share
@@ -89,7 +91,8 @@ def test_percent_ranges_mix_with_the_rest_of_the_language() -> None:
     assert Range("5%, 22") == Range(", ".join([*_prefix(5), "22"]))
     assert Range("0.5(TOP 10%)").weight("KsKh") == 0.5
     # AA and KK are 12 combos, 0.9% of 1,326: 1% takes QQ too
-    assert len(Range("1%")) == 18 and len(Range("0.9%")) == 12
+    assert len(Range("1%")) == 18
+    assert len(Range("0.9%")) == 12
 
 
 @pytest.mark.parametrize(
@@ -129,7 +132,8 @@ def test_silent_forms_are_refused(text: str, words: str) -> None:
     assert info.value.token in text
     assert repr(info.value.token) in str(info.value)
     # what was accepted before still reads the same
-    assert Range("AKs") == Range("AsKs, AhKh, AdKd, AcKc") and len(Range("AT+")) == 64
+    assert Range("AKs") == Range("AsKs, AhKh, AdKd, AcKc")
+    assert len(Range("AT+")) == 64
 
 
 def test_hand_class_reads_text_sequences_and_arrays() -> None:
@@ -191,9 +195,7 @@ def _naive(pattern: str, suits: str | None = None) -> set[tuple[int, ...]]:
         ("6543 rainbow", "6543", "rainbow"),
     ],
 )
-def test_omaha_ranges_equal_the_naive_expansion(
-    text: str, pattern: str, suits: str | None
-) -> None:
+def test_omaha_ranges_equal_the_naive_expansion(text: str, pattern: str, suits: str | None) -> None:
     r = OmahaRange(text)
     want = _naive(pattern, suits)
     assert {h for h, _ in r.items()} == want
@@ -210,7 +212,8 @@ def test_omaha_ranges_counted_by_hand() -> None:
     # two aces, two kings and a fifth card: another rank, a third ace or a third king
     assert len(OmahaRange("AAKK*", hole=5)) == 36 * 44 + 4 * 6 + 6 * 4
     r = OmahaRange("AAKK@50, AsAhKsKh")
-    assert r.weight("As Ah Ks Kh") == 1.0 and r.weight("As Ad Ks Kh") == 0.5
+    assert r.weight("As Ah Ks Kh") == 1.0
+    assert r.weight("As Ad Ks Kh") == 0.5
     assert len(r.without("As")) == 36 - 3 * 6  # As with each other ace, and each KK
     assert pickle.loads(pickle.dumps(r)) == r
     assert OmahaRange("AAKK") != OmahaRange("AAKK*", hole=5) != OmahaRange("AAKK")
@@ -258,9 +261,7 @@ def test_omaha_range_equity_is_the_mean_of_its_hands() -> None:
     board = "2c 7d 9h"
     mine, theirs = OmahaRange("AAKKds").without(board), OmahaRange("QQJJ ss").without(board)
     eq = hoyle.equity([mine, theirs], board=board, game=games.omaha(), exact=True)
-    pairs = [
-        (a, b) for a, _ in mine.items() for b, _ in theirs.items() if not set(a) & set(b)
-    ]
+    pairs = [(a, b) for a, _ in mine.items() for b, _ in theirs.items() if not set(a) & set(b)]
     shares = [
         hoyle.equity([list(a), list(b)], board=board, game=games.omaha(), exact=True).equity[0]
         for a, b in pairs
@@ -297,7 +298,7 @@ def test_equity_takes_a_presets_name() -> None:
     by_name = hoyle.equity(["AhKhQd2c", "9s9c8d7d"], game="omaha", board="Qh 7c 2d", exact=True)
     made = hoyle.equity(["AhKhQd2c", "9s9c8d7d"], game=games.omaha(), board="Qh 7c 2d", exact=True)
     assert by_name == made
-    with pytest.raises(hoyle.EquityError, match="not a hoyle.games preset; presets: .*omaha"):
+    with pytest.raises(hoyle.EquityError, match=r"not a hoyle\.games preset; presets: .*omaha"):
         hoyle.equity(["AhKh", "QQ"], game="omaah")
     with pytest.raises(hoyle.EquityError, match="preset"):
         hoyle.equity(["AhKh", "QQ"], game="Game")
@@ -317,7 +318,7 @@ def test_an_import_error_on_a_worker_says_so() -> None:
     with pytest.raises(ModuleNotFoundError, match="on a worker: No module named 'hoyle'") as info:
         hoyle.equity(["AhKh", "QQ"], trials=100_000, seed=1, executor=_NoHoyleWorkers())
     assert info.value.name == "hoyle"
-    with pytest.raises(ModuleNotFoundError, match="on a worker: .*install the same packages"):
+    with pytest.raises(ModuleNotFoundError, match=r"on a worker: .*install the same packages"):
         hoyle.simulate(
             "texas_holdem", ["tight", "loose"], hands=2000, seed=1, executor=_NoHoyleWorkers()
         )

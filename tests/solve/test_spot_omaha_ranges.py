@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 from hoyle import Card, OmahaRange, SolveError, games
+from hoyle.ranges import RANKS
 from hoyle.solve import Spot
 
 BOARD = "Td9d6h"
@@ -21,11 +22,11 @@ def _hands(pattern_ranks: str, board: str) -> set[tuple[int, ...]]:
     """Four-card hands whose ranks hold ``pattern_ranks`` (with repeats),
     none of them a board card, found by looking at every hand."""
     dead = {Card(board[i : i + 2]).id for i in range(0, len(board), 2)}
-    out = set()
+    out: set[tuple[int, ...]] = set()
     for hand in itertools.combinations(range(51, -1, -1), 4):
         if dead & set(hand):
             continue
-        ranks = ["23456789TJQKA"[Card(c).rank] for c in hand]
+        ranks = [RANKS[Card(c).rank or 0] for c in hand]
         if all(ranks.count(r) >= pattern_ranks.count(r) for r in set(pattern_ranks)):
             out.add(hand)
     return out
@@ -38,7 +39,8 @@ def test_a_spot_reads_omaha_patterns() -> None:
     assert {tuple(h) for h in args["hands"][1]} == _hands("KKQQ", BOARD)
     assert set(args["weights"][1]) == {0.5}
     same = _spot((OmahaRange("AA**"), OmahaRange("KKQQ@50"))).core_arguments
-    assert same["hands"] == args["hands"] and same["weights"] == args["weights"]
+    assert same["hands"] == args["hands"]
+    assert same["weights"] == args["weights"]
 
 
 def test_suit_conditions_and_old_combos_mix() -> None:

@@ -220,7 +220,9 @@ def _combos(spec: Any, hole: int, who: str) -> dict[tuple[int, ...], float]:
         return {tuple(c): w for c, w in spec.items()}
     if isinstance(spec, OmahaRange):
         if spec.hole != hole:
-            raise SolveError(f"{who}: an OmahaRange of {spec.hole}-card hands; this game deals {hole}")
+            raise SolveError(
+                f"{who}: an OmahaRange of {spec.hole}-card hands; this game deals {hole}"
+            )
         return dict(spec.items())
     if isinstance(spec, str):
         if hole != 2:
