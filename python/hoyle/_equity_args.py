@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from hoyle import _core
 from hoyle._core import Card, parse_cards
 from hoyle._whole import whole
-from hoyle.errors import CardError, DuplicateCardError, EquityError
+from hoyle.errors import CardError, DuplicateCardError, EquityError, RangeError
 from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import Range
 
@@ -153,7 +153,7 @@ def player_combos(
             bad = not jokers and any(i >= 52 for i in ids)
         if bad or (not ids and p.strip()):
             if 3 <= hole <= 6:  # Omaha's patterns: AA**, AAKKds
-                return player_combos(OmahaRange(p, hole=hole), index, hole)
+                return _omaha_or_known_part(p, index, hole)
             return player_combos(Range(p), index, hole)
         return [(ids, 1.0)]
     try:
@@ -163,6 +163,20 @@ def player_combos(
             f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
         ) from None
     return [(ids, 1.0)]
+
+
+def _omaha_or_known_part(text: str, index: int, hole: int) -> list[tuple[list[int], float]]:
+    """Text in a game of 3 to 6 hole cards: Omaha patterns (``AA**``), or,
+    as before they were read, a two-card range for the known part of each
+    hand (``AA``: two aces, the other cards dealt). Text that is neither
+    gets the patterns' error."""
+    try:
+        return player_combos(OmahaRange(text, hole=hole), index, hole)
+    except RangeError as err:
+        try:
+            return player_combos(Range(text), index, hole)
+        except RangeError:
+            raise err from None
 
 
 def check_duplicates(

@@ -230,6 +230,12 @@ def _expand(slots: list[_Slot], token: str, pos: int, suits: str | None) -> list
     bound = math.prod(len(p) for p in per_rank) * math.comb(rest, wild)
     if bound > MAX_COMBOS:
         raise _bad(token, pos, f"it names up to {bound:,} hands, more than {MAX_COMBOS:,}")
+    if not cards and not ranks:  # every hand: already distinct, highest card first
+        every = itertools.combinations(range(51, -1, -1), wild)
+        if suits is None:
+            return list(every)
+        want = SUIT_CONDITIONS[suits]
+        return [h for h in every if _suit_counts(h) == want]
     hands: set[_Hand] = set()
     for picks in itertools.product(*per_rank):
         chosen = cards + [c for p in picks for c in p]

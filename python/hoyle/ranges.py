@@ -277,7 +277,7 @@ def _check_text(text: str) -> None:
         token = text[pos] if m is None else m.group(0)
         raise RangeError(
             f"bad character {text[pos]!r} at position {pos}: a range is written with ASCII"
-            " ranks 23456789TJQKA, suits shdc, x, +, -, @, digits, commas and parentheses",
+            " ranks 23456789TJQKA, suits shdc, x, +, -, @, %, digits, commas and parentheses",
             position=pos,
             token=token,
         )

@@ -209,6 +209,11 @@ def test_omaha_ranges_counted_by_hand() -> None:
     assert len(OmahaRange("AAKK")) == 36
     assert len(OmahaRange("AAKKds")) == 6  # the two suits of the aces pair with the kings'
     assert len(OmahaRange("****")) == 270_725
+    # two suits of the four, two ranks of each; a rank of each suit; one
+    # suit with two ranks and two other suits with one
+    assert len(OmahaRange("****ds")) == 6 * 78 * 78
+    assert len(OmahaRange("xxxx rainbow")) == 13**4
+    assert len(OmahaRange("**** ss")) == 4 * 78 * 3 * 13 * 13
     # two aces, two kings and a fifth card: another rank, a third ace or a third king
     assert len(OmahaRange("AAKK*", hole=5)) == 36 * 44 + 4 * 6 + 6 * 4
     r = OmahaRange("AAKK@50, AsAhKsKh")
@@ -252,6 +257,14 @@ def test_omaha_equity_reads_the_patterns() -> None:
     assert eq.equity[0] > eq.equity[1]
     same = hoyle.equity([OmahaRange("AA**"), "KKQQ"], game="omaha", trials=200_000, seed=3)
     assert same == eq
+
+
+def test_a_holdem_range_in_omaha_is_still_the_known_part_of_each_hand() -> None:
+    # "AA" in Omaha read as before: two aces known, two more cards dealt
+    eq = hoyle.equity(["AA", "KhKdQhQd"], game=games.omaha(), trials=100_000, seed=2)
+    assert eq.combos[0] == 6
+    with pytest.raises(RangeError, match=r"bad Omaha range token 'AAZ\*'"):
+        hoyle.equity(["AAZ*", "KKQQ"], game=games.omaha())
 
 
 def test_omaha_range_equity_is_the_mean_of_its_hands() -> None:
