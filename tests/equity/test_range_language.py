@@ -335,3 +335,19 @@ def test_an_import_error_on_a_worker_says_so() -> None:
         hoyle.simulate(
             "texas_holdem", ["tight", "loose"], hands=2000, seed=1, executor=_NoHoyleWorkers()
         )
+
+
+# -- per-class equity -----------------------------------------------------------------------
+
+
+def test_grid_equity_is_each_classes_own_equity() -> None:
+    players = ["JJ+, AKs", "QhQd"]
+    grid = hoyle.grid_equity(players, board="2c 7d 9h", dead="Qs", trials=20_000, seed=5)
+    assert sorted(grid) == ["AA", "AKs", "JJ", "KK"]  # QQ: one queen is left, no pair
+    for name, value in grid.items():
+        alone = hoyle.equity([name, "QhQd"], board="2c 7d 9h", dead="Qs", trials=20_000, seed=5)
+        assert value == alone.equity[0]
+    assert grid["AA"] > 0.8
+    assert grid["JJ"] < 0.2
+    with pytest.raises(RangeError, match="ZZ"):
+        hoyle.grid_equity(["AA", "ZZ"])
