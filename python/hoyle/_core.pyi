@@ -23,6 +23,12 @@ EQUITY_THREADS_LIMIT: Final[int]
 EQUITY_MAX_PLAYERS: Final[int]
 EQUITY_MAX_HOLE: Final[int]
 EQUITY_MAX_BOARD: Final[int]
+ICM_MAX_PLAYERS: Final[int]
+ICM_MONTE_MAX_PLAYERS: Final[int]
+ICM_DP_LIMIT: Final[int]
+ICM_SAMPLES_LIMIT: Final[int]
+ICM_SHARD_SAMPLES: Final[int]
+ALLIN_BOARDS: Final[int]
 # What a Python Hand and hoyle.env share with the core (src-rust/hand.rs, src-rust/env):
 PHASE_BET: Final[int]
 PHASE_DRAWING: Final[int]
@@ -472,6 +478,14 @@ def _observe(
     """Seat ``me``'s observation of ``hand`` into ``obs`` and the actor's
     mask into ``mask`` (``hoyle.env._observe``); with ``game``, a hand of
     another game is refused."""
+
+# hoyle.tournament's prize equity (src-rust/icm.rs)
+def _icm_subsets(players: int, paid: int) -> int: ...
+def _icm_dp(stacks: list[float], payouts: list[float]) -> list[float]: ...
+def _icm_monte(
+    stacks: list[float], payouts: list[float], samples: int, seed: int
+) -> tuple[list[float], list[float]]: ...
+def _allin_counts(matchups: list[tuple[int, int, int, int]]) -> list[list[int]]: ...
 
 # -- the solver (hoyle.solve; docs/solve.md) ------------------------------------------------
 _Size: TypeAlias = tuple[str, float]
