@@ -38,6 +38,7 @@ def test_a_spot_reads_omaha_patterns() -> None:
     assert {tuple(h) for h in args["hands"][0]} == _hands("AA", BOARD)
     assert {tuple(h) for h in args["hands"][1]} == _hands("KKQQ", BOARD)
     assert set(args["weights"][1]) == {0.5}
+    assert Spot.from_dict(s.to_dict()).core_arguments == args
     same = _spot((OmahaRange("AA**"), OmahaRange("KKQQ@50"))).core_arguments
     assert same["hands"] == args["hands"]
     assert same["weights"] == args["weights"]
