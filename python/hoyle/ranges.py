@@ -376,7 +376,8 @@ def _whole_or_percent(core: str, token: str, pos: int) -> list[_Combo]:
     if not core.endswith("%"):
         return [(a, b) for a in range(52) for b in range(a)]
     share = _number(core[:-1], token, pos)
-    _fraction(share / 100.0, token, pos)
+    if not 0 < share <= 100:
+        raise _bad(token, pos, f"a percent range is above 0% and at most 100%, got {core}")
     return [c for name in top_classes(share) for c in _token_combos(name, token, pos)]
 
 
