@@ -286,7 +286,11 @@ def _add_bench(commands: _Commands, trace: argparse.ArgumentParser) -> None:
 
 def _add_equity(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_eq = commands.add_parser("equity", help="equity of hands or ranges", parents=[trace])
-    p_eq.add_argument("players", nargs="+", help='hands or ranges, e.g. AhKh "QQ+,AKs"')
+    p_eq.add_argument(
+        "players",
+        nargs="+",
+        help='hands or ranges, e.g. AhKh "QQ+,AKs" 15%%; with --game omaha: "AA**" AAKKds',
+    )
     p_eq.add_argument("--board", default="", help="board cards")
     p_eq.add_argument("--dead", default="", help="dead cards")
     p_eq.add_argument("--trials", type=int, default=None, help="Monte Carlo trials")
