@@ -408,4 +408,4 @@ def test_memory_is_counted_before_building_and_matches_the_built_tree() -> None:
         assert spot.memory == spot.solver().memory > 0
     small = Spot(board="Td9d6hQc", ranges=["AA,KK", "QQ"], pot=100, stack=200, max_memory=10_000)
     with pytest.raises(SolveError, match="max_memory"):
-        small.memory
+        _ = small.memory
