@@ -19,7 +19,6 @@
 //! CFR the skipped nodes miss that iteration's discount of their regrets and
 //! sums, which matters only where play does not reach.
 
-use super::iso::inverse;
 use super::showdown::{fold, showdown, Acc, Real};
 use super::tree::{Edge, Kind};
 use super::Solver;
@@ -31,29 +30,38 @@ use rayon::prelude::*;
 pub(crate) static TERMINALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// A traversal's reusable buffers: the sweeps' sums and vectors over hands.
-pub struct Scratch {
+pub struct Scratch<T> {
     pub acc: Acc,
-    pool: Vec<Vec<f32>>,
+    pool: Vec<Vec<T>>,
+    sums: Vec<Vec<f64>>,
 }
 
-impl Scratch {
-    pub fn new(r: &super::showdown::Removal) -> Scratch {
+impl<T: Real> Scratch<T> {
+    pub fn new(r: &super::showdown::Removal) -> Scratch<T> {
         Scratch {
             acc: Acc::new(r),
             pool: Vec::new(),
+            sums: Vec::new(),
         }
     }
 
     /// A vector of `n` zeros.
-    fn take(&mut self, n: usize) -> Vec<f32> {
+    pub(crate) fn take(&mut self, n: usize) -> Vec<T> {
         let mut v = self.pool.pop().unwrap_or_default();
         v.clear();
-        v.resize(n, 0.0);
+        v.resize(n, T::default());
         v
     }
 
-    fn give(&mut self, v: Vec<f32>) {
+    pub(crate) fn give(&mut self, v: Vec<T>) {
         self.pool.push(v);
+    }
+
+    fn take_sum(&mut self, n: usize) -> Vec<f64> {
+        let mut v = self.sums.pop().unwrap_or_default();
+        v.clear();
+        v.resize(n, 0.0);
+        v
     }
 }
 
@@ -221,7 +229,8 @@ impl Solver {
     /// with the opponent's reach less the dealt card's hands, its values
     /// (`halves` vectors over the traverser's hands, one after the other)
     /// summed into `out` with the equivalent cards' values mapped, times the
-    /// chance of each card.
+    /// chance of each card. Sequentially the children reuse `sc`'s buffers;
+    /// in parallel each rayon job has its own scratch.
     #[allow(clippy::too_many_arguments)]
     fn chance<T: Real, F>(
         &self,
@@ -230,29 +239,34 @@ impl Solver {
         reach: &[T],
         parallel: bool,
         halves: usize,
+        sc: &mut Scratch<T>,
         out: &mut [T],
         child: F,
     ) where
-        F: Fn(usize, &[T], &mut [T]) + Sync,
+        F: Fn(usize, &[T], &mut [T], &mut Scratch<T>) + Sync,
     {
         let nd = &self.nodes[node];
         let deals = &self.deals[nd.extra as usize];
         let n = self.hands[p].len();
         let w = 1.0 / self.dealable(nd.board);
         let mine = &self.hands[p].mask;
-        let one = |i: usize| {
+        let opp = &self.hands[p ^ 1];
+        // child i's values into `v`, with `r` for the reach
+        let one = |i: usize, r: &mut Vec<T>, v: &mut Vec<T>, sc: &mut Scratch<T>| {
             let Edge::Card(card) = self.nodes[nd.first as usize + i].edge else {
                 unreachable!("a chance node's children are deals")
             };
             let bit = 1u64 << card;
-            let opp = &self.hands[p ^ 1];
-            let r: Vec<T> = reach
-                .iter()
-                .zip(&opp.mask)
-                .map(|(&x, &m)| if m & bit != 0 { T::default() } else { x })
-                .collect();
-            let mut v = vec![T::default(); halves * n];
-            child(nd.first as usize + i, &r, &mut v);
+            r.clear();
+            r.extend(
+                reach
+                    .iter()
+                    .zip(&opp.mask)
+                    .map(|(&x, &m)| if m & bit != 0 { T::default() } else { x }),
+            );
+            v.clear();
+            v.resize(halves * n, T::default());
+            child(nd.first as usize + i, r, v, sc);
             for half in v.chunks_mut(n) {
                 for (x, &m) in half.iter_mut().zip(mine) {
                     if m & bit != 0 {
@@ -260,35 +274,58 @@ impl Solver {
                     }
                 }
             }
-            v
         };
-        let kids = nd.count as usize;
-        let values: Vec<Vec<T>> = if parallel {
-            (0..kids).into_par_iter().map(one).collect()
-        } else {
-            (0..kids).map(one).collect()
-        };
-        // summed in f64
-        let mut sum = vec![0.0f64; halves * n];
-        for d in deals {
-            let v = &values[d.child as usize];
+        // the values of child `d.child`, added for the deal `d` (mapped
+        // when it is an equivalent card's), in f64
+        let add = |sum: &mut [f64], d: &super::iso::Deal, v: &[T]| {
             if d.perm == 0 {
                 for (o, &x) in sum.iter_mut().zip(v) {
                     *o += x.d();
                 }
             } else {
-                let inv = inverse(&self.iso.perms[d.perm as usize]);
-                let map = &self.iso.map[self.iso.index(&inv)][p];
+                let map = &self.iso.map[self.iso.inv[d.perm as usize] as usize][p];
                 for (oh, vh) in sum.chunks_mut(n).zip(v.chunks(n)) {
-                    for (h, o) in oh.iter_mut().enumerate() {
-                        *o += vh[map[h] as usize].d();
+                    for (o, &m) in oh.iter_mut().zip(map) {
+                        *o += vh[m as usize].d();
                     }
                 }
             }
+        };
+        let kids = nd.count as usize;
+        let mut sum = sc.take_sum(halves * n);
+        if parallel {
+            let values: Vec<Vec<T>> = (0..kids)
+                .into_par_iter()
+                .map_init(
+                    || Scratch::new(&self.removal[p]),
+                    |sc, i| {
+                        let (mut r, mut v) = (Vec::new(), Vec::new());
+                        one(i, &mut r, &mut v, sc);
+                        v
+                    },
+                )
+                .collect();
+            for d in deals {
+                add(&mut sum, d, &values[d.child as usize]);
+            }
+        } else {
+            // deals are grouped by child (`iso::deals`)
+            let (mut r, mut v) = (sc.take(0), sc.take(0));
+            let mut at = 0;
+            for i in 0..kids {
+                one(i, &mut r, &mut v, sc);
+                while at < deals.len() && deals[at].child as usize == i {
+                    add(&mut sum, &deals[at], &v);
+                    at += 1;
+                }
+            }
+            sc.give(r);
+            sc.give(v);
         }
         for (o, &x) in out.iter_mut().zip(&sum) {
             *o += T::of(x * w);
         }
+        sc.sums.push(sum);
     }
 
     /// One CFR traversal for player `p` below `node`: values added to `out`.
@@ -302,7 +339,7 @@ impl Solver {
         w: &Weights,
         parallel: bool,
         stop: &dyn Interrupt,
-        sc: &mut Scratch,
+        sc: &mut Scratch<f32>,
         out: &mut [f32],
     ) {
         let nd = &self.nodes[node];
@@ -312,9 +349,8 @@ impl Solver {
                 if stop.stop() {
                     return;
                 }
-                self.chance(node, p, reach, parallel, 1, out, |c, r, v| {
-                    let mut a = Scratch::new(&self.removal[p]);
-                    self.cfr(st, c, p, r, w, false, stop, &mut a, v)
+                self.chance(node, p, reach, parallel, 1, sc, out, |c, r, v, sc| {
+                    self.cfr(st, c, p, r, w, false, stop, sc, v)
                 });
             }
             Kind::Player(q) => {
@@ -397,13 +433,13 @@ impl Solver {
                             .zip(ss.iter_mut())
                             .zip(reach.iter().zip(rs))
                             .zip(scale.iter().zip(&base));
-                        let mut any = 0.0f32;
                         for (((x, sum), (&re, &rg)), (&s, &b)) in it {
                             *x = re * sigma(rg, s, b);
                             *sum = *sum * keep + *x * add;
-                            any += *x;
                         }
-                        if any > 0.0 || !self.prune {
+                        // (a separate scan: a sum in the loop above would keep
+                        // it from being vectorised)
+                        if !self.prune || r.iter().any(|&x| x > 0.0) {
                             self.cfr(st, nd.first as usize + i, p, &r, w, parallel, stop, sc, out);
                         }
                     }
@@ -425,7 +461,7 @@ impl Solver {
         reach: &[f64],
         parallel: bool,
         stop: &dyn Interrupt,
-        acc: &mut Acc,
+        sc: &mut Scratch<f64>,
         best: &mut [f64],
         avg: &mut [f64],
     ) {
@@ -433,12 +469,13 @@ impl Solver {
         let n = self.hands[p].len();
         match nd.kind {
             Kind::Fold(_) | Kind::Showdown => {
-                let mut v = vec![0.0; n];
-                self.terminal(node, p, reach, acc, &mut v);
+                let mut v = sc.take(n);
+                self.terminal(node, p, reach, &mut sc.acc, &mut v);
                 for h in 0..n {
                     best[h] += v[h];
                     avg[h] += v[h];
                 }
+                sc.give(v);
             }
             Kind::Chance => {
                 if stop.stop() {
@@ -446,10 +483,9 @@ impl Solver {
                 }
                 // both in one vector: best, then avg
                 let mut both = vec![0.0; 2 * n];
-                self.chance(node, p, reach, parallel, 2, &mut both, |c, r, v| {
-                    let mut a = Acc::new(&self.removal[p]);
+                self.chance(node, p, reach, parallel, 2, sc, &mut both, |c, r, v, sc| {
                     let (b, m) = v.split_at_mut(n);
-                    self.eval(c, p, r, false, stop, &mut a, b, m)
+                    self.eval(c, p, r, false, stop, sc, b, m)
                 });
                 for h in 0..n {
                     best[h] += both[h];
@@ -469,7 +505,7 @@ impl Solver {
                     for i in 0..a {
                         let s = i * nq..(i + 1) * nq;
                         let (b, v) = (&mut bv[s.clone()], &mut av[s]);
-                        self.eval(nd.first as usize + i, p, reach, parallel, stop, acc, b, v);
+                        self.eval(nd.first as usize + i, p, reach, parallel, stop, sc, b, v);
                     }
                     for h in 0..nq {
                         let mut top = f64::NEG_INFINITY;
@@ -487,7 +523,7 @@ impl Solver {
                         for h in 0..nq {
                             r[h] = reach[h] * sigma[i * nq + h];
                         }
-                        self.eval(nd.first as usize + i, p, &r, parallel, stop, acc, best, avg);
+                        self.eval(nd.first as usize + i, p, &r, parallel, stop, sc, best, avg);
                     }
                 }
             }

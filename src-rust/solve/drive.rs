@@ -66,8 +66,8 @@ impl Solver {
         let n = self.hands[p].len();
         let reach = &self.hands[p ^ 1].weight;
         let (mut best, mut avg) = (vec![0.0; n], vec![0.0; n]);
-        let mut acc = Acc::new(&self.removal[p]);
-        self.eval(0, p, reach, parallel, stop, &mut acc, &mut best, &mut avg);
+        let mut sc = Scratch::new(&self.removal[p]);
+        self.eval(0, p, reach, parallel, stop, &mut sc, &mut best, &mut avg);
         let z = self.pairs();
         let w = &self.hands[p].weight;
         let dot = |v: &[f64]| v.iter().zip(w).map(|(x, y)| x * y).sum::<f64>() / z + self.shift[p];

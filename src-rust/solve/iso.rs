@@ -57,6 +57,8 @@ pub fn inverse(p: &Perm) -> Perm {
 pub struct Iso {
     pub perms: Vec<Perm>,
     pub map: Vec<[Vec<u32>; 2]>,
+    /// The index of each permutation's inverse.
+    pub inv: Vec<u8>,
 }
 
 fn all_perms() -> Vec<Perm> {
@@ -87,6 +89,7 @@ impl Iso {
         Iso {
             perms: vec![IDENTITY],
             map: vec![map],
+            inv: vec![0],
         }
     }
 
@@ -127,6 +130,11 @@ impl Iso {
                 iso.map.push(maps);
             }
         }
+        iso.inv = iso
+            .perms
+            .iter()
+            .map(|p| iso.index(&inverse(p)) as u8)
+            .collect();
         iso
     }
 
@@ -159,8 +167,9 @@ pub struct Deal {
     pub perm: u8,
 }
 
-/// The deals of a chance node: each card of `cards` (ascending), the
-/// canonical ones first as children `0..`.
+/// The deals of a chance node: each card of `cards`, grouped by the child
+/// that solves it (children `0..` are the canonical cards, ascending), the
+/// canonical card first in each group.
 pub fn deals(iso: &Iso, board: u64, cards: u64) -> Vec<Deal> {
     let group = iso.fixing(board);
     let mut out: Vec<Deal> = Vec::new();
@@ -195,5 +204,6 @@ pub fn deals(iso: &Iso, board: u64, cards: u64) -> Vec<Deal> {
             });
         }
     }
+    out.sort_by_key(|d| (d.child, d.perm != 0, d.card));
     out
 }

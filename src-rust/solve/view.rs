@@ -4,9 +4,9 @@
 //! that maps it, and the strategies, values and reaches come back over the
 //! players' hands as dealt. Also the solver's state as bytes.
 
-use super::cfr::average;
+use super::cfr::{average, Scratch};
 use super::iso::{self, compose, inverse, Perm, IDENTITY};
-use super::showdown::{fold, Acc};
+use super::showdown::fold;
 use super::tree::Kind;
 use super::Solver;
 use crate::equity::Never;
@@ -126,9 +126,9 @@ impl Solver {
             opp[theirs[o] as usize] = x;
         }
         let (mut best, mut avg) = (vec![0.0; n], vec![0.0; n]);
-        let mut acc = Acc::new(&self.removal[p]);
+        let mut sc = Scratch::new(&self.removal[p]);
         self.eval(
-            pos.node, p, &opp, false, &Never, &mut acc, &mut best, &mut avg,
+            pos.node, p, &opp, false, &Never, &mut sc, &mut best, &mut avg,
         );
         let mut compat = vec![0.0; n];
         fold(
@@ -137,7 +137,7 @@ impl Solver {
             &self.removal[p],
             &pos.reach[p ^ 1],
             1.0,
-            &mut acc,
+            &mut sc.acc,
             &mut compat,
         );
         let (share, total) = self.equity_of(p, pos.board, &pos.reach[p ^ 1]);
