@@ -8,6 +8,7 @@ use crate::icm::{
     ICM_SAMPLES_LIMIT, ICM_SHARD_SAMPLES,
 };
 use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyInt, PyList};
 
 /// Adds the limits, so that Python restates none of them: `ICM_MAX_PLAYERS`
 /// (64, the exact DP), `ICM_MONTE_MAX_PLAYERS`, `ICM_DP_LIMIT` (sets of
@@ -38,6 +39,41 @@ pub fn _icm_dp(py: Python<'_>, stacks: Vec<f64>, payouts: Vec<f64>) -> PyResult<
         return Ok(icm_dp(&stacks, &payouts)?);
     }
     Ok(py.detach(|| icm_dp(&stacks, &payouts))?)
+}
+
+/// The float DP for `icm(..., floats=True)` in one call: `None` unless
+/// `stacks` and `payouts` are lists of plain ints and floats (no bools, no
+/// subclasses) that the DP takes (at most `ICM_MAX_PLAYERS`, no more
+/// payouts than players, at most `ICM_DP_LIMIT` sets), so that anything
+/// else takes Python's path with its own checks and messages; the DP's
+/// errors (a stack that is not positive, a negative payout) as there.
+#[pyfunction]
+pub fn _icm_fast(
+    stacks: &Bound<'_, PyAny>,
+    payouts: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<f64>>> {
+    fn plain(obj: &Bound<'_, PyAny>) -> Option<Vec<f64>> {
+        let list = obj.cast_exact::<PyList>().ok()?;
+        let mut out = Vec::with_capacity(list.len());
+        for v in list.iter() {
+            if v.is_exact_instance_of::<PyFloat>() || v.is_exact_instance_of::<PyInt>() {
+                out.push(v.extract::<f64>().ok()?);
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    }
+    let (Some(s), Some(p)) = (plain(stacks), plain(payouts)) else {
+        return Ok(None);
+    };
+    if s.is_empty() || s.len() > ICM_MAX_PLAYERS || p.len() > s.len() {
+        return Ok(None);
+    }
+    if dp_subsets(s.len(), p.len()) > ICM_DP_LIMIT {
+        return Ok(None);
+    }
+    Ok(Some(icm_dp(&s, &p)?))
 }
 
 /// `(means, standard errors)` of every player's prize from `samples`

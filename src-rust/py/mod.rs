@@ -72,6 +72,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     icm::add_limits(m)?;
     m.add_function(wrap_pyfunction!(icm::_icm_subsets, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_icm_dp, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::_icm_fast, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_icm_monte, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_allin_counts, m)?)?;
     m.add("ALLIN_BOARDS", crate::allin::ALLIN_BOARDS)?;

@@ -220,10 +220,11 @@ def icm(
     >>> mc.method, abs(mc[0] - 1265 / 28) < 4 * mc.standard_error[0]
     ('monte-carlo', True)
     """
-    if floats and exact is not False and _plain(stacks) and _plain(payouts):
-        fast = _float_dp(stacks, payouts)  # type: ignore[arg-type]
+    if floats and exact is not False:
+        # plain lists the core's DP takes, checked there in one call
+        fast = _core._icm_fast(stacks, payouts)
         if fast is not None:
-            return fast
+            return ICM(fast, "dp")
     values = _numbers(stacks, "stacks")
     prizes = _numbers(payouts, "payouts")
     _check(values, prizes)
@@ -250,25 +251,6 @@ def icm(
     key = _seed(seed)
     means, errors = _core._icm_monte(fs, fp, count, key)
     return ICM(means, method, tuple(errors), count)
-
-
-def _plain(values: Any) -> bool:
-    """A list of plain ints and floats (the fast path's input)."""
-    return values.__class__ is list and all(
-        v.__class__ is int or v.__class__ is float for v in values
-    )
-
-
-def _float_dp(stacks: list[int | float], payouts: list[int | float]) -> ICM | None:
-    """The float DP straight from the core (which checks the stacks and
-    payouts as ``_check`` does), or None when it is too large for it (the
-    caller's path then chooses or refuses)."""
-    n, k = len(stacks), len(payouts)
-    if not 0 < n <= _core.ICM_MAX_PLAYERS or k > n:
-        return None
-    if _core._icm_subsets(n, k) > _core.ICM_DP_LIMIT:
-        return None
-    return ICM(_core._icm_dp(stacks, payouts), "dp")
 
 
 def _seed(seed: int | None) -> int:
