@@ -40,10 +40,7 @@ fn main() {
             &s,
             &HighScorer,
             1,
-            Shards {
-                first: 0,
-                count: shards,
-            },
+            Shards::whole(0, shards),
             false,
         );
         println!("{:?}", c.unwrap().equity());
@@ -61,10 +58,7 @@ fn main() {
                     &s,
                     &HighScorer,
                     1,
-                    Shards {
-                        first: 0,
-                        count: shards,
-                    },
+                    Shards::whole(0, shards),
                     threads > 1,
                 )
                 .unwrap()

@@ -299,6 +299,7 @@ def equity_shards(
     high: bool = True,
     deck: int | None = None,
     split: HandRules | None = None,
+    last: int | None = None,
 ) -> EquityCounts: ...
 def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in
