@@ -10,6 +10,7 @@ pub mod error;
 pub mod eval;
 pub mod hand;
 pub mod reserve;
+pub mod rows;
 pub mod settle;
 pub mod solve;
 pub mod strength;

@@ -28,6 +28,7 @@ from hoyle._core import (
     rank,
     settle,
 )
+from hoyle._cheap import categories, deal, hand_strength
 from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (
@@ -92,13 +93,16 @@ __all__ = [
     "Street",
     "Table",
     "UndeterminedError",
+    "categories",
     "cluster",
+    "deal",
     "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
     "evaluate_low_batch",
     "games",
+    "hand_strength",
     "history",
     "parse_cards",
     "rank",
