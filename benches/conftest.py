@@ -149,6 +149,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             " of a step"
         )
     write_kept_and_batch(write)
+    from .test_cheap_bench import write_cheap
+
+    write_cheap(write)
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

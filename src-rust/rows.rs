@@ -5,10 +5,8 @@
 //! Rows come in blocks of [`BLOCK_ROWS`]; block `b` of a run seeded `seed`
 //! draws from its own generator, seeded `shard_seed(seed, b)`, so the rows
 //! are the same on one thread or many, and row `i` of a run is the same
-//! in any longer run with that seed. Each card is a 16-bit draw by
-//! Lemire's multiply-shift with rejection of the short last interval
-//! (exactly uniform over the live cards), a card already in the row drawn
-//! again.
+//! in any longer run with that seed. A row is the first steps of a
+//! Fisher-Yates shuffle (see [`Deck`]'s `fill_any`), exactly uniform.
 
 use crate::equity::shard_seed;
 use crate::equity::Xoshiro256pp;
@@ -17,24 +15,24 @@ use rayon::prelude::*;
 /// Rows per generator block (part of what a seed means).
 pub const BLOCK_ROWS: usize = 1 << 14;
 
-/// The live cards (ids below 52 not in `dead`, ascending) and what
-/// [`fill`] needs to draw among them.
+/// The live cards (ids below 52 not dead, ascending), which rows are
+/// drawn from.
 pub struct Deck {
     live: Vec<u8>,
-    dead: u64,
-    /// Low 16 bits below this are rejected: `2^16 mod live`.
-    reject: u32,
+    /// `live` padded to 64 entries (an index masked to 6 bits needs no
+    /// bounds check; draws index below `live.len()` only).
+    table: [u8; 64],
 }
 
 impl Deck {
     /// The deck less `dead` (a mask of ids below 52).
     pub fn new(dead: u64) -> Deck {
         let live: Vec<u8> = (0..52u8).filter(|&c| dead >> c & 1 == 0).collect();
-        let n = live.len().max(1) as u64;
+        let mut table = [0u8; 64];
+        table[..live.len()].copy_from_slice(&live);
         Deck {
-            reject: ((1u64 << 16) % n) as u32,
+            table,
             live,
-            dead,
         }
     }
 
@@ -48,28 +46,78 @@ impl Deck {
         self.live.is_empty()
     }
 
-    /// Fills `block` (whole rows of `cards` ids) from `rng`: four 16-bit
-    /// draws a word, each exact (Lemire's rejection of the short interval,
-    /// below `2^16 mod live`), without branches on the cards drawn.
+    /// Fills `block` (whole rows of `cards` ids) from `rng`.
     fn fill(&self, rng: &mut Xoshiro256pp, block: &mut [u8], cards: usize) {
+        match cards {
+            2 => self.fill_k::<2>(rng, block),
+            5 => self.fill_k::<5>(rng, block),
+            6 => self.fill_k::<6>(rng, block),
+            7 => self.fill_k::<7>(rng, block),
+            _ => self.fill_any(rng, block, cards),
+        }
+    }
+
+    /// [`Deck::fill_any`] for rows of `K <= 8` cards: two words give the
+    /// row's eight 16-bit draws, a rejected draw (rare) taking one from a
+    /// fresh word; the same distribution.
+    #[inline(always)]
+    fn fill_k<const K: usize>(&self, rng: &mut Xoshiro256pp, block: &mut [u8]) {
         let n = self.live.len() as u32;
-        let reject = self.reject;
-        let mut buf = [0u8; 64];
-        for row in block.chunks_exact_mut(cards) {
-            let mut used = self.dead;
-            let mut k = 0usize;
-            while k < cards {
-                let r = rng.next_u64();
-                for j in 0..4 {
-                    let m = (r >> (16 * j) & 0xFFFF) as u32 * n;
-                    let c = self.live[(m >> 16) as usize];
-                    let free = (!used >> c) & 1 & ((m & 0xFFFF) >= reject) as u64 & (k < cards) as u64;
-                    used |= free << c;
-                    buf[k & 63] = c;
-                    k += free as usize;
+        let mut reject = [0u32; K];
+        for (i, r) in reject.iter_mut().enumerate() {
+            *r = (1u32 << 16) % (n - i as u32);
+        }
+        let mut deck = self.table;
+        for row in block.chunks_exact_mut(K) {
+            let draws = [rng.next_u64(), rng.next_u64()];
+            for i in 0..K {
+                let mut d = (draws[i / 4] >> (16 * (i % 4))) as u32 & 0xFFFF;
+                let bound = n.wrapping_sub(i as u32);
+                let mut m = d.wrapping_mul(bound);
+                while (m & 0xFFFF) < reject[i] {
+                    d = rng.next_u64() as u32 & 0xFFFF;
+                    m = d.wrapping_mul(bound);
                 }
+                deck.swap(i, i.wrapping_add((m >> 16) as usize) & 63);
             }
-            row.copy_from_slice(&buf[..cards]);
+            row.copy_from_slice(&deck[..K]);
+        }
+    }
+
+    /// Each row is the first `cards` steps of a Fisher-Yates shuffle of a
+    /// deck kept from row to row: step `i` swaps place `i` with a place
+    /// drawn uniformly from `i..live`, whatever order the deck is in, so
+    /// every row is a uniform ordered draw without replacement,
+    /// independent of the rows before it. Draws are 16 bits, four to a
+    /// word, each exact (Lemire's multiply-shift, rejecting the short
+    /// interval below `2^16 mod (live - i)`). Arithmetic wraps: nothing
+    /// here can overflow, and the release profile's overflow checks cost.
+    #[inline(always)]
+    fn fill_any(&self, rng: &mut Xoshiro256pp, block: &mut [u8], cards: usize) {
+        let n = self.live.len() as u32;
+        let mut reject = [0u32; 64];
+        for (i, r) in reject.iter_mut().enumerate().take(cards) {
+            *r = (1u32 << 16) % (n - i as u32);
+        }
+        let mut deck = self.table;
+        let (mut word, mut left) = (0u64, 0u32);
+        for row in block.chunks_exact_mut(cards) {
+            for i in 0..cards {
+                let j = loop {
+                    if left == 0 {
+                        word = rng.next_u64();
+                        left = 4;
+                    }
+                    let m = (word as u32 & 0xFFFF).wrapping_mul(n.wrapping_sub(i as u32));
+                    word >>= 16;
+                    left = left.wrapping_sub(1);
+                    if (m & 0xFFFF) >= reject[i & 63] {
+                        break i.wrapping_add((m >> 16) as usize);
+                    }
+                };
+                deck.swap(i & 63, j & 63);
+            }
+            row.copy_from_slice(&deck[..cards]);
         }
     }
 }

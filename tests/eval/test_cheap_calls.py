@@ -54,6 +54,12 @@ def test_deal_is_uniform_chi_square() -> None:
     expected = rows.shape[0] / len(cells)
     chi2 = float(((pairs[cells] - expected) ** 2 / expected).sum())
     assert chi2 < _chi2_critical(len(cells) - 1)
+    # consecutive rows independent (the core's deck carries from row to row)
+    joint = np.bincount(rows[:-1, 0].astype(int) * 52 + rows[1:, 0], minlength=52 * 52)
+    cells = [a * 52 + b for a in live for b in live]
+    expected = (rows.shape[0] - 1) / len(cells)
+    chi2 = float(((joint[cells] - expected) ** 2 / expected).sum())
+    assert chi2 < _chi2_critical(len(cells) - 1)
 
 
 def test_deal_reproducible_by_seed_on_any_threads() -> None:
