@@ -5,11 +5,10 @@ row against a tuple in ``evaluate``. Ratios print at the end."""
 
 from __future__ import annotations
 
+import hoyle
 import numpy as np
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
-
-import hoyle
 
 from .conftest import THROUGHPUT
 
@@ -86,7 +85,10 @@ def write_cheap(write: object) -> None:
     deal = THROUGHPUT.get("hoyle deal(10_000_000), 1 thread (rows)")
     if deal:
         write(f"  deal(10_000_000), 1 thread: {1e7 / deal:.3f} s (target under 0.1 s)")
-    tup, row = THROUGHPUT.get("hoyle rank(tuple) loop"), THROUGHPUT.get("hoyle rank(numpy row) loop")
+    tup, row = (
+        THROUGHPUT.get("hoyle rank(tuple) loop"),
+        THROUGHPUT.get("hoyle rank(numpy row) loop"),
+    )
     if tup and row:
         write(f"  rank(numpy row) / rank(tuple), per call: {tup / row:.2f}x the time")
     assert np is not None

@@ -30,10 +30,7 @@ impl Deck {
         let live: Vec<u8> = (0..52u8).filter(|&c| dead >> c & 1 == 0).collect();
         let mut table = [0u8; 64];
         table[..live.len()].copy_from_slice(&live);
-        Deck {
-            table,
-            live,
-        }
+        Deck { table, live }
     }
 
     /// How many cards the deck holds.
@@ -126,7 +123,7 @@ impl Deck {
 /// random rows, block `b` from `shard_seed(seed, b)`; on the current rayon
 /// pool when `parallel`, else on the calling thread.
 pub fn deal_rows(deck: &Deck, cards: usize, seed: u64, out: &mut [u8], parallel: bool) {
-    assert!(cards >= 1 && cards <= deck.len() && out.len() % cards == 0);
+    assert!(cards >= 1 && cards <= deck.len() && out.len().is_multiple_of(cards));
     let one = |(b, block): (usize, &mut [u8])| {
         let mut rng = Xoshiro256pp::seed(shard_seed(seed, b as u64));
         deck.fill(&mut rng, block, cards);

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from hoyle import cluster, games, history, solve
+from hoyle._cheap import categories, deal, hand_strength
 
 # The most chips a hand may hold in all (settlement's limit), named in
 # settlement's errors; a plain attribute, outside __all__ like the core's
@@ -28,7 +29,6 @@ from hoyle._core import (
     rank,
     settle,
 )
-from hoyle._cheap import categories, deal, hand_strength
 from hoyle.betting import Betting, Legal, Limit, NoLimit, PotLimit
 from hoyle.category import Category
 from hoyle.errors import (

@@ -158,17 +158,17 @@ def _run_shards(job: _Job, first: int, count: int) -> EquityCounts:
     """One executor task: shards ``first .. first + count`` (picklable). It
     runs on one thread: the executor is the parallelism, and a forked
     worker must not wait on the parent's thread pool."""
+    return _core_shards(job, first, count, 1)
+
+
+def _core_shards(job: _Job, first: int, count: int, threads: int | None) -> EquityCounts:
+    """The core's run of shards ``first..first + count``, the run's final
+    shard (index ``end - 1``) cut to its ``last`` trials."""
     players, board, dead, setup, seed, end, last = job
+    tail = last if first + count == end else None
     return _core.equity_shards(
-        players, board, dead, setup.shape, seed, first, count, 1,
-        **setup.kwargs(), last=_last(first, count, end, last),
+        players, board, dead, setup.shape, seed, first, count, threads, **setup.kwargs(), last=tail
     )
-
-
-def _last(first: int, count: int, end: int, last: int) -> int | None:
-    """The trials of the last of shards ``first..first + count``: ``last``
-    when it is the run's final shard (index ``end - 1``), else a whole one."""
-    return last if first + count == end else None
 
 
 def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented option
@@ -256,7 +256,8 @@ class _Spot:
         """The picklable task of a run of ``trials`` (its shard count and
         the last shard's trials ride along)."""
         end = -(-trials // SHARD_TRIALS)
-        return (self.players, self.board, self.dead, self.setup, seed, end, trials - (end - 1) * SHARD_TRIALS)
+        last = trials - (end - 1) * SHARD_TRIALS
+        return (self.players, self.board, self.dead, self.setup, seed, end, last)
 
 
 @dataclass(frozen=True)
@@ -341,11 +342,7 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> 
     """Shards ``first..first + count``: on the core's threads, or 4 a task on the executor."""
     executor = runner.executor
     if executor is None:
-        plist, board, dead, setup, seed, end, last = job
-        return _core.equity_shards(
-            plist, board, dead, setup.shape, seed, first, count, runner.threads,
-            **setup.kwargs(), last=_last(first, count, end, last),
-        )
+        return _core_shards(job, first, count, runner.threads)
     futures = [
         executor.submit(_run_shards, job, f, min(4, first + count - f))
         for f in range(first, first + count, 4)

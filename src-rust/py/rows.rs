@@ -60,8 +60,9 @@ pub fn _deal_rows<'py>(
             deal_rows(&deck, k, seed, out, true);
             Ok(())
         }
-        Some(t) => crate::eval::batch::pool(t)
-            .map(|p| p.install(|| deal_rows(&deck, k, seed, out, true))),
+        Some(t) => {
+            crate::eval::batch::pool(t).map(|p| p.install(|| deal_rows(&deck, k, seed, out, true)))
+        }
     };
     py.detach(|| job(out)).map_err(|e| bad(e.to_string()))?;
     Ok(arr)

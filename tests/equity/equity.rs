@@ -249,14 +249,7 @@ fn stud_with_missing_down_cards() {
 }
 
 fn mc(spot: &Spot, seed: u64, shards: u64) -> Counts {
-    monte_carlo(
-        spot,
-        &HighScorer,
-        seed,
-        Shards::whole(0, shards),
-        true,
-    )
-    .unwrap()
+    monte_carlo(spot, &HighScorer, seed, Shards::whole(0, shards), true).unwrap()
 }
 
 #[test]
@@ -287,8 +280,7 @@ fn monte_carlo_is_within_its_error() {
 fn monte_carlo_shards_add_up() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
     let whole = mc(&spot, 9, 6);
-    let mut parts =
-        monte_carlo(&spot, &HighScorer, 9, Shards::whole(0, 2), true).unwrap();
+    let mut parts = monte_carlo(&spot, &HighScorer, 9, Shards::whole(0, 2), true).unwrap();
     parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards::whole(2, 4), true).unwrap());
     assert_eq!(whole, parts);
     let one = rayon::ThreadPoolBuilder::new()

@@ -14,19 +14,19 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+import hoyle
 import numpy as np
 import pytest
-
-import hoyle
 from hoyle import _core, evaluate_batch
 from hoyle.errors import CardError, DuplicateCardError, EquityError
 
 TRIALS = 4_000
 
 
-def _values(hands: list[tuple[int, ...]], board: tuple[int, ...]) -> np.ndarray:
+def _values(hands: Sequence[tuple[int, ...]], board: tuple[int, ...]) -> np.ndarray:
     rows = np.array([h + board for h in hands], dtype=np.uint8)
     return evaluate_batch(rows).astype(np.int64)
 
@@ -123,7 +123,8 @@ def test_trials_honoured_and_reproducible() -> None:
     assert a == hoyle.hand_strength("AhKd", board="Qs Js 2c", trials=1_000, seed=5)
     assert (a * 2_000) == round(a * 2_000)  # shares are halves of 1,000 deals
     eq = hoyle.equity([hoyle.parse_cards("AhKd"), []], board="Qs Js 2c", trials=1_000, seed=5)
-    assert eq.trials == 1_000 and eq.equity[0] == a
+    assert eq.trials == 1_000
+    assert eq.equity[0] == a
 
 
 def test_equity_small_trials_exact_and_the_same_everywhere() -> None:
@@ -140,8 +141,9 @@ def test_equity_small_trials_exact_and_the_same_everywhere() -> None:
     whole = _core.equity_shards(plist, [], [], (2, 5, 0), 7, 0, 1)
     part = _core.equity_shards(plist, [], [], (2, 5, 0), 7, 1, 1, last=4_464)
     run = hoyle.equity(["AsAh", "QsQh"], trials=70_000, seed=7)
-    assert (whole + part).wins == run.wins and run.trials == 70_000
-    with pytest.raises(EquityError, match="last must be an integer in 1..=65536"):
+    assert (whole + part).wins == run.wins
+    assert run.trials == 70_000
+    with pytest.raises(EquityError, match=r"last must be an integer in 1\.\.=65536"):
         _core.equity_shards(plist, [], [], (2, 5, 0), 7, 0, 1, last=0)
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 
+import hoyle
 import numpy as np
 import pytest
-
-import hoyle
 from hoyle import Category, HandRules, evaluate, evaluate_batch, rank
 from hoyle.errors import CardError, DuplicateCardError, HandError
 
@@ -27,7 +26,8 @@ def _chi2_critical(df: int, z: float = 3.29) -> float:
 def test_deal_rows_are_distinct_and_avoid_the_dead() -> None:
     dead = hoyle.parse_cards("As Kd 2c")
     rows = hoyle.deal(20_000, cards=7, seed=3, dead=dead)
-    assert rows.shape == (20_000, 7) and rows.dtype == np.uint8
+    assert rows.shape == (20_000, 7)
+    assert rows.dtype == np.uint8
     dead_ids = {c.id for c in dead}
     for row in rows[:5000].tolist():
         assert len(set(row)) == 7
@@ -48,8 +48,10 @@ def test_deal_is_uniform_chi_square() -> None:
         chi2 = float(((counts - expected) ** 2 / expected).sum())
         assert chi2 < crit, (col, chi2, crit)
     # pairs of positions independent: first two cards' (unordered) pair uniform
-    pairs = np.bincount(np.minimum(rows[:, 0], rows[:, 1]).astype(int) * 52
-                        + np.maximum(rows[:, 0], rows[:, 1]), minlength=52 * 52)
+    pairs = np.bincount(
+        np.minimum(rows[:, 0], rows[:, 1]).astype(int) * 52 + np.maximum(rows[:, 0], rows[:, 1]),
+        minlength=52 * 52,
+    )
     cells = [a * 52 + b for i, a in enumerate(live) for b in live[i + 1 :]]
     expected = rows.shape[0] / len(cells)
     chi2 = float(((pairs[cells] - expected) ** 2 / expected).sum())
@@ -109,7 +111,9 @@ def test_categories_equal_evaluate_on_100k_rows() -> None:
     [HandRules(four_flush=True), HandRules(short_deck="trips-beat-straight")],
 )
 def test_categories_read_wide_and_short_deck_values(rules: HandRules) -> None:
-    rows = hoyle.deal(5_000, cards=7, seed=8, dead="2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s")
+    rows = hoyle.deal(
+        5_000, cards=7, seed=8, dead="2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s"
+    )
     values = evaluate_batch(rows, rules=rules)
     want = [evaluate(r, rules=rules).category for r in rows.tolist()]
     assert hoyle.categories(values).tolist() == [int(c) for c in want]
