@@ -277,6 +277,31 @@ fn monte_carlo_is_within_its_error() {
 }
 
 #[test]
+fn the_last_shard_runs_the_trials_asked_for() {
+    let spot = holdem(&["AhKh", "QsQd"], "", "");
+    let cut = |first, count, last| {
+        monte_carlo(&spot, &HighScorer, 9, Shards { first, count, last }, true)
+    };
+    // a shard of 1,000 trials: 1,000 deals, within its error of exact
+    let c = cut(0, 1, 1_000).unwrap();
+    assert_eq!(c.deals, 1_000);
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    assert!((c.equity()[0] - ex.equity[0]).abs() < 4.0 * c.stderr()[0]);
+    // whole shards, then the cut one: the sum of the parts
+    let run = cut(0, 3, 4_464).unwrap();
+    assert_eq!(run.deals, 2 * SHARD_TRIALS + 4_464);
+    let mut parts = mc(&spot, 9, 2);
+    parts.add(&cut(2, 1, 4_464).unwrap());
+    assert_eq!(run, parts);
+    // a full last shard is a whole one
+    assert_eq!(cut(0, 2, SHARD_TRIALS).unwrap(), mc(&spot, 9, 2));
+    for bad in [0, SHARD_TRIALS + 1] {
+        let e = cut(0, 1, bad).unwrap_err().to_string();
+        assert!(e.contains("the last shard runs 1..=65536 trials"), "{e}");
+    }
+}
+
+#[test]
 fn monte_carlo_shards_add_up() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
     let whole = mc(&spot, 9, 6);
