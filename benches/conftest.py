@@ -87,6 +87,31 @@ def _range_figures(write: Callable[[str], None]) -> None:
             write(f"  exact AA v KK v QQ v AKs, {threads} thread(s): {secs:.3f} s{goal}")
 
 
+def _icm_figures(write: Callable[[str], None]) -> None:
+    """ICM: milliseconds per call against the targets, and hoyle's float DP
+    against PokerKit's permutation calculate_icm at 8 players."""
+    goals = {
+        "icm exact 20 players 3 paid, calls": 50.0,
+        "icm exact 9 players 3 paid, calls": 1.0,
+        "push_fold(10), table cached, calls": 500.0,
+        "push_fold_chart 1-20 bb by tenths, calls": 10_000.0,
+    }
+    for name, rate in THROUGHPUT.items():
+        if name == "tournaments of 6 built-in bots, calls":
+            write(f"  tournaments of 6 built-in bots: {rate:.1f}/s")
+        elif name.startswith(("icm ", "push_fold", "all-in table")):
+            goal = f" (target under {goals[name]} ms)" if name in goals else ""
+            write(f"  {name[:-7]}: {1e3 / rate:.3f} ms{goal}")
+    for paid in (3, 8):
+        ours = THROUGHPUT.get(f"icm dp 8 players {paid} paid, calls")
+        theirs = THROUGHPUT.get(f"pokerkit calculate_icm 8 players {paid} paid, calls")
+        if ours and theirs:
+            write(
+                f"  icm / pokerkit calculate_icm, 8 players {paid} paid: {ours / theirs:.0f}x"
+                " (target 100x)"
+            )
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:  # noqa: PLR0912 (one report line per optional figure)
     write = terminalreporter.write_line
     if SOLVE:
@@ -123,6 +148,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             write(f"  {ours} / {theirs}: {ratio:.1f}x{goal}")
     _exact_figures(write)
     _range_figures(write)
+    _icm_figures(write)
     hoyle_hands = THROUGHPUT.get("hoyle: random 6-max NL hold'em hands")
     pk_hands = THROUGHPUT.get("pokerkit: random 6-max NL hold'em hands")
     if hoyle_hands and pk_hands:

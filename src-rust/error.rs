@@ -85,6 +85,10 @@ pub enum Error {
     BadRake { reason: String },
     #[error("equity: {reason}")]
     Equity { reason: String },
+    /// A tournament computation that cannot be done (`hoyle.errors.TournamentError`):
+    /// bad stacks or payouts, a field too large for the exact method.
+    #[error("{0}")]
+    Tournament(String),
     /// A spot or tree the solver cannot solve (`hoyle.errors.SolveError`).
     #[error("{0}")]
     Solve(String),

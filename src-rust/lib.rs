@@ -2,6 +2,7 @@
 //! Python dependency. The bindings live in [`py`], behind the `python`
 //! feature, so `cargo test` and `cargo bench` need no interpreter.
 
+pub mod allin;
 pub mod cards;
 pub mod deal;
 pub mod env;
@@ -9,6 +10,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod hand;
+pub mod icm;
 pub mod reserve;
 pub mod rows;
 pub mod settle;

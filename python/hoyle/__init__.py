@@ -50,8 +50,10 @@ from hoyle.errors import (
 from hoyle.games import Game, Street
 from hoyle.hand import Action, Hand
 from hoyle.odds import Equity, equity
+from hoyle.omaha_ranges import OmahaRange
+from hoyle.plot import grid_equity
 from hoyle.rake import Rake
-from hoyle.ranges import Range
+from hoyle.ranges import Range, hand_class
 from hoyle.simulation import SimulationResult, simulate
 from hoyle.table import Table
 
@@ -80,6 +82,7 @@ __all__ = [
     "Limit",
     "LowRank",
     "NoLimit",
+    "OmahaRange",
     "Pot",
     "PotLimit",
     "Rake",
@@ -102,6 +105,8 @@ __all__ = [
     "evaluate_low",
     "evaluate_low_batch",
     "games",
+    "grid_equity",
+    "hand_class",
     "hand_strength",
     "history",
     "parse_cards",

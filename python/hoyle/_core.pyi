@@ -23,6 +23,12 @@ EQUITY_THREADS_LIMIT: Final[int]
 EQUITY_MAX_PLAYERS: Final[int]
 EQUITY_MAX_HOLE: Final[int]
 EQUITY_MAX_BOARD: Final[int]
+ICM_MAX_PLAYERS: Final[int]
+ICM_MONTE_MAX_PLAYERS: Final[int]
+ICM_DP_LIMIT: Final[int]
+ICM_SAMPLES_LIMIT: Final[int]
+ICM_SHARD_SAMPLES: Final[int]
+ALLIN_BOARDS: Final[int]
 # What a Python Hand and hoyle.env share with the core (src-rust/hand.rs, src-rust/env):
 PHASE_BET: Final[int]
 PHASE_DRAWING: Final[int]
@@ -480,6 +486,14 @@ def _observe(
     mask into ``mask`` (``hoyle.env._observe``); with ``game``, a hand of
     another game is refused."""
 
+# hoyle.tournament's prize equity (src-rust/icm.rs)
+def _icm_subsets(players: int, paid: int) -> int: ...
+def _icm_dp(stacks: list[float], payouts: list[float]) -> list[float]: ...
+def _icm_monte(
+    stacks: list[float], payouts: list[float], samples: int, seed: int
+) -> tuple[list[float], list[float]]: ...
+def _allin_counts(matchups: list[tuple[int, int, int, int]]) -> list[list[int]]: ...
+
 # -- the solver (hoyle.solve; docs/solve.md) ------------------------------------------------
 _Size: TypeAlias = tuple[str, float]
 _StreetSizes: TypeAlias = tuple[tuple[list[_Size], list[_Size]], tuple[list[_Size], list[_Size]]]
@@ -509,6 +523,29 @@ class Solver:
         isomorphism: bool = True,
         max_memory: int,
     ) -> Solver: ...
+    @staticmethod
+    def estimate(
+        *,
+        board: list[int],
+        hands: tuple[list[list[int]], list[list[int]]],
+        weights: tuple[list[float], list[float]],
+        pot: int,
+        stack: int,
+        streets: list[_StreetSizes],
+        limit: str = "no",
+        bet_units: list[int] | None = None,
+        raise_cap: int | None = None,
+        allin_threshold: float | None = None,
+        merge: float | None = None,
+        game: tuple[int, int, int] | None = None,
+        rules: HandRules | None = None,
+        high: bool = True,
+        deck: int | None = None,
+        split: HandRules | None = None,
+        rake: tuple[int, int | None] | None = None,
+        isomorphism: bool = True,
+        max_memory: int,
+    ) -> int: ...
     @staticmethod
     def kuhn() -> Solver: ...
     @staticmethod

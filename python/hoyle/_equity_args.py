@@ -34,7 +34,8 @@ from collections.abc import Iterable
 from hoyle import _core
 from hoyle._core import Card, parse_cards
 from hoyle._whole import whole
-from hoyle.errors import CardError, EquityError
+from hoyle.errors import CardError, DuplicateCardError, EquityError, RangeError
+from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import Range
 
 #: Most Monte Carlo trials of one run (2**34).
@@ -133,6 +134,13 @@ def player_combos(
     of cards or of a range, or a sequence of cards."""
     if isinstance(p, Range):
         return [([a, b], w) for (a, b), w in p.items()]
+    if isinstance(p, OmahaRange):
+        if p.hole != hole:
+            raise EquityError(
+                f"player {index}: an OmahaRange of {p.hole}-card hands, but this game deals"
+                f" {hole} hole cards"
+            )
+        return [(list(h), w) for h, w in p.items()]
     if isinstance(p, str):
         try:
             ids = [c.id for c in parse_cards(p)]
@@ -144,6 +152,8 @@ def player_combos(
             # range of every hand.
             bad = not jokers and any(i >= 52 for i in ids)
         if bad or (not ids and p.strip()):
+            if 3 <= hole <= 6:  # Omaha's patterns: AA**, AAKKds
+                return _omaha_or_known_part(p, index, hole)
             return player_combos(Range(p), index, hole)
         return [(ids, 1.0)]
     try:
@@ -153,3 +163,48 @@ def player_combos(
             f'player {index}: give cards ("AhKh"), a range ("QQ+, AKs") or a hoyle.Range'
         ) from None
     return [(ids, 1.0)]
+
+
+def _omaha_or_known_part(text: str, index: int, hole: int) -> list[tuple[list[int], float]]:
+    """Text in a game of 3 to 6 hole cards: Omaha patterns (``AA**``), or,
+    as before they were read, a two-card range for the known part of each
+    hand (``AA``: two aces, the other cards dealt). Text that is neither
+    gets the patterns' error."""
+    try:
+        return player_combos(OmahaRange(text, hole=hole), index, hole)
+    except RangeError as err:
+        try:
+            return player_combos(Range(text), index, hole)
+        except RangeError:
+            raise err from None
+
+
+def check_duplicates(
+    players: list[list[tuple[list[int], float]]], board: list[int], dead: list[int]
+) -> None:
+    """A ``DuplicateCardError`` naming who holds a card twice over: the
+    board, the dead cards and the players whose hand is known (one combo).
+    A range's combos that touch those cards are blocked, not an error.
+
+    >>> try:
+    ...     check_duplicates([[([51, 47], 1.0)], [([51, 3], 1.0)]], [], [])
+    ... except DuplicateCardError as err:
+    ...     print(str(err)[:53])
+    duplicate card As: player 0 and player 1 both hold it
+    """
+    holders: dict[int, list[str]] = {}
+    places = [("the board", board), ("the dead cards", dead)]
+    places += [(f"player {i}", c[0][0]) for i, c in enumerate(players) if len(c) == 1]
+    for place, ids in places:
+        for card in ids:
+            holders.setdefault(card, []).append(place)
+    for card, who in holders.items():
+        if len(who) > 1:
+            if len(set(who)) == 1:
+                said = f"{who[0]} holds it twice"
+            else:
+                said = ", ".join(who[:-1]) + f" and {who[-1]} both hold it"
+            raise DuplicateCardError(
+                f"duplicate card {Card(card)}: {said} (each card is dealt once: a hand, the"
+                " board and the dead cards share none)"
+            )

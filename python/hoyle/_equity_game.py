@@ -111,12 +111,27 @@ class Setup:
         return {"rules": self.rules, "high": self.high, "deck": self.deck, "split": self.split}
 
 
+def _preset(name: str) -> Any:
+    """The ``hoyle.games`` preset called ``name`` (as ``simulate`` reads a
+    game's name), made."""
+    from hoyle import games  # the presets import the rules: read them when named
+
+    presets = [n for n in games.__all__ if not isinstance(getattr(games, n), type)]
+    if name not in presets:
+        raise EquityError(
+            f"game {name!r} is not a hoyle.games preset; presets: {', '.join(presets)}"
+        )
+    return getattr(games, name)()
+
+
 def setup_of(game: Any) -> Setup:
-    """What the core needs of ``game``: None (hold'em), a ``Shape`` or a
-    ``hoyle.Game`` (its streets, rules, high, deck and split; draws to
-    come are refused)."""
+    """What the core needs of ``game``: None (hold'em), a ``Shape``, a
+    ``hoyle.games`` preset's name (``"omaha"``) or a ``hoyle.Game`` (its
+    streets, rules, high, deck and split; draws to come are refused)."""
     if game is None:
         return Setup((2, 5, 0))
+    if isinstance(game, str):
+        game = _preset(game)
     if isinstance(game, Shape):
         return Setup(
             (game.hole, game.board, game.hole_cards or 0),

@@ -32,7 +32,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from hoyle.errors import HoyleError
 
-__all__ = ["Progress", "each_shard", "run_shards", "shard_seed", "window"]
+__all__ = ["Progress", "each_shard", "from_worker", "run_shards", "shard_seed", "window"]
 
 T = TypeVar("T")
 #: ``True`` for a progress bar, a callable ``(done, total)``, or False/None.
@@ -45,6 +45,27 @@ def shard_seed(seed: int, shard: int) -> int:
     is not: it is salted per process)."""
     digest = hashlib.blake2b(f"hoyle-shard:{seed}:{shard}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
+
+
+def from_worker(err: BaseException) -> BaseException:
+    """The error a shard raised on a worker, as this process raises it: an
+    ``ImportError`` (``ModuleNotFoundError`` too, its type kept) says it
+    happened on a worker, whose Python lacks what this one has; any other
+    error is itself.
+
+    >>> str(from_worker(ModuleNotFoundError("No module named 'hoyle'", name="hoyle")))[:47]
+    "on a worker: No module named 'hoyle' (a worker "
+    """
+    if not isinstance(err, ImportError) or str(err).startswith("on a worker:"):
+        return err
+    said = (
+        f"on a worker: {err} (a worker imports what this process runs: install the same"
+        " packages, hoyle included, on every worker, and define a bot in a module the"
+        " workers can import, not in __main__ or a notebook)"
+    )
+    out = type(err)(said, name=err.name, path=err.path)
+    out.__cause__ = err
+    return out
 
 
 def _updater(progress: Progress, label: str, total: int) -> tuple[Callable[[int], None], Any]:
@@ -172,7 +193,7 @@ def _on_executor(
                     continue
                 lost = task_of.get(fut)
                 if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
-                    raise err
+                    raise from_worker(err)
                 retried.add(id(lost))
                 queue[i] = submit(lost)
                 del task_of[fut]

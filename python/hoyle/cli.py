@@ -112,6 +112,60 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from hoyle.tournament import _play
+
+    levels = [_play.parse_level(text) for text in args.levels.split(",")]
+    payouts = [int(p) for p in args.payouts.split(",")] if args.payouts else []
+    players: list[str] = [*(args.bot or ()), *(b for b in args.bots.split(",") if b)]
+    with _executor(args) as executor:
+        result = _play.play(
+            args.game,
+            players,
+            stacks=args.stack,
+            payouts=payouts,
+            levels=levels,
+            seed=args.seed,
+            tables=args.tables,
+            tournaments=args.tournaments,
+            executor=executor,
+        )
+    print(
+        f"{args.tournaments} tournaments of {len(players)} players, {result.hands} hands, "
+        f"in {result.seconds:.2f} s ({args.tournaments / result.seconds:.1f}/s); "
+        "ROI and the share of each finishing place:"
+    )
+    print(result.summary())
+    return 0
+
+
+def _add_tournament(commands: _Commands, trace: argparse.ArgumentParser) -> None:
+    p = commands.add_parser(
+        "tournament",
+        help="tournaments of bots played to the last chip, each bot's ROI and places",
+        parents=[trace],
+    )
+    p.add_argument("--game", default="texas_holdem", help="preset in hoyle.games")
+    p.add_argument(
+        "--bots",
+        default="tight,loose,random,tight,loose,random",
+        help="comma-separated built-in bots, one per player (default six)",
+    )
+    p.add_argument("--bot", action="append", metavar="MODULE:CALLABLE", help="your bot; repeatable")
+    p.add_argument("--stack", type=int, default=1_000, help="starting chips (default 1000)")
+    p.add_argument("--payouts", default="50,30,20", help="prizes by place (default 50,30,20)")
+    p.add_argument(
+        "--levels",
+        default="5/10x30,10/20x30,25/50/5x30,50/100/10x30,100/200/20",
+        help="blind levels SB/BB[/ANTE][xROUNDS], comma-separated; the last lasts to the end",
+    )
+    p.add_argument("--tables", type=int, default=1, help="tables the field starts at")
+    p.add_argument("--tournaments", type=int, default=100, help="tournaments to play")
+    p.add_argument("--seed", type=int, default=None, help="seed for the seats, cards and bots")
+    _add_cluster(p, "play the tournaments")
+    p.set_defaults(func=_tournament)
+
+
 def _executor(args: argparse.Namespace) -> AbstractContextManager[Executor | None]:
     """The executor of ``--workers`` or ``--scheduler`` (None: this process)."""
     import importlib.util
@@ -232,7 +286,11 @@ def _add_bench(commands: _Commands, trace: argparse.ArgumentParser) -> None:
 
 def _add_equity(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_eq = commands.add_parser("equity", help="equity of hands or ranges", parents=[trace])
-    p_eq.add_argument("players", nargs="+", help='hands or ranges, e.g. AhKh "QQ+,AKs"')
+    p_eq.add_argument(
+        "players",
+        nargs="+",
+        help='hands or ranges, e.g. AhKh "QQ+,AKs" 15%%; with --game omaha: "AA**" AAKKds',
+    )
     p_eq.add_argument("--board", default="", help="board cards")
     p_eq.add_argument("--dead", default="", help="dead cards")
     p_eq.add_argument("--trials", type=int, default=None, help="Monte Carlo trials")
@@ -321,6 +379,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_equity(commands, trace)
     _add_play(commands, trace)
     _add_replay(commands, trace)
+    _add_tournament(commands, trace)
     from hoyle.solve._cli import add_solve
 
     add_solve(commands, trace)

@@ -22,6 +22,7 @@ __all__ = [
     "RulesError",
     "SettlementError",
     "SolveError",
+    "TournamentError",
     "UndeterminedError",
     "UndeterminedPot",
 ]
@@ -76,6 +77,13 @@ class SolveError(HoyleError):
     game's deck, a range left empty by the board, a pot or stack that is not a positive
     integer, a bet size that cannot be read (the message names the token), a tree larger
     than ``max_memory``, a saved solution that does not match. Nothing is allocated."""
+
+
+class TournamentError(HoyleError):
+    """A tournament computation ``hoyle.tournament`` cannot do: stacks that are not
+    positive, payouts that are negative or more than the players, a field too large
+    for the exact method, push/fold stacks or blinds out of range, a tournament that
+    cannot be played (the message says what was wrong and what is allowed)."""
 
 
 class GameError(HoyleError):

@@ -47,6 +47,7 @@ from hoyle._equity_args import (
     EXACT_WORK_LIMIT,
     THREADS_LIMIT,
     TRIALS_LIMIT,
+    check_duplicates,
     count,
     known_card_ids,
     player_combos,
@@ -55,8 +56,10 @@ from hoyle._equity_args import (
     trials_count,
 )
 from hoyle._equity_game import Setup, Shape, setup_of
+from hoyle._shards import from_worker
 from hoyle.category import Category
-from hoyle.errors import EquityError
+from hoyle.errors import DuplicateCardError, EquityError
+from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import Range
 
 __all__ = [
@@ -80,7 +83,7 @@ DEFAULT_TRIALS = 1_000_000
 #: Most trials a ``target_stderr`` run may take unless ``trials`` says.
 MAX_TRIALS = 1 << 30
 
-PlayerLike: TypeAlias = "str | Range | Iterable[str | int | Card]"
+PlayerLike: TypeAlias = "str | Range | OmahaRange | Iterable[str | int | Card]"
 Progress: TypeAlias = "bool | Callable[[int, int], object] | None"
 
 
@@ -188,13 +191,16 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     """Each player's equity: share of the pot, outright wins and ties.
 
     ``players`` are hands (``"AhKh"``, cards), ranges (``"QQ+, AKs"``,
-    ``hoyle.Range``), or the known part of a hand (stud up cards) whose
-    other cards are dealt. ``board`` and ``dead`` cards are left out of the
-    deck. ``game`` is None for Texas hold'em, a ``hoyle.odds.Shape``, or
+    ``"15%"``, ``hoyle.Range``; in games of 3 to 6 hole cards Omaha
+    patterns such as ``"AA**"``, ``"AAKKds"``, ``hoyle.OmahaRange``), or the
+    known part of a hand (stud up cards) whose other cards are dealt.
+    ``board`` and ``dead`` cards are left out of the deck. ``game`` is None
+    for Texas hold'em, a ``hoyle.odds.Shape``, or
     a game object with ``streets``, ``rules`` (a ``hoyle.HandRules``:
     Omaha's ``hole_cards``, wild cards and jokers, the four-flush, a low
     ranking), ``high`` (False: low only) and ``deck``, such as the
-    ``hoyle.games`` presets. In high-low games ``Equity.low`` is each
+    ``hoyle.games`` presets (or a preset's name, ``game="omaha"``, as
+    ``simulate`` takes it). In high-low games ``Equity.low`` is each
     player's share won with the low half; a scoop counts as a ``win``.
 
     ``exact=None`` enumerates when that takes at most ``EXACT_LIMIT``
@@ -231,7 +237,11 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
         seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [player_combos(p, i, hole, setup.jokers) for i, p in enumerate(players)]
     board_ids, dead_ids = known_card_ids(board, "board"), known_card_ids(dead, "dead")
-    work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
+    try:
+        work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
+    except DuplicateCardError:
+        check_duplicates(plist, board_ids, dead_ids)  # the same, naming who holds the card
+        raise
     if exact is None:
         exact = work <= EXACT_LIMIT and trials is None and target_stderr is None
     spot = _Spot(plist, board_ids, dead_ids, setup, live)
@@ -349,6 +359,11 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> 
     ]
     total: EquityCounts | None = None
     for fut in as_completed(futures):  # integer counts: the sum is exact in any order
+        err = fut.exception()
+        if err is not None:
+            for other in futures:
+                other.cancel()
+            raise from_worker(err)
         total = fut.result() if total is None else total + fut.result()
         tick(total.deals)
     assert total is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from hoyle.errors import HoyleError
+from hoyle.errors import EquityError, HoyleError
 from hoyle.odds import equity
 from hoyle.ranges import RANKS, Range, hand_classes
 
@@ -21,8 +21,19 @@ def grid_equity(
     trials: int = 20_000,
     seed: int | None = 0,
 ) -> dict[str, float]:
-    """Equity of each hand class in the first player's range (all 169 when
-    the first player is one hand) against the other players."""
+    """The first player's equity by starting-hand class: for each class in
+    the first player's range (all 169 when the first player is one hand or
+    not a range), the equity of that class's combos, as ``hoyle.equity``
+    gives it with the class as the first player's range, against the other
+    players (hands or ranges) on ``board``, with ``dead`` cards out. A
+    class whose every combo is blocked is left out. Each class is one Monte
+    Carlo run of ``trials`` (the same ``seed`` for each); ``hoyle.equity``'s
+    errors are raised for anything else. ``range_grid`` draws it.
+
+    >>> g = grid_equity(["QQ+, AKs", "JJ"], trials=20_000, seed=1)
+    >>> sorted(g), min(g["AA"], g["KK"], g["QQ"]) > 0.75, 0.4 < g["AKs"] < 0.5
+    (['AA', 'AKs', 'KK', 'QQ'], True, True)
+    """
     first = players[0]
     rng: Range | None = None
     if isinstance(first, Range):
@@ -39,8 +50,10 @@ def grid_equity(
             eq = equity(
                 [Range(name), *players[1:]], board=board, dead=dead, trials=trials, seed=seed
             )
-        except HoyleError:
-            continue  # every combo of the class is blocked
+        except EquityError as err:
+            if "every combo is blocked" in str(err):
+                continue  # the board, the dead cards or a known hand holds them all
+            raise
         out[name] = eq.equity[0]
     return out
 

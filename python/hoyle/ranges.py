@@ -16,9 +16,18 @@ import re
 from collections.abc import Iterable, Iterator
 
 from hoyle._core import RANKS, SUITS, Card, parse_cards
+from hoyle._preflop_order import EQUITY_VS_RANDOM, PREFLOP_ORDER
 from hoyle.errors import HandError, RangeError
 
-__all__ = ["RANKS", "Range", "hand_class", "hand_classes"]
+__all__ = [
+    "EQUITY_VS_RANDOM",
+    "PREFLOP_ORDER",
+    "RANKS",
+    "Range",
+    "hand_class",
+    "hand_classes",
+    "top_classes",
+]
 
 _Combo = tuple[int, int]
 
@@ -31,6 +40,9 @@ MAX_TEXT = 100_000
 _ITEM = re.compile(r"([0-9.]+)\s*\(([^()]*)\)|[^\s,()]+|[()]", re.ASCII)
 _TOKEN = re.compile(r"[^\s,]+", re.ASCII)
 _CLASS = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$", re.IGNORECASE | re.ASCII)
+# A percent range "15%" (the word "top" before it is read as spaces).
+_PERCENT = re.compile(r"([0-9.]+)%", re.ASCII)
+_TOP = re.compile(r"\btop\s+(?=[0-9.]+%)", re.IGNORECASE | re.ASCII)
 # A weight: digits with at most one decimal point (no signs, exponents,
 # underscores, nan or inf).
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
@@ -111,10 +123,15 @@ class Range:
     ``JJ-88``; suited ``AKs``, offsuit ``AKo``, both ``AK``; ``ATs+`` (kicker
     up to one below the top card), ``A5s-A2s`` (kickers), ``T9s-76s``
     (same gap); one combo ``AsKs``; every combo ``XX`` (or ``random``,
-    ``any``). A weight follows ``@`` in percent, above 0 and at most 100
-    (``QQ@50``), or prefixes a group as a fraction above 0 and at most 1
-    (``0.5(AKs, AQs)``). A combo named twice keeps its last weight. Bad
-    text (anything but ASCII letters, digits, ``+-@.,()`` and spaces; more
+    ``any``); the top ``p`` per cent of hands ``15%`` (or ``top 15%``), read
+    off ``PREFLOP_ORDER`` (the 169 classes by their exact all-in equity
+    against a random hand, see ``top_classes``). A class names its higher
+    rank first (``KAs`` is refused: write ``AKs``), and ``+`` needs a kicker
+    to raise (``AK+`` is refused: ``AK`` alone, or ``AT+``). A weight
+    follows ``@`` in percent, above 0 and at most 100 (``QQ@50``), or
+    prefixes a group as a fraction above 0 and at most 1 (``0.5(AKs, AQs)``).
+    A combo named twice keeps its last weight. Bad text (anything but ASCII
+    letters, digits, ``+-@.,()%`` and spaces; more
     than ``MAX_TEXT`` characters) raises ``RangeError`` with the token's
     position. Ranges pickle (every protocol) and copy.
 
@@ -260,14 +277,36 @@ def _check_text(text: str) -> None:
         token = text[pos] if m is None else m.group(0)
         raise RangeError(
             f"bad character {text[pos]!r} at position {pos}: a range is written with ASCII"
-            " ranks 23456789TJQKA, suits shdc, x, +, -, @, digits, commas and parentheses",
+            " ranks 23456789TJQKA, suits shdc, x, +, -, @, %, digits, commas and parentheses",
             position=pos,
             token=token,
         )
 
 
+def top_classes(percent: float) -> list[str]:
+    """The hand classes of the range ``f"{percent}%"``: the shortest prefix
+    of ``PREFLOP_ORDER`` whose combos make at least ``percent`` per cent of
+    the 1,326 (``percent`` above 0 and at most 100).
+
+    >>> top_classes(2), len(Range("top 2%")), 24 / 1326 < 0.02 <= 30 / 1326
+    (['AA', 'KK', 'QQ', 'JJ', 'TT'], 30, True)
+    """
+    p = float(percent)
+    if not 0 < p <= 100:
+        raise RangeError(f"a percent range is above 0% and at most 100%, got {percent!r}")
+    out: list[str] = []
+    held = 0
+    for name in PREFLOP_ORDER:
+        if held * 100 >= p * 1326:
+            break
+        out.append(name)
+        held += 6 if len(name) == 2 else 4 if name[2] == "s" else 12
+    return out
+
+
 def _parse(text: str, out: dict[_Combo, float]) -> None:
     _check_text(text)
+    text = _TOP.sub(lambda m: " " * len(m.group(0)), text)
     for m in _ITEM.finditer(text):
         if m.group(1) is not None:
             token = m.group(0)
@@ -301,8 +340,8 @@ def _bad(token: str, pos: int, why: str) -> RangeError:
 
 
 def _token_combos(core: str, token: str, pos: int) -> list[_Combo]:
-    if core.lower() in ("xx", "random", "any"):
-        return [(a, b) for a in range(52) for b in range(a)]
+    if core.lower() in ("xx", "random", "any") or _PERCENT.fullmatch(core):
+        return _whole_or_percent(core, token, pos)
     if len(core) == 4 and core[1].lower() in SUITS and core[3].lower() in SUITS:
         try:
             a, b = (c.id for c in parse_cards(core))
@@ -320,7 +359,26 @@ def _token_combos(core: str, token: str, pos: int) -> list[_Combo]:
         return _class_combos(hi, lo, kind)
     if hi == lo:
         return [c for r in range(lo, 13) for c in _class_combos(r, r, "")]
+    if lo == hi - 1:
+        top = RANKS[hi] + RANKS[lo] + kind
+        raise _bad(
+            token,
+            pos,
+            f"'+' raises the kicker up to one below the top card, and {RANKS[lo]} is already"
+            f" one below {RANKS[hi]}: write {top} alone, or + after a lower kicker"
+            f" ({RANKS[hi]}{RANKS[max(lo - 3, 0)]}{kind}+), or a pair with + (QQ+)",
+        )
     return [c for k in range(lo, hi) for c in _class_combos(hi, k, kind)]
+
+
+def _whole_or_percent(core: str, token: str, pos: int) -> list[_Combo]:
+    """Every combo (``XX``), or those of ``15%``: ``top_classes(15)``'s."""
+    if not core.endswith("%"):
+        return [(a, b) for a in range(52) for b in range(a)]
+    share = _number(core[:-1], token, pos)
+    if not 0 < share <= 100:
+        raise _bad(token, pos, f"a percent range is above 0% and at most 100%, got {core}")
+    return [c for name in top_classes(share) for c in _token_combos(name, token, pos)]
 
 
 def _cls(text: str, token: str, pos: int) -> tuple[int, int, str]:
@@ -330,12 +388,15 @@ def _cls(text: str, token: str, pos: int) -> tuple[int, int, str]:
             token,
             pos,
             "expected a hand class like QQ, AKs, AKo, AK (with + or a range A-B), "
-            "a combo like AsKs, or XX",
+            "a combo like AsKs, a percent like 15% or top 10%, or XX",
         )
     a, b, kind = _rank(m.group(1)), _rank(m.group(2)), m.group(3).lower()
     if a == b and kind:
         raise _bad(token, pos, "a pair is neither suited nor offsuit")
-    return max(a, b), min(a, b), kind
+    if a < b:
+        higher = RANKS[b] + RANKS[a] + kind
+        raise _bad(token, pos, f"a hand class names its higher rank first: {higher}, not {text}")
+    return a, b, kind
 
 
 def _span(

@@ -67,7 +67,16 @@ class Table:
 
     @property
     def game(self) -> Game:
+        """The game the next hands are dealt in; set it between hands (a
+        tournament's next blind level)."""
         return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._between_hands("change the game")
+        if not isinstance(game, Game):
+            raise TypeError(f"a Table plays a Game, got {type(game).__name__}")
+        self._game = game
 
     @property
     def hand(self) -> Hand | None:

@@ -32,6 +32,7 @@ pub use exact::{
     canonical, count_joints, deals_per_joint, enumerate, enumerate_with, estimate, exact_work,
     permute_mask, symmetries, Estimate, Exact, SuitPerm, EXACT_WORK_LIMIT,
 };
+pub use holdem::holdem_boards;
 pub use interrupt::{interrupted, Interrupt, Never, CHECK_DEALS, CHECK_TRIALS};
 pub use monte::{
     monte_carlo, monte_carlo_with, shard_seed, Shards, MAX_SHARDS, SHARD_TRIALS, TRIALS_LIMIT,

@@ -14,6 +14,7 @@ pyo3::import_exception!(hoyle.errors, EquityError);
 pyo3::import_exception!(hoyle.errors, GameError);
 pyo3::import_exception!(hoyle.errors, IllegalActionError);
 pyo3::import_exception!(hoyle.errors, HoyleError);
+pyo3::import_exception!(hoyle.errors, TournamentError);
 pyo3::import_exception!(hoyle.errors, SolveError);
 
 impl From<Error> for PyErr {
@@ -49,6 +50,7 @@ impl From<Error> for PyErr {
             | Error::BadRake { .. } => SettlementError::new_err(message),
             Error::Equity { .. } => EquityError::new_err(message),
             Error::Game(_) => GameError::new_err(message),
+            Error::Tournament(_) => TournamentError::new_err(message),
             Error::Solve(_) => SolveError::new_err(message),
             Error::IllegalAction(_) => IllegalActionError::new_err(message),
             Error::Argument(_) => HoyleError::new_err(message),

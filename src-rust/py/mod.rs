@@ -12,7 +12,7 @@
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
 //! mask, by the core's `env`) reads `args`; `tables` (the core backend of
 //! `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args`; `fast`,
-//! `deal`, `args` and `errors` read none of them (`errors` is the one
+//! `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
 
 use pyo3::prelude::*;
@@ -25,6 +25,7 @@ mod errors;
 mod eval;
 mod fast;
 mod hand;
+mod icm;
 mod observe;
 mod rows;
 mod rules;
@@ -70,6 +71,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<observe::Observer>()?;
     m.add_function(wrap_pyfunction!(observe::_observe, m)?)?;
     m.add_class::<tables::Tables>()?;
+    icm::add_limits(m)?;
+    m.add_function(wrap_pyfunction!(icm::_icm_subsets, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::_icm_dp, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::_icm_monte, m)?)?;
+    m.add_function(wrap_pyfunction!(icm::_allin_counts, m)?)?;
+    m.add("ALLIN_BOARDS", crate::allin::ALLIN_BOARDS)?;
     m.add_class::<solve::Solver>()?;
     Ok(())
 }

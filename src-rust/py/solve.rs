@@ -8,7 +8,7 @@ use super::equity::{in_range, run, threads_arg, variant};
 use super::rules::HandRules;
 use crate::equity::{choose, Never, Split};
 use crate::error::Error;
-use crate::solve::build::{build, Setup};
+use crate::solve::build::{build, estimate, Setup};
 use crate::solve::cfr::Algorithm;
 use crate::solve::showdown::Hands;
 use crate::solve::tree::{Kind, Limit, Size, StreetSizes, TreeConfig};
@@ -41,6 +41,17 @@ fn threads_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
             e.to_string().trim_start_matches("equity: ")
         ))
     })
+}
+
+/// The threads a traversal runs on: the calling thread alone for a tree
+/// with no chance node (a river: only chance nodes split the work, so a
+/// pool would add its hand-over and nothing else), else `threads`.
+fn inline_unless_dealt(s: &crate::solve::Solver, threads: Option<usize>) -> Option<usize> {
+    if s.deals.is_empty() {
+        Some(1)
+    } else {
+        threads
+    }
 }
 
 /// A player: 0 (out of position) or 1 (in position).
@@ -148,6 +159,127 @@ fn path_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     })
 }
 
+/// Reads a postflop spot's arguments (see `Solver.postflop`) and hands
+/// the tree's configuration and the setup to `f`, without the interpreter.
+#[allow(clippy::too_many_arguments)]
+fn postflop_with<'py, R: Send>(
+    py: Python<'py>,
+    board: Vec<u8>,
+    hands: (Vec<Vec<u8>>, Vec<Vec<u8>>),
+    weights: (Vec<f64>, Vec<f64>),
+    pot: &Bound<'py, PyAny>,
+    stack: &Bound<'py, PyAny>,
+    streets: Vec<StreetArg<'py>>,
+    limit: &str,
+    bet_units: Option<Vec<u64>>,
+    raise_cap: Option<u32>,
+    allin_threshold: Option<f64>,
+    merge: Option<f64>,
+    game: Option<&Bound<'py, PyAny>>,
+    rules: Option<Bound<'py, HandRules>>,
+    high: bool,
+    deck: Option<&Bound<'py, PyAny>>,
+    split: Option<Bound<'py, HandRules>>,
+    rake: Option<(u64, Option<u64>)>,
+    isomorphism: bool,
+    max_memory: &Bound<'py, PyAny>,
+    f: impl for<'a> FnOnce(TreeConfig, Setup<'a>) -> crate::error::Result<R> + Send,
+) -> PyResult<R> {
+    let pot = in_range(pot, "pot", 1, 1 << 48).map_err(|_| {
+        solve_err(format!(
+            "the pot must be a whole number of chips from 1 to 2**48, got {pot}"
+        ))
+    })?;
+    let stack = in_range(stack, "stack", 1, 1 << 48).map_err(|_| {
+        solve_err(format!(
+            "the stack must be a whole number of chips from 1 to 2**48, got {stack}"
+        ))
+    })?;
+    let max_memory = count(max_memory, "max_memory", 0, u64::MAX)?;
+    let limit = match limit {
+        "no" => Limit::No,
+        "pot" => Limit::Pot,
+        "fixed" => Limit::Fixed,
+        _ => {
+            return Err(solve_err(format!(
+                "limit is one of 'no', 'pot', 'fixed', got {limit:?}"
+            )))
+        }
+    };
+    let mut st = Vec::with_capacity(streets.len());
+    for ((ob, or), (ib, ir)) in &streets {
+        st.push(StreetSizes {
+            bets: [sizes_of(ob)?, sizes_of(ib)?],
+            raises: [sizes_of(or)?, sizes_of(ir)?],
+        });
+    }
+    let config = TreeConfig {
+        pot,
+        stack,
+        antes: 0,
+        streets: st,
+        limit,
+        units: bet_units.unwrap_or_default(),
+        raise_cap,
+        allin_threshold,
+        merge,
+    };
+    let game = match game {
+        Some(g) => g.clone(),
+        None => (2u8, 5u8, 0u8).into_pyobject(py)?.into_any(),
+    };
+    let hr = rules.as_ref().map(|r| r.get());
+    let sp = split.as_ref().map(|r| r.get());
+    let v = variant(&game, hr, high, deck, sp)?;
+    let (shape, deck, scorer) = choose(&v)?;
+    let h = [
+        hands_of(hands.0, weights.0, "the first player")?,
+        hands_of(hands.1, weights.1, "the second player")?,
+    ];
+    if shape.board != 5
+        || h.iter()
+            .any(|x| !x.is_empty() && x.k != shape.hole as usize)
+    {
+        return Err(solve_err(format!(
+            "a solver spot deals a five-card board and {} hole cards each, as the game does",
+            shape.hole
+        )));
+    }
+    let split = scorer.split();
+    let (hilo, low_only) =
+        match split {
+            Split::High => (false, false),
+            Split::HighLow => (true, false),
+            Split::Low => (false, true),
+            Split::Halves => return Err(solve_err(
+                "the solver scores high, high-low and low games, not split games of two rankings"
+                    .into(),
+            )),
+        };
+    let score = move |hole: &[u8], b: &[u8]| {
+        let (hi, lo) = scorer.score(hole, b);
+        if low_only {
+            (lo, 0)
+        } else {
+            (hi, lo)
+        }
+    };
+    let rake = rake.map(|(basis_points, cap)| Rake { basis_points, cap });
+    let setup = Setup {
+        board,
+        hands: h,
+        deck,
+        final_board: 5,
+        score: &score,
+        hilo,
+        rake,
+        isomorphism,
+        max_memory,
+        plain: false,
+    };
+    Ok(py.detach(|| f(config, setup))?)
+}
+
 #[pymethods]
 impl Solver {
     /// A postflop spot (see `hoyle.solve.Spot`, which builds the arguments).
@@ -176,99 +308,81 @@ impl Solver {
         isomorphism: bool,
         max_memory: &Bound<'py, PyAny>,
     ) -> PyResult<Solver> {
-        let pot = in_range(pot, "pot", 1, 1 << 48).map_err(|_| {
-            solve_err(format!(
-                "the pot must be a whole number of chips from 1 to 2**48, got {pot}"
-            ))
-        })?;
-        let stack = in_range(stack, "stack", 1, 1 << 48).map_err(|_| {
-            solve_err(format!(
-                "the stack must be a whole number of chips from 1 to 2**48, got {stack}"
-            ))
-        })?;
-        let max_memory = count(max_memory, "max_memory", 0, u64::MAX)?;
-        let limit = match limit {
-            "no" => Limit::No,
-            "pot" => Limit::Pot,
-            "fixed" => Limit::Fixed,
-            _ => {
-                return Err(solve_err(format!(
-                    "limit is one of 'no', 'pot', 'fixed', got {limit:?}"
-                )))
-            }
-        };
-        let mut st = Vec::with_capacity(streets.len());
-        for ((ob, or), (ib, ir)) in &streets {
-            st.push(StreetSizes {
-                bets: [sizes_of(ob)?, sizes_of(ib)?],
-                raises: [sizes_of(or)?, sizes_of(ir)?],
-            });
-        }
-        let config = TreeConfig {
+        Ok(Solver::of(postflop_with(
+            py,
+            board,
+            hands,
+            weights,
             pot,
             stack,
-            antes: 0,
-            streets: st,
+            streets,
             limit,
-            units: bet_units.unwrap_or_default(),
+            bet_units,
             raise_cap,
             allin_threshold,
             merge,
-        };
-        let game = match game {
-            Some(g) => g.clone(),
-            None => (2u8, 5u8, 0u8).into_pyobject(py)?.into_any(),
-        };
-        let hr = rules.as_ref().map(|r| r.get());
-        let sp = split.as_ref().map(|r| r.get());
-        let v = variant(&game, hr, high, deck, sp)?;
-        let (shape, deck, scorer) = choose(&v)?;
-        let h = [
-            hands_of(hands.0, weights.0, "the first player")?,
-            hands_of(hands.1, weights.1, "the second player")?,
-        ];
-        if shape.board != 5
-            || h.iter()
-                .any(|x| !x.is_empty() && x.k != shape.hole as usize)
-        {
-            return Err(solve_err(format!(
-                "a solver spot deals a five-card board and {} hole cards each, as the game does",
-                shape.hole
-            )));
-        }
-        let split = scorer.split();
-        let (hilo, low_only) = match split {
-            Split::High => (false, false),
-            Split::HighLow => (true, false),
-            Split::Low => (false, true),
-            Split::Halves => return Err(solve_err(
-                "the solver scores high, high-low and low games, not split games of two rankings"
-                    .into(),
-            )),
-        };
-        let score = move |hole: &[u8], b: &[u8]| {
-            let (hi, lo) = scorer.score(hole, b);
-            if low_only {
-                (lo, 0)
-            } else {
-                (hi, lo)
-            }
-        };
-        let rake = rake.map(|(basis_points, cap)| Rake { basis_points, cap });
-        let setup = Setup {
-            board,
-            hands: h,
+            game,
+            rules,
+            high,
             deck,
-            final_board: 5,
-            score: &score,
-            hilo,
+            split,
             rake,
             isomorphism,
             max_memory,
-            plain: false,
-        };
-        let s = py.detach(|| build(config, setup))?;
-        Ok(Solver::of(s))
+            build,
+        )?))
+    }
+
+    /// The bytes `postflop` with the same arguments allocates, counted
+    /// without building the tree (a `SolveError` over `max_memory`).
+    #[staticmethod]
+    #[pyo3(signature = (*, board, hands, weights, pot, stack, streets, limit="no", bet_units=None, raise_cap=None, allin_threshold=None, merge=None, game=None, rules=None, high=true, deck=None, split=None, rake=None, isomorphism=true, max_memory))]
+    #[allow(clippy::too_many_arguments)]
+    fn estimate<'py>(
+        py: Python<'py>,
+        board: Vec<u8>,
+        hands: (Vec<Vec<u8>>, Vec<Vec<u8>>),
+        weights: (Vec<f64>, Vec<f64>),
+        pot: &Bound<'py, PyAny>,
+        stack: &Bound<'py, PyAny>,
+        streets: Vec<StreetArg<'py>>,
+        limit: &str,
+        bet_units: Option<Vec<u64>>,
+        raise_cap: Option<u32>,
+        allin_threshold: Option<f64>,
+        merge: Option<f64>,
+        game: Option<&Bound<'py, PyAny>>,
+        rules: Option<Bound<'py, HandRules>>,
+        high: bool,
+        deck: Option<&Bound<'py, PyAny>>,
+        split: Option<Bound<'py, HandRules>>,
+        rake: Option<(u64, Option<u64>)>,
+        isomorphism: bool,
+        max_memory: &Bound<'py, PyAny>,
+    ) -> PyResult<u64> {
+        postflop_with(
+            py,
+            board,
+            hands,
+            weights,
+            pot,
+            stack,
+            streets,
+            limit,
+            bet_units,
+            raise_cap,
+            allin_threshold,
+            merge,
+            game,
+            rules,
+            high,
+            deck,
+            split,
+            rake,
+            isomorphism,
+            max_memory,
+            |c, s| estimate(&c, &s),
+        )
     }
 
     /// Kuhn poker: cards Jc, Qc, Kc; antes 1; one bet of 1.
@@ -334,6 +448,7 @@ impl Solver {
         };
         let mut s = self.lock()?;
         let s = &mut *s;
+        let threads = inline_unless_dealt(s, threads);
         run(py, threads, |par, stop| Ok(s.iterate(n, algo, par, stop)))
     }
 
@@ -343,6 +458,7 @@ impl Solver {
         let threads = threads_of(threads)?;
         let s = self.lock()?;
         let s = &*s;
+        let threads = inline_unless_dealt(s, threads);
         run(py, threads, |par, stop| Ok(s.exploitability(par, stop)))
     }
 

@@ -336,8 +336,27 @@ fn too_big(need: u64, limit: u64, more: bool) -> Error {
 /// Builds a solver for `c` and `s`: nothing is allocated past the checks
 /// when the tree needs more than `s.max_memory`.
 pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
-    tree::check(&c)?;
-    let board = check_hands(&s)?;
+    let (board, iso, need, storage) = plan(&c, &s)?;
+    allocate(c, s, board, iso, need, storage)
+}
+
+/// The bytes a solver for `c` and `s` allocates, by the same dry run (an
+/// error, as [`build`]'s, when over `s.max_memory`); nothing is allocated
+/// for the tree.
+pub fn estimate(c: &TreeConfig, s: &Setup<'_>) -> Result<u64> {
+    let (_, _, need, _) = plan(c, s)?;
+    let removal = [
+        Removal::new(&s.hands[0], &s.hands[1], !s.plain),
+        Removal::new(&s.hands[1], &s.hands[0], !s.plain),
+    ];
+    Ok(need + removal[0].bytes() as u64 + removal[1].bytes() as u64)
+}
+
+/// The checks and the dry run: the board, the isomorphism, the bytes the
+/// tree and tables need and the storage entries.
+fn plan(c: &TreeConfig, s: &Setup<'_>) -> Result<(u64, Iso, u64, u64)> {
+    tree::check(c)?;
+    let board = check_hands(s)?;
     if let Some(r) = s.rake {
         if r.basis_points > 10_000 {
             return bad(format!(
@@ -366,7 +385,7 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
         });
     let empty = HashMap::new();
     let mut dry = Builder {
-        c: &c,
+        c,
         iso: &iso,
         deck: s.deck,
         final_board: s.final_board,
@@ -386,8 +405,23 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
         return Err(too_big(dry.used, dry.budget, true));
     }
     dry.spend(NODE_BYTES)?;
-    dry.fill(0, Pending::Act(Bets::start(&c), board))?;
+    dry.fill(0, Pending::Act(Bets::start(c), board))?;
     let (need, storage) = (dry.used, dry.storage);
+    drop(dry);
+    Ok((board, iso, need, storage))
+}
+
+/// Builds what [`plan`] counted.
+fn allocate(
+    c: TreeConfig,
+    s: Setup<'_>,
+    board: u64,
+    iso: Iso,
+    need: u64,
+    storage: u64,
+) -> Result<Solver> {
+    let more = s.final_board - s.board.len() as u32;
+    let free = s.deck & !board;
     // the tables of every final board
     let masks = final_boards(board, free, more);
     let board_id: HashMap<u64, u32> = masks
@@ -401,15 +435,22 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
         Removal::new(&s.hands[1], &s.hands[0], !s.plain),
     ];
     let mut b = Builder {
+        c: &c,
+        iso: &iso,
+        deck: s.deck,
+        final_board: s.final_board,
+        n: [s.hands[0].len() as u64, s.hands[1].len() as u64],
         dry: false,
         budget: u64::MAX,
         used: 0,
-        board_id: &board_id,
+        nodes: crate::reserve::with_capacity(0, "the solver's tree")?,
         storage: 0,
-        ..dry
+        deals: Vec::new(),
+        runouts: Vec::new(),
+        runout_of: HashMap::new(),
+        board_id: &board_id,
+        k: s.hands[0].k as u32,
     };
-    b.nodes = crate::reserve::with_capacity(0, "the solver's tree")?;
-    b.runout_of = HashMap::new();
     b.nodes.push(Node {
         kind: Kind::Showdown,
         edge: Edge::Root,
@@ -435,6 +476,7 @@ pub fn build(c: TreeConfig, s: Setup<'_>) -> Result<Solver> {
     let shift = [c.pot.div_ceil(2) as f64, (c.pot / 2) as f64];
     Ok(Solver {
         shift,
+        prune: true,
         config: c,
         hands: s.hands,
         nodes,

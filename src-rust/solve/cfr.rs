@@ -11,6 +11,13 @@
 //! mapped. Below the first chance node of a parallel traversal the children
 //! run on rayon's threads; every node is visited once per traversal, so
 //! the storage each writes is its own.
+//!
+//! Pruning (`Solver::prune`, on by default): below an opponent's action that
+//! none of its hands takes this iteration, the traverser's values are all 0
+//! and the opponent's strategy sums would only be multiplied by `keep`, so
+//! the subtree is skipped. Under CFR+ this changes nothing; under discounted
+//! CFR the skipped nodes miss that iteration's discount of their regrets and
+//! sums, which matters only where play does not reach.
 
 use super::iso::inverse;
 use super::showdown::{fold, showdown, Acc, Real};
@@ -18,6 +25,10 @@ use super::tree::{Edge, Kind};
 use super::Solver;
 use crate::equity::Interrupt;
 use rayon::prelude::*;
+
+/// Terminals evaluated (the tests count the work pruning saves).
+#[cfg(test)]
+pub(crate) static TERMINALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// A traversal's reusable buffers: the sweeps' sums and vectors over hands.
 pub struct Scratch {
@@ -170,6 +181,7 @@ pub fn average(sums: &[f32], n: usize, out: &mut [f64]) {
 }
 
 impl Solver {
+    #[inline]
     pub(crate) fn terminal<T: Real>(
         &self,
         node: usize,
@@ -178,6 +190,8 @@ impl Solver {
         acc: &mut Acc,
         out: &mut [T],
     ) {
+        #[cfg(test)]
+        TERMINALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let nd = &self.nodes[node];
         let (trav, opp, r) = (&self.hands[p], &self.hands[p ^ 1], &self.removal[p]);
         match nd.kind {
@@ -383,11 +397,15 @@ impl Solver {
                             .zip(ss.iter_mut())
                             .zip(reach.iter().zip(rs))
                             .zip(scale.iter().zip(&base));
+                        let mut any = 0.0f32;
                         for (((x, sum), (&re, &rg)), (&s, &b)) in it {
                             *x = re * sigma(rg, s, b);
                             *sum = *sum * keep + *x * add;
+                            any += *x;
                         }
-                        self.cfr(st, nd.first as usize + i, p, &r, w, parallel, stop, sc, out);
+                        if any > 0.0 || !self.prune {
+                            self.cfr(st, nd.first as usize + i, p, &r, w, parallel, stop, sc, out);
+                        }
                     }
                     sc.give(r);
                 }

@@ -69,6 +69,9 @@ pub struct Solver {
     /// the showdown sweeps need no pass for the compatible total (the
     /// values the caller reads have it added back).
     pub shift: [f64; 2],
+    /// Whether a traversal skips what follows an opponent's action none of
+    /// its hands takes (the traverser's values there are 0; see `cfr`).
+    pub prune: bool,
 }
 
 impl Solver {

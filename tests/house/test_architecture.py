@@ -232,6 +232,7 @@ TEST_ROOMS = {
     "sim": "Table, bots, simulate, the CLI's play, Dask",
     "solve": "hoyle.solve: spots, the tree, the solver, exploitability, saved solutions",
     "cli": "the hoyle command: one-line errors, --traceback, Ctrl-C",
+    "tournament": "hoyle.tournament: ICM, push/fold equilibria",
     "house": "the house rules: architecture, packaging, the README's and docs' examples",
     "support": "helpers the rooms share (oracles, the fuzzer, bots); no tests",
 }

@@ -388,3 +388,24 @@ def test_the_default_memory_is_half_the_machine_or_its_container() -> None:
     total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     assert 0 < default_memory() <= total // 2
     assert spot().core_arguments["max_memory"] == default_memory()
+
+
+def test_memory_is_counted_before_building_and_matches_the_built_tree() -> None:
+    # the dry run counts what building allocates, byte for byte, for a river,
+    # a turn and an Omaha turn; over max_memory it is the same refusal
+    spots = [
+        Spot(board="Td9d6hQc2s", ranges=["AA,KK,AKs", "QQ-99"], pot=100, stack=200),
+        Spot(board="Td9d6hQc", ranges=["AA,KK,AKs", "QQ-99"], pot=100, stack=200),
+        Spot(
+            board="Td9d6hQc",
+            ranges=["AsAhKdQc, AdAcKsQs", "JhJdTs9s, 8h8d7c7s"],
+            pot=60,
+            stack=120,
+            game=games.omaha(),
+        ),
+    ]
+    for spot in spots:
+        assert spot.memory == spot.solver().memory > 0
+    small = Spot(board="Td9d6hQc", ranges=["AA,KK", "QQ"], pot=100, stack=200, max_memory=10_000)
+    with pytest.raises(SolveError, match="max_memory"):
+        _ = small.memory

@@ -16,7 +16,8 @@ from typing import Any
 from hoyle._core import MAX_CHIPS, Card, parse_cards
 from hoyle._equity_game import Setup, setup_of
 from hoyle.betting import Limit, NoLimit, PotLimit
-from hoyle.errors import EquityError, SolveError
+from hoyle.errors import EquityError, HoyleError, RangeError, SolveError
+from hoyle.omaha_ranges import SUIT_CONDITIONS, OmahaRange
 from hoyle.rake import Rake
 from hoyle.ranges import Range
 
@@ -196,21 +197,44 @@ def _combo_text(text: str, hole: int) -> dict[tuple[int, ...], float]:
     return out
 
 
+def _hand_text(text: str, hole: int) -> dict[tuple[int, ...], float]:
+    """Hands of more than two cards as text: combos (``'As Ks Qd Jd, 7h7d6s5s@50'``)
+    or Omaha patterns (``'AA**, AAKKds'``, ``hoyle.OmahaRange``)."""
+    try:
+        return _combo_text(text, hole)
+    except HoyleError as first:
+        if not 3 <= hole <= 6:
+            raise
+        try:
+            return dict(OmahaRange(text, hole=hole).items())
+        except RangeError as second:
+            if any(ch in text for ch in "*xX") or any(w in text for w in SUIT_CONDITIONS):
+                raise SolveError(str(second)) from None
+            raise first from None
+
+
 def _combos(spec: Any, hole: int, who: str) -> dict[tuple[int, ...], float]:
     if isinstance(spec, Range):
         if hole != 2:
             raise SolveError(f"{who}: a hoyle.Range holds two-card combos; this game deals {hole}")
         return {tuple(c): w for c, w in spec.items()}
+    if isinstance(spec, OmahaRange):
+        if spec.hole != hole:
+            raise SolveError(
+                f"{who}: an OmahaRange of {spec.hole}-card hands; this game deals {hole}"
+            )
+        return dict(spec.items())
     if isinstance(spec, str):
         if hole != 2:
-            return _combo_text(spec, hole)
+            return _hand_text(spec, hole)
         return {tuple(c): w for c, w in Range(spec).items()}
     if isinstance(spec, Mapping):
         return {_combo_ids(c, hole): _weight(w, c) for c, w in spec.items()}
     if isinstance(spec, Iterable):
         return {_combo_ids(c, hole): 1.0 for c in spec}
     raise SolveError(
-        f"{who}: a range is a hoyle.Range or its text, combos as text ('AsKsQdJd, 7h7d6s5s@50'),"
+        f"{who}: a range is a hoyle.Range or its text, a hoyle.OmahaRange or its text"
+        " ('AA**, AAKKds'), combos as text ('AsKsQdJd, 7h7d6s5s@50'),"
         f" an iterable of combos or a mapping combo -> weight; got {type(spec).__name__}"
     )
 

@@ -116,6 +116,20 @@ class Spot:
         """The spot ``to_dict`` wrote (``SolveError`` for anything else)."""
         return cls(**arguments_of(d, max_memory=max_memory))
 
+    @property
+    def memory(self) -> int:
+        """The bytes solving this spot allocates (tree, strategy tables, showdown
+        tables), counted without building anything; ``SolveError`` if it is over
+        ``max_memory``.
+
+        >>> spot = Spot(board="Td9d6hQc2s", ranges=["AA,KK", "QQ,JJ"], pot=100, stack=200)
+        >>> 0 < spot.memory < 100_000
+        True
+        """
+        from hoyle._core import Solver
+
+        return Solver.estimate(**self._kwargs)
+
     def solver(self) -> Solver:
         """A new core solver of this spot's tree (memory checked first)."""
         from hoyle._core import Solver
