@@ -34,7 +34,11 @@ def core_batch_rate(threads: int) -> float | None:
 
 
 def write_kept_and_batch(write: Callable[[str], None]) -> None:
-    """The kept-results ratios (issue 14) and the batch beside the core."""
+    """The kept-results ratios (issue 14), the batch beside the core, and
+    the cheap calls' figures (issue 27)."""
+    from .test_cheap_bench import write_cheap
+
+    write_cheap(write)
     peer = THROUGHPUT.get("phevaluator [evaluate_7cards(*h) for h in hands], kept")
     kept = [
         ("hoyle [evaluate(h) for h in hands], kept", 2.0),

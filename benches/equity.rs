@@ -58,10 +58,7 @@ fn bench_monte_carlo(c: &mut Criterion) {
                         black_box(&s),
                         &HighScorer,
                         1,
-                        Shards {
-                            first: 0,
-                            count: shards,
-                        },
+                        Shards::whole(0, shards),
                         true,
                     )
                     .unwrap()

@@ -36,16 +36,7 @@ fn main() {
     }
     if std::env::args().nth(2).as_deref() == Some("once") {
         // one single-threaded run, for `perf stat`
-        let c = monte_carlo(
-            &s,
-            &HighScorer,
-            1,
-            Shards {
-                first: 0,
-                count: shards,
-            },
-            false,
-        );
+        let c = monte_carlo(&s, &HighScorer, 1, Shards::whole(0, shards), false);
         println!("{:?}", c.unwrap().equity());
         return;
     }
@@ -57,17 +48,7 @@ fn main() {
         let p = pool(threads);
         let secs = best_of(5, || {
             p.install(|| {
-                monte_carlo(
-                    &s,
-                    &HighScorer,
-                    1,
-                    Shards {
-                        first: 0,
-                        count: shards,
-                    },
-                    threads > 1,
-                )
-                .unwrap()
+                monte_carlo(&s, &HighScorer, 1, Shards::whole(0, shards), threads > 1).unwrap()
             })
         });
         let rate = trials / secs / 1e6;

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod hand;
 pub mod icm;
 pub mod reserve;
+pub mod rows;
 pub mod settle;
 pub mod solve;
 pub mod strength;

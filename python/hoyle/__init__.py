@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from hoyle import cluster, games, history, solve
+from hoyle._cheap import categories, deal, hand_strength
 
 # The most chips a hand may hold in all (settlement's limit), named in
 # settlement's errors; a plain attribute, outside __all__ like the core's
@@ -95,7 +96,9 @@ __all__ = [
     "Street",
     "Table",
     "UndeterminedError",
+    "categories",
     "cluster",
+    "deal",
     "equity",
     "evaluate",
     "evaluate_batch",
@@ -104,6 +107,7 @@ __all__ = [
     "games",
     "grid_equity",
     "hand_class",
+    "hand_strength",
     "history",
     "parse_cards",
     "rank",

@@ -305,7 +305,14 @@ def equity_shards(
     high: bool = True,
     deck: int | None = None,
     split: HandRules | None = None,
+    last: int | None = None,
 ) -> EquityCounts: ...
+def _deal_rows(
+    n: int, cards: int, seed: int, dead: int, threads: int | None = None
+) -> npt.NDArray[np.uint8]:
+    """``n`` rows of ``cards`` distinct card ids from the deck less the
+    ``dead`` mask, block ``b`` of 16,384 rows seeded from ``(seed, b)``."""
+
 def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in
     random order: the deck positions a hand deals. With ``seed``, exactly

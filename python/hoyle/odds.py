@@ -3,8 +3,9 @@
 ``hoyle.equity`` enumerates every remaining board when that is cheap
 (about 50 million hand evaluations or fewer) and runs Monte Carlo otherwise,
 both in Rust with the interpreter released. Monte Carlo runs in fixed shards
-of 65,536 trials, shard ``i`` seeded from ``(seed, i)``: the totals are the
-same on any number of threads, with or without an executor.
+of 65,536 trials, shard ``i`` seeded from ``(seed, i)``, the last shard
+sized to the trials asked for (``trials=1000`` runs 1,000 trials): the
+totals are the same on any number of threads, with or without an executor.
 
 >>> import hoyle
 >>> eq = hoyle.equity(["AhKh", "QsQd"])
@@ -150,7 +151,9 @@ def _rounds(total_shards: int) -> list[tuple[int, int]]:
     return out
 
 
-_Job: TypeAlias = "tuple[list[list[tuple[list[int], float]]], list[int], list[int], Setup, int]"
+_Job: TypeAlias = (
+    "tuple[list[list[tuple[list[int], float]]], list[int], list[int], Setup, int, int, int]"
+)
 _Tick: TypeAlias = "Callable[[int], object]"
 
 
@@ -158,9 +161,16 @@ def _run_shards(job: _Job, first: int, count: int) -> EquityCounts:
     """One executor task: shards ``first .. first + count`` (picklable). It
     runs on one thread: the executor is the parallelism, and a forked
     worker must not wait on the parent's thread pool."""
-    players, board, dead, setup, seed = job
+    return _core_shards(job, first, count, 1)
+
+
+def _core_shards(job: _Job, first: int, count: int, threads: int | None) -> EquityCounts:
+    """The core's run of shards ``first..first + count``, the run's final
+    shard (index ``end - 1``) cut to its ``last`` trials."""
+    players, board, dead, setup, seed, end, last = job
+    tail = last if first + count == end else None
     return _core.equity_shards(
-        players, board, dead, setup.shape, seed, first, count, 1, **setup.kwargs()
+        players, board, dead, setup.shape, seed, first, count, threads, **setup.kwargs(), last=tail
     )
 
 
@@ -195,8 +205,8 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
 
     ``exact=None`` enumerates when that takes at most ``EXACT_LIMIT``
     evaluations and no ``trials`` or ``target_stderr`` is given; ``True``
-    always enumerates, ``False`` never. Monte Carlo runs ``trials`` (rounded
-    up to whole shards of 65,536; default 1,000,000), or until every
+    always enumerates, ``False`` never. Monte Carlo runs exactly ``trials``
+    (default 1,000,000; shards of 65,536, the last one the rest), or until every
     player's standard error is at most ``target_stderr``. The same ``seed``
     gives the same numbers with any ``threads`` and any ``executor`` (a
     ``concurrent.futures.Executor`` for Monte Carlo's shards, such as
@@ -252,8 +262,12 @@ class _Spot:
     setup: Setup
     live: list[int]
 
-    def job(self, seed: int) -> _Job:
-        return (self.players, self.board, self.dead, self.setup, seed)
+    def job(self, seed: int, trials: int) -> _Job:
+        """The picklable task of a run of ``trials`` (its shard count and
+        the last shard's trials ride along)."""
+        end = -(-trials // SHARD_TRIALS)
+        last = trials - (end - 1) * SHARD_TRIALS
+        return (self.players, self.board, self.dead, self.setup, seed, end, last)
 
 
 @dataclass(frozen=True)
@@ -315,15 +329,16 @@ def _monte_carlo(
     total_shards = -(-trials // SHARD_TRIALS)
     update, bar = progress_fn(runner.progress)
     counts: EquityCounts | None = None
-    goal = total_shards * SHARD_TRIALS
+    goal = trials
+    job = spot.job(seed, trials)
     try:
         for first, count in _rounds(total_shards):
             base = 0 if counts is None else counts.deals
             tick = lambda n, b=base: update and update(b + n, goal)  # noqa: E731
-            part = _shards(spot.job(seed), first, count, runner, tick)
+            part = _shards(job, first, count, runner, tick)
             counts = part if counts is None else counts + part
             if update is not None:
-                update(counts.deals, total_shards * SHARD_TRIALS)
+                update(counts.deals, goal)
             if target_stderr is not None and max(counts.stderr) <= target_stderr:
                 break
     finally:
@@ -337,10 +352,7 @@ def _shards(job: _Job, first: int, count: int, runner: _Runner, tick: _Tick) -> 
     """Shards ``first..first + count``: on the core's threads, or 4 a task on the executor."""
     executor = runner.executor
     if executor is None:
-        plist, board, dead, setup, seed = job
-        return _core.equity_shards(
-            plist, board, dead, setup.shape, seed, first, count, runner.threads, **setup.kwargs()
-        )
+        return _core_shards(job, first, count, runner.threads)
     futures = [
         executor.submit(_run_shards, job, f, min(4, first + count - f))
         for f in range(first, first + count, 4)

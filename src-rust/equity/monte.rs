@@ -1,5 +1,6 @@
-//! Monte Carlo in fixed shards. Shard `i` always runs [`SHARD_TRIALS`]
-//! trials from a generator seeded with `shard_seed(seed, i)`, and counters
+//! Monte Carlo in fixed shards. Shard `i` runs [`SHARD_TRIALS`] trials
+//! (the last shard of a run as many as are left) from a generator seeded
+//! with `shard_seed(seed, i)`, and counters
 //! are integers, so the sum over shards is the same whichever threads,
 //! processes or machines ran them, in whatever order.
 //!
@@ -62,11 +63,36 @@ pub fn shard_seed(seed: u64, shard: u64) -> u64 {
     SplitMix64(a ^ shard.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
-/// A range of shards to run: `first..first + count`.
+/// A range of shards to run: `first..first + count`, the last of them
+/// running `last` trials (1..=[`SHARD_TRIALS`]) and every other one
+/// [`SHARD_TRIALS`]: a run of `t` trials is `t / SHARD_TRIALS` whole shards
+/// and one shorter shard of the rest, so a small run costs what it asks
+/// for, and a shard's first `k` trials are the same in any run.
 #[derive(Clone, Copy, Debug)]
 pub struct Shards {
     pub first: u64,
     pub count: u64,
+    pub last: u64,
+}
+
+impl Shards {
+    /// `count` whole shards from `first`.
+    pub fn whole(first: u64, count: u64) -> Shards {
+        Shards {
+            first,
+            count,
+            last: SHARD_TRIALS,
+        }
+    }
+
+    /// The trials of shard `i` (one of these shards).
+    fn trials_of(&self, i: u64) -> u64 {
+        if i + 1 == self.first + self.count {
+            self.last
+        } else {
+            SHARD_TRIALS
+        }
+    }
 }
 
 struct Sampler<'a, S: Scorer> {
@@ -205,6 +231,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
     fn holdem_shard<const N: usize>(
         &self,
         rng: &mut Xoshiro256pp,
+        trials: u64,
     ) -> std::result::Result<Tally, Halt> {
         let spot = self.spot;
         let words: Vec<Vec<(u64, u64)>> = spot
@@ -228,11 +255,14 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         let mut values = [0u32; N];
         let mut keys = [0u64; N];
         let mut drawn = [0u8; 6];
-        for _ in 0..SHARD_TRIALS / CHECK_TRIALS {
+        let mut left = trials;
+        while left > 0 {
             if self.stop.stop() {
                 return Err(Halt::Stop);
             }
-            for _ in 0..CHECK_TRIALS {
+            let chunk = left.min(CHECK_TRIALS);
+            left -= chunk;
+            for _ in 0..chunk {
                 let mut used = if fixed {
                     spot.known
                 } else {
@@ -285,7 +315,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         Ok(tally)
     }
 
-    fn shard(&self, seed: u64, shard: u64) -> Result<Counts> {
+    fn shard(&self, seed: u64, shard: u64, trials: u64) -> Result<Counts> {
         let n = self.spot.players.len();
         let mut rng = Xoshiro256pp::seed(shard_seed(seed, shard));
         let mut hands = vec![[0u8; MAX_HOLE]; n];
@@ -307,22 +337,22 @@ impl<'a, S: Scorer> Sampler<'a, S> {
             && n <= TALLY_MAX_PLAYERS
         {
             let t = match n {
-                2 => self.holdem_shard::<2>(&mut rng),
-                3 => self.holdem_shard::<3>(&mut rng),
-                4 => self.holdem_shard::<4>(&mut rng),
-                5 => self.holdem_shard::<5>(&mut rng),
-                6 => self.holdem_shard::<6>(&mut rng),
-                7 => self.holdem_shard::<7>(&mut rng),
-                8 => self.holdem_shard::<8>(&mut rng),
-                9 => self.holdem_shard::<9>(&mut rng),
-                10 => self.holdem_shard::<10>(&mut rng),
+                2 => self.holdem_shard::<2>(&mut rng, trials),
+                3 => self.holdem_shard::<3>(&mut rng, trials),
+                4 => self.holdem_shard::<4>(&mut rng, trials),
+                5 => self.holdem_shard::<5>(&mut rng, trials),
+                6 => self.holdem_shard::<6>(&mut rng, trials),
+                7 => self.holdem_shard::<7>(&mut rng, trials),
+                8 => self.holdem_shard::<8>(&mut rng, trials),
+                9 => self.holdem_shard::<9>(&mut rng, trials),
+                10 => self.holdem_shard::<10>(&mut rng, trials),
                 _ => Err(Halt::Collide), // n <= TALLY_MAX_PLAYERS here
             };
             return t.map(|t| t.counts()).map_err(Halt::error);
         }
         if !self.scorer.has_low() && n <= TALLY_MAX_PLAYERS {
             let mut tally = Tally::new(n);
-            for trial in 0..SHARD_TRIALS {
+            for trial in 0..trials {
                 if trial.is_multiple_of(CHECK_TRIALS) && self.stop.stop() {
                     return Err(interrupted());
                 }
@@ -338,7 +368,7 @@ impl<'a, S: Scorer> Sampler<'a, S> {
         }
         let mut counts = Counts::new(n);
         let split = self.scorer.split();
-        for trial in 0..SHARD_TRIALS {
+        for trial in 0..trials {
             if trial.is_multiple_of(CHECK_TRIALS) && self.stop.stop() {
                 return Err(interrupted());
             }
@@ -386,6 +416,14 @@ pub fn monte_carlo_with<S: Scorer>(
                 shards.first, shards.count
             ),
         })?;
+    if shards.last == 0 || shards.last > SHARD_TRIALS {
+        return Err(Error::Equity {
+            reason: format!(
+                "the last shard runs 1..={SHARD_TRIALS} trials, got {}",
+                shards.last
+            ),
+        });
+    }
     if shards.count > MAX_SHARDS {
         return Err(Error::Equity {
             reason: format!(
@@ -408,7 +446,7 @@ pub fn monte_carlo_with<S: Scorer>(
         if stop.stop() {
             return Err(interrupted());
         }
-        sampler.shard(seed, i)
+        sampler.shard(seed, i, shards.trials_of(i))
     };
     // Counters are integers: the sum is the same in any order, so the
     // shards are folded as they finish (memory does not grow with them).

@@ -569,9 +569,11 @@ pub fn equity_exact<'py>(
 }
 
 /// Monte Carlo shards `first .. first + count` of a run seeded with `seed`,
-/// as `EquityCounts` (at most `MAX_SHARDS` shards a call); Ctrl-C stops it.
+/// as `EquityCounts` (at most `MAX_SHARDS` shards a call), the last of them
+/// running `last` trials (1..=`SHARD_TRIALS`, all of them when None: a
+/// run's final shard is sized to its trials); Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (players, board, dead, game, seed, first, count, threads=None, *, rules=None, high=true, deck=None, split=None))]
+#[pyo3(signature = (players, board, dead, game, seed, first, count, threads=None, *, rules=None, high=true, deck=None, split=None, last=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity_shards<'py>(
     py: Python<'py>,
@@ -587,15 +589,20 @@ pub fn equity_shards<'py>(
     high: bool,
     deck: Option<&Bound<'py, PyAny>>,
     split: Option<Bound<'py, HandRules>>,
+    last: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<EquityCounts> {
     let seed = in_range(seed, "seed", 0, u64::MAX)?;
+    let last = match last {
+        Some(l) if !l.is_none() => in_range(l, "last", 1, SHARD_TRIALS)?,
+        _ => SHARD_TRIALS,
+    };
     let first = in_range(first, "first", 0, u64::MAX)?;
     let count = in_range(count, "count", 1, MAX_SHARDS)?;
     let threads = threads_arg(threads)?;
     let hr = rules.as_ref().map(|r| r.get());
     let sp = split.as_ref().map(|r| r.get());
     let (s, which) = spot_arg(players, board, dead, game, hr, high, deck, sp)?;
-    let shards = Shards { first, count };
+    let shards = Shards { first, count, last };
     let c = run(py, threads, |par, stop| {
         which.monte_carlo(&s, seed, shards, par, stop)
     })?;

@@ -9,7 +9,7 @@ use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::{self, PlayedCards};
 use crate::eval::{batch, describe, high, rules_batch};
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -250,9 +250,50 @@ fn natural_value(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<(u32, u64
             return Ok((high::value_of(hand) as u32, pack(hand)));
         }
     }
+    if let Some(n) = numpy_row(cards, &mut buf)? {
+        let hand = &buf[..n];
+        high::check_hand(hand)?;
+        return Ok((high::value_of(hand) as u32, pack(hand)));
+    }
     let ids = to_ids(cards)?;
     high::check_hand(&ids)?;
     Ok((high::value_of(&ids) as u32, pack(&ids)))
+}
+
+/// A one-dimensional numpy array of 5..=7 `uint8` or `int64` card ids (a
+/// row of `hoyle.deal` or of an `evaluate_batch` input) read straight into
+/// `buf`, its length returned; None for anything else, an id past 255
+/// included (read as cards the slow way, which names what is wrong).
+fn numpy_row(cards: &Bound<'_, PyAny>, buf: &mut [u8; 7]) -> PyResult<Option<usize>> {
+    fn copy<T: Copy + numpy::Element>(
+        a: &Bound<'_, PyArray1<T>>,
+        buf: &mut [u8; 7],
+        to: impl Fn(T) -> Option<u8>,
+    ) -> PyResult<Option<usize>> {
+        // Safety: read at once with the interpreter held, no Python code
+        // running meanwhile (the borrow tracking would cost more than the
+        // evaluation).
+        let Ok(s) = (unsafe { a.as_slice() }) else {
+            return Ok(None);
+        };
+        if !(5..=7).contains(&s.len()) {
+            return Ok(None);
+        }
+        for (b, &v) in buf.iter_mut().zip(s) {
+            match to(v) {
+                Some(c) => *b = c,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(s.len()))
+    }
+    if let Ok(a) = cards.cast::<PyArray1<u8>>() {
+        return copy(a, buf, Some);
+    }
+    if let Ok(a) = cards.cast::<PyArray1<i64>>() {
+        return copy(a, buf, |v| u8::try_from(v).ok());
+    }
+    Ok(None)
 }
 
 /// Ranks the best five of 5, 6 or 7 cards (text, Cards, or ids; a tuple of

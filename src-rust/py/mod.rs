@@ -27,6 +27,7 @@ mod fast;
 mod hand;
 mod icm;
 mod observe;
+mod rows;
 mod rules;
 mod settle;
 mod solve;
@@ -59,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity_exact, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity_shards, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(rows::_deal_rows, m)?)?;
     m.add_function(wrap_pyfunction!(deal::_reseed_deals, m)?)?;
     fast::from_env();
     m.add_function(wrap_pyfunction!(fast::_set_fast_paths, m)?)?;

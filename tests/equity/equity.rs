@@ -249,17 +249,7 @@ fn stud_with_missing_down_cards() {
 }
 
 fn mc(spot: &Spot, seed: u64, shards: u64) -> Counts {
-    monte_carlo(
-        spot,
-        &HighScorer,
-        seed,
-        Shards {
-            first: 0,
-            count: shards,
-        },
-        true,
-    )
-    .unwrap()
+    monte_carlo(spot, &HighScorer, seed, Shards::whole(0, shards), true).unwrap()
 }
 
 #[test]
@@ -287,12 +277,36 @@ fn monte_carlo_is_within_its_error() {
 }
 
 #[test]
+fn the_last_shard_runs_the_trials_asked_for() {
+    let spot = holdem(&["AhKh", "QsQd"], "", "");
+    let cut = |first, count, last| {
+        monte_carlo(&spot, &HighScorer, 9, Shards { first, count, last }, true)
+    };
+    // a shard of 1,000 trials: 1,000 deals, within its error of exact
+    let c = cut(0, 1, 1_000).unwrap();
+    assert_eq!(c.deals, 1_000);
+    let ex = enumerate(&spot, &HighScorer, true).unwrap();
+    assert!((c.equity()[0] - ex.equity[0]).abs() < 4.0 * c.stderr()[0]);
+    // whole shards, then the cut one: the sum of the parts
+    let run = cut(0, 3, 4_464).unwrap();
+    assert_eq!(run.deals, 2 * SHARD_TRIALS + 4_464);
+    let mut parts = mc(&spot, 9, 2);
+    parts.add(&cut(2, 1, 4_464).unwrap());
+    assert_eq!(run, parts);
+    // a full last shard is a whole one
+    assert_eq!(cut(0, 2, SHARD_TRIALS).unwrap(), mc(&spot, 9, 2));
+    for bad in [0, SHARD_TRIALS + 1] {
+        let e = cut(0, 1, bad).unwrap_err().to_string();
+        assert!(e.contains("the last shard runs 1..=65536 trials"), "{e}");
+    }
+}
+
+#[test]
 fn monte_carlo_shards_add_up() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
     let whole = mc(&spot, 9, 6);
-    let mut parts =
-        monte_carlo(&spot, &HighScorer, 9, Shards { first: 0, count: 2 }, true).unwrap();
-    parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards { first: 2, count: 4 }, true).unwrap());
+    let mut parts = monte_carlo(&spot, &HighScorer, 9, Shards::whole(0, 2), true).unwrap();
+    parts.add(&monte_carlo(&spot, &HighScorer, 9, Shards::whole(2, 4), true).unwrap());
     assert_eq!(whole, parts);
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -502,16 +516,13 @@ fn long_runs_stop_when_asked() {
     let holdem_spot = holdem(&["AhKh", "QsQd"], "", "");
     for parallel in [false, true] {
         let stop = after(5);
-        let shards = Shards {
-            first: 0,
-            count: 64,
-        };
+        let shards = Shards::whole(0, 64);
         let e = monte_carlo_with(&holdem_spot, &HighScorer, 1, shards, parallel, &stop);
         assert!(e.unwrap_err().to_string().contains("interrupted"));
     }
     // never asked to stop: the same counts as without asking
     let never = after(u64::MAX);
-    let shards = Shards { first: 3, count: 4 };
+    let shards = Shards::whole(3, 4);
     assert_eq!(
         monte_carlo_with(&holdem_spot, &HighScorer, 7, shards, true, &never).unwrap(),
         monte_carlo(&holdem_spot, &HighScorer, 7, shards, false).unwrap()
@@ -521,20 +532,11 @@ fn long_runs_stop_when_asked() {
 #[test]
 fn shard_ranges_are_checked() {
     let spot = holdem(&["AhKh", "QsQd"], "", "");
-    let last = Shards {
-        first: u64::MAX,
-        count: 2,
-    };
+    let last = Shards::whole(u64::MAX, 2);
     assert!(monte_carlo(&spot, &HighScorer, 1, last, false).is_err());
-    let many = Shards {
-        first: 0,
-        count: MAX_SHARDS + 1,
-    };
+    let many = Shards::whole(0, MAX_SHARDS + 1);
     assert!(monte_carlo(&spot, &HighScorer, 1, many, false).is_err());
-    let end = Shards {
-        first: u64::MAX - 1,
-        count: 1,
-    };
+    let end = Shards::whole(u64::MAX - 1, 1);
     assert_eq!(
         monte_carlo(&spot, &HighScorer, 1, end, false)
             .unwrap()
