@@ -27,8 +27,11 @@ PAY_9 = [30, 20, 14, 11, 8, 6, 5, 3, 3]
 PAY_8 = [30, 20, 15, 11, 9, 7, 5, 3]
 
 
-def _rate(name: str, benchmark: Any) -> None:
-    THROUGHPUT[name] = 1 / benchmark.stats.stats.min
+def _rate(name: str, benchmark: Any, per_call: float = 1.0) -> None:
+    """Calls (times ``per_call``) a second, when timed (``--benchmark-enable``;
+    CI's smoke run times nothing)."""
+    if benchmark.stats is not None:
+        THROUGHPUT[name] = per_call / benchmark.stats.stats.min
 
 
 def test_icm_20_players_3_paid_exact(benchmark: Any) -> None:
@@ -106,9 +109,8 @@ def test_building_the_allin_table_sample(benchmark: Any) -> None:
     cards = [_allin.COMBOS[int(k) // n] + _allin.COMBOS[int(k) % n] for k in keys]
     counts = benchmark.pedantic(_core._allin_counts, args=(cards,), rounds=1, iterations=1)
     assert [list(c) for c in counts] == _allin.counts()[::100].tolist()
-    THROUGHPUT["all-in table build, whole table (from 1%), calls"] = (
-        len(keys) / _allin.MATCHUPS / benchmark.stats.stats.min
-    )
+    share = len(keys) / _allin.MATCHUPS
+    _rate("all-in table build, whole table (from 1%), calls", benchmark, share)
 
 
 def test_tournaments_6_players(benchmark: Any) -> None:
@@ -129,4 +131,4 @@ def test_tournaments_6_players(benchmark: Any) -> None:
 
     r = benchmark.pedantic(run, rounds=3, iterations=1)
     assert sum(p.prize for p in r.players) == 20 * 100
-    THROUGHPUT["tournaments of 6 built-in bots, calls"] = 20 / benchmark.stats.stats.min
+    _rate("tournaments of 6 built-in bots, calls", benchmark, 20)
