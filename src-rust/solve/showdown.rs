@@ -412,9 +412,6 @@ pub fn sweep<T: Real, K: Fn(&Entry) -> u32>(
         Only::WithoutLow => e.low == 0,
     };
     let co = |e: &Entry| &coef[(e.low > 0) as usize];
-    if r.small {
-        return sweep_small(ts, os, key, counts, co, r, reach, out);
-    }
     acc.reset(r);
     let mut j = 0;
     for t in ts {
@@ -456,80 +453,6 @@ pub fn sweep<T: Real, K: Fn(&Entry) -> u32>(
         if b != 0.0 {
             out[t.idx as usize] += T::of(b * acc.query(t.idx as usize, trav, r));
         }
-    }
-}
-
-/// [`sweep`] for hands of one or two cards: an opponent hand strictly
-/// weaker or stronger is never the traverser's own combo, so the per-card
-/// sums alone remove the hands that share a card; the compatible total adds
-/// back the identical combo.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn sweep_small<'c, T: Real>(
-    ts: &[Entry],
-    os: &[Entry],
-    key: impl Fn(&Entry) -> u32,
-    counts: impl Fn(&Entry) -> bool,
-    co: impl Fn(&Entry) -> &'c Coef,
-    r: &Removal,
-    reach: &[T],
-    out: &mut [T],
-) {
-    let mut single = [0.0f64; 64];
-    let mut total = 0.0f64;
-    let mut j = 0;
-    let add = |single: &mut [f64; 64], total: &mut f64, e: &Entry| {
-        let o = e.idx as usize;
-        let x = reach[o].d();
-        *total += x;
-        single[r.oc1[o] as usize] += x;
-        single[r.oc2[o] as usize] += x;
-    };
-    let q = |single: &[f64; 64], total: f64, h: usize| {
-        total - single[r.c1[h] as usize] - single[r.c2[h] as usize]
-    };
-    for t in ts {
-        let k = key(t);
-        while j < os.len() && key(&os[j]) < k {
-            if counts(&os[j]) {
-                add(&mut single, &mut total, &os[j]);
-            }
-            j += 1;
-        }
-        let h = t.idx as usize;
-        out[h] += T::of(co(t)[0] * q(&single, total, h));
-    }
-    for e in &os[j..] {
-        if counts(e) {
-            add(&mut single, &mut total, e);
-        }
-    }
-    // the identical combo is in the compatible total only if it counts
-    for t in ts {
-        let h = t.idx as usize;
-        let same = r.same[h];
-        // the opponent's identical combo has the same keys as `t`, so it
-        // passes `only` exactly when `t` would
-        let back = if same == u32::MAX || !counts(t) {
-            0.0
-        } else {
-            reach[same as usize].d()
-        };
-        out[h] += T::of(co(t)[2] * (q(&single, total, h) + back));
-    }
-    single = [0.0; 64];
-    total = 0.0;
-    let mut j = os.len();
-    for t in ts.iter().rev() {
-        let k = key(t);
-        while j > 0 && key(&os[j - 1]) > k {
-            j -= 1;
-            if counts(&os[j]) {
-                add(&mut single, &mut total, &os[j]);
-            }
-        }
-        let h = t.idx as usize;
-        out[h] += T::of(co(t)[1] * q(&single, total, h));
     }
 }
 
