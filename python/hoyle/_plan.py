@@ -76,6 +76,7 @@ class Plan:
     has_draw: bool
     dealt_later: tuple[bool, ...]  # [i]: some street from i on deals seats cards or draws
     plain_high: bool  # natural high only: the hand ends in one core call
+    small_hands: bool  # showdowns of 1 to 4 cards ranked (Game.small_hands, docs/rules.md §2)
     min_seats: int
     max_seats: int
 
@@ -170,7 +171,10 @@ def derive_plan(game: Game) -> Plan:
         dealt_later=tuple(
             any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
         ),
-        plain_high=game.rules.low is None and game.rules.is_natural and game.split is None,
+        plain_high=game.rules.low is None
+        and game.rules.is_natural
+        and game.split is None
+        and not game.small_hands,
         min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
         max_seats=seats,
     )

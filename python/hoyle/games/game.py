@@ -178,7 +178,13 @@ class Game:
     ``"full-bet"`` (the default: it reopens nothing, the next raise adds a
     full bet to it) or ``"half-bet"``, fixed limit only (every street
     ``Limit(x, x)``): an all-in of at least half a bet counts as a full
-    bet, and a smaller one may be completed to a full bet.
+    bet, and a smaller one may be completed to a full bet. ``small_hands``
+    ranks a showdown of 1 to 4 cards (hole and board together), which the
+    five-card rankings cannot: by the sets of one rank (four of a kind,
+    three, two pair, a pair, none), then the ranks, highest first; no
+    straights or flushes (docs/rules.md §2: Kuhn poker's one card, Leduc
+    hold'em's card and board card). Natural high rules only; a showdown of
+    five cards or more is ranked as usual.
 
     Every amount of chips (``ante``, ``antes``, ``blinds``, ``posts``, ``bring_in``,
     ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
@@ -240,6 +246,7 @@ class Game:
     short_all_in: Literal["full-bet", "half-bet"] = field(
         default="full-bet", metadata=setting("text", late=4)
     )
+    small_hands: bool = field(default=False, metadata=setting("flag", late=5))
     # everything a hand reads, derived once from the settings above (Plan)
     _plan: Plan = field(init=False, repr=False, compare=False)
 
@@ -454,6 +461,13 @@ def _check_blinds(game: Game) -> None:
 
 def _check_rankings(game: Game) -> None:
     """High, low, high-low or split: the rankings a showdown needs."""
+    if game.small_hands and not (
+        game.high and game.rules.is_natural and game.rules.low is None and game.split is None
+    ):
+        raise GameError(
+            "small_hands ranks small high hands by pairs and high cards: it needs natural high"
+            " rules (high=True, no low ranking, no wild cards, no split)"
+        )
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
     if game.split is not None:
