@@ -1,0 +1,4 @@
+def game_from_acpc(text):
+    raise NotImplementedError
+def to_acpc(game):
+    raise NotImplementedError
