@@ -37,6 +37,7 @@ class StreetPlan(NamedTuple):
     draw_ace: int | None
     betting: Betting  # the street's own structure, else the game's
     exposed: bool  # stud: the bring-in or the best exposed hand bets first
+    raise_cap: int | None = None  # the street's own cap, else the game's (Street.raise_cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class Plan:
 
 # the plans' fields a setting of the same name may fill (the others are derived)
 _PLAN_COPIES = tuple(f.name for f in fields(Plan) if f.name != "streets")
-_STREET_COPIES = tuple(name for name in StreetPlan._fields if name != "betting")
+_STREET_COPIES = tuple(name for name in StreetPlan._fields if name not in ("betting", "raise_cap"))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -156,6 +157,7 @@ def derive_plan(game: Game) -> Plan:
                 **_as_set(s, _STREET_COPIES),
                 betting=s.betting or game.betting,
                 exposed=s.first == "exposed",
+                raise_cap=game.raise_cap if s.raise_cap is None else s.raise_cap,
             )
             for s in streets
         ),

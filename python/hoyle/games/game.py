@@ -92,7 +92,8 @@ class Street:
     the button's left), then ``board`` community cards. ``draw`` is the most
     cards a seat may replace (0: no draw), ``draw_ace`` a larger limit when
     the seat keeps an ace. ``betting`` overrides the game's structure for
-    this interval. ``first`` says who bets first: ``"left"`` (the first
+    this interval, ``raise_cap`` the game's cap on its bets and raises
+    (ACPC's ``maxRaises = 3 4 4 4``). ``first`` says who bets first: ``"left"`` (the first
     active seat left of the button, or left of the blinds) or
     ``"exposed"`` (stud: the bring-in on the first interval when the game
     has one, otherwise the best exposed hand; the lowest for low games).
@@ -112,6 +113,7 @@ class Street:
         metadata=setting("betting", write=_own_betting, read=betting_from_dict, engine=True),
     )
     first: Literal["left", "exposed"] = field(default="left", metadata=setting("text"))
+    raise_cap: int | None = field(default=None, metadata=setting("chips", late=1))
 
     def __post_init__(self) -> None:
         for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace
@@ -127,6 +129,11 @@ class Street:
                 f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
             )
         check_choices(self, _STREET_CHOICES, "Street ")  # first
+        if self.raise_cap is not None:
+            cap = chip_count("Street raise_cap", self.raise_cap)
+            if cap < 1:
+                raise GameError(f"Street raise_cap must be at least 1 or None, got {cap}")
+            object.__setattr__(self, "raise_cap", cap)
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
