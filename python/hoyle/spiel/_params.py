@@ -29,6 +29,7 @@ from hoyle.env.layout import unit
 from hoyle.errors import GameError, HoyleError
 from hoyle.games import Game
 from hoyle.spiel._small import SMALL
+from hoyle.spiel.acpc import read_acpc
 
 __all__ = ["DEFAULTS", "Setup", "preset_names", "read"]
 
@@ -43,6 +44,7 @@ DEFAULTS: dict[str, Any] = {
     "fractions": "0.5 1",
     "min_raise": True,
     "all_in": True,
+    "acpc": "",
 }
 _DEFAULT_STACK_UNITS = 100  # a stack of 100 big blinds unless told
 
@@ -120,6 +122,19 @@ def _fixed_limit(game: Game) -> bool:
     )
 
 
+def _actions(p: dict[str, Any], game: Game) -> Actions:
+    """The abstraction: fold, check/call, then the raises asked for (a fixed
+    limit game, the three at their defaults, its one raise: the others would
+    only repeat it). pyspiel hands every parameter over, the defaults too."""
+    fractions, all_in = _fractions(p["fractions"]), p["all_in"]
+    if all(p[k] == DEFAULTS[k] for k in ("fractions", "min_raise", "all_in")) and _fixed_limit(game):
+        fractions, all_in = (), False
+    try:
+        return Actions(fractions, min_raise=p["min_raise"], all_in=all_in)
+    except HoyleError as err:
+        raise GameError(f"bad action abstraction: {err}") from None
+
+
 def read(params: dict[str, Any]) -> Setup:
     """The parameters (any left out take ``DEFAULTS``) as a ``Setup``;
     ``GameError`` names a bad one."""
@@ -127,6 +142,12 @@ def read(params: dict[str, Any]) -> Setup:
     if unknown:
         raise GameError(f"unknown parameters {sorted(unknown)}; python_hoyle takes {list(DEFAULTS)}")
     p = {**DEFAULTS, **params}
+    if p["acpc"]:
+        clash = [k for k in ("preset", "game", "seats", "stack", "blinds") if p[k] != DEFAULTS[k]]
+        if clash:
+            raise GameError(f"acpc says the game, its seats and stacks: leave out {sorted(clash)}")
+        acpc = read_acpc(p["acpc"])
+        return Setup(acpc.game, acpc.seats, acpc.stacks, _actions(p, acpc.game))
     game, own_stack = _game(p, _blinds(p["blinds"]))
     seats, stack = p["seats"], p["stack"]
     if seats.__class__ is not int or not 2 <= seats <= min(game.max_seats, 10):
@@ -135,14 +156,7 @@ def read(params: dict[str, Any]) -> Setup:
         raise GameError(f"stack must be a whole number of chips (0: the game's default), got {stack!r}")
     if not stack:
         stack = own_stack or _DEFAULT_STACK_UNITS * unit(game)
-    fractions = _fractions(p["fractions"])
-    chosen = {"fractions", "min_raise", "all_in"} & set(params)
-    if not chosen and _fixed_limit(game):  # every raise is the one size: fold, call, raise
-        fractions, p["all_in"] = (), False
-    try:
-        actions = Actions(fractions, min_raise=p["min_raise"], all_in=p["all_in"])
-    except HoyleError as err:
-        raise GameError(f"bad action abstraction: {err}") from None
+    actions = _actions(p, game)
     streets = tuple(dataclasses.replace(s, burn=False) for s in game.streets)
     played = game.with_(streets=streets) if streets != game.streets else game
     actions.size(played)  # a draw game with too many cards a seat is refused here
