@@ -179,6 +179,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             " of a step"
         )
     write_kept_and_batch(write)
+    if any(name.startswith("python_hoyle") for name in THROUGHPUT):
+        from .test_spiel_bench import write_spiel
+
+        write_spiel(write)
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")
