@@ -34,11 +34,15 @@ def core_batch_rate(threads: int) -> float | None:
 
 
 def write_kept_and_batch(write: Callable[[str], None]) -> None:
-    """The kept-results ratios (issue 14), the batch beside the core, and
-    the cheap calls' figures (issue 27)."""
+    """The kept-results ratios (issue 14), the batch beside the core, the
+    cheap calls' figures (issue 27) and hoyle.spiel's (issue 30)."""
     from .test_cheap_bench import write_cheap
 
     write_cheap(write)
+    if any(name.startswith("python_hoyle") for name in THROUGHPUT):
+        from .test_spiel_bench import write_spiel
+
+        write_spiel(write)
     peer = THROUGHPUT.get("phevaluator [evaluate_7cards(*h) for h in hands], kept")
     kept = [
         ("hoyle [evaluate(h) for h in hands], kept", 2.0),
@@ -179,10 +183,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
             " of a step"
         )
     write_kept_and_batch(write)
-    if any(name.startswith("python_hoyle") for name in THROUGHPUT):
-        from .test_spiel_bench import write_spiel
-
-        write_spiel(write)
     batch = THROUGHPUT.get("hoyle evaluate_batch, 1 thread")
     if batch:
         write(f"  batch, one thread: {batch / 1e6:.0f}M hands/s (target 400M)")

@@ -22,9 +22,8 @@ from .conftest import THROUGHPUT
 if sys.version_info < (3, 11):  # pragma: no cover - no wheel of the extra
     pytest.skip("open_spiel is a test extra for 3.11+", allow_module_level=True)
 
-import pyspiel
-
 import hoyle.spiel
+import pyspiel
 
 hoyle.spiel.register()
 
@@ -151,7 +150,8 @@ def write_spiel(write: Callable[[str], None]) -> None:
     ours = THROUGHPUT.get("python_hoyle: random 6-max NL hands")
     pk = THROUGHPUT.get("python_pokerkit_wrapper: random 6-max NL hands")
     if ours and pk:
-        write(f"  python_hoyle / python_pokerkit_wrapper, random 6-max hands: {ours / pk:.1f}x (target 10x)")
+        ratio = ours / pk
+        write(f"  python_hoyle / python_pokerkit_wrapper, random 6-max: {ratio:.1f}x (target 10x)")
     for abstraction in ("fullgame", "fcpa"):
         up = THROUGHPUT.get(f"universal_poker {abstraction}: random 2-player NL hands")
         if ours and up:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Game, Limit, Street
 from hoyle.env._fast import settings
 from hoyle.errors import GameError
@@ -68,8 +67,13 @@ def test_small_hands_of_four_cards(deck: str, stacks: tuple[int, int]) -> None:
 
 
 def test_small_hands_needs_natural_high_rules() -> None:
-    with pytest.raises(GameError, match="small_hands ranks small high hands"):
-        Game(streets=(Street(down=1),), rules=hoyle.HandRules(low="ace-to-five"), high=False, small_hands=True)
+    with pytest.raises(GameError, match="small_hands ranks hands by pairs and high cards"):
+        Game(
+            streets=(Street(down=1),),
+            rules=hoyle.HandRules(low="ace-to-five"),
+            high=False,
+            small_hands=True,
+        )
     assert settings(leduc_holdem()) is None  # the table engine does not play it
 
 
@@ -82,7 +86,8 @@ def test_a_street_cap_of_its_own() -> None:
     while hand.legal.min_raise_to is not None:
         hand.raise_to(hand.legal.min_raise_to)
         raises += 1
-    assert raises == 3 and hand.bets == (30, 40)
+    assert raises == 3
+    assert hand.bets == (30, 40)
     hand.call()
     raises = 0
     while hand.legal.min_raise_to is not None:

@@ -10,7 +10,6 @@ import sys
 from typing import Any
 
 import pytest
-
 from hoyle.errors import GameError
 from hoyle.spiel import game_from_acpc, to_acpc
 from hoyle.spiel.acpc import read_acpc
@@ -80,7 +79,8 @@ def universal(params: dict[str, Any]) -> Any:
 def ours(params: dict[str, Any]) -> Any:
     extra = {"fractions": "1", "min_raise": False, "all_in": True}  # fcpa: fold, call, pot, all in
     return pyspiel.load_game(
-        "python_hoyle", {"acpc": gamedef(params), **(extra if params["betting"] == "nolimit" else {})}
+        "python_hoyle",
+        {"acpc": gamedef(params), **(extra if params["betting"] == "nolimit" else {})},
     )
 
 
@@ -98,7 +98,9 @@ def play_both(params: dict[str, Any], seed: int) -> int:
                 outcome = rng.choice(them.chance_outcomes())[0]
                 run.append(outcome)  # (universal_poker's card ids are hoyle's: 4 * rank + suit)
                 them.apply_action(outcome)
-            if len(run) == n * hole:  # universal deals each player's cards in turn, hoyle round the table
+            if (
+                len(run) == n * hole
+            ):  # universal deals each player's cards in turn, hoyle round the table
                 run = [run[p * hole + c] for c in range(hole) for p in range(n)]
             for card in run:
                 assert us.is_chance_node()
@@ -114,7 +116,8 @@ def play_both(params: dict[str, Any], seed: int) -> int:
         steps += 1
     assert us.is_terminal()
     ours_, theirs = us.returns(), them.returns()
-    assert sum(ours_) == 0 and all(r == int(r) for r in ours_)  # whole chips, conserved
+    assert sum(ours_) == 0  # chips conserved
+    assert all(r == int(r) for r in ours_)  # whole chips
     # a split pot: universal_poker shares the odd chips in fractions, hoyle gives
     # each to a seat (docs/rules.md §8); otherwise the same chips
     assert all(abs(a - b) < 1 for a, b in zip(ours_, theirs, strict=True)), (ours_, theirs)
@@ -122,7 +125,9 @@ def play_both(params: dict[str, Any], seed: int) -> int:
 
 
 @pytest.mark.parametrize(
-    "params", [LIMIT_HU, LIMIT_3, NOLIMIT_HU, NOLIMIT_6], ids=["limit-hu", "limit-3", "nolimit-hu", "nolimit-6"]
+    "params",
+    [LIMIT_HU, LIMIT_3, NOLIMIT_HU, NOLIMIT_6],
+    ids=["limit-hu", "limit-3", "nolimit-hu", "nolimit-6"],
 )
 def test_universal_poker_and_game_from_acpc_agree(params: dict[str, Any]) -> None:
     steps = sum(play_both(params, seed) for seed in range(150))
@@ -131,8 +136,10 @@ def test_universal_poker_and_game_from_acpc_agree(params: dict[str, Any]) -> Non
 
 def test_round_trip_and_the_definition_read() -> None:
     acpc = read_acpc(gamedef({**NOLIMIT_6, "stack": "2000 1500 2000 800 2000 300"}))
-    assert acpc.seats == 6 and acpc.stacks == (2000, 1500, 2000, 800, 2000, 300)
-    assert acpc.game.blinds == (5, 10) and [s.board for s in acpc.game.streets] == [0, 3, 1, 1]
+    assert acpc.seats == 6
+    assert acpc.stacks == (2000, 1500, 2000, 800, 2000, 300)
+    assert acpc.game.blinds == (5, 10)
+    assert [s.board for s in acpc.game.streets] == [0, 3, 1, 1]
     assert read_acpc(to_acpc(acpc.game, acpc.stacks)).game == acpc.game
     hu = read_acpc(gamedef(LIMIT_HU))
     assert hu.game.blinds == (5, 10)  # ACPC's "10 5": player 0 the big blind
@@ -161,4 +168,3 @@ def test_what_acpc_cannot_say_is_refused() -> None:
         to_acpc(hoyle.games.seven_card_stud())
     with pytest.raises(GameError, match="numSuits 4, numRanks 13"):
         read_acpc(gamedef(NOLIMIT_HU).replace("numRanks = 13", "numRanks = 6"))
-

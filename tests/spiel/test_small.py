@@ -20,6 +20,7 @@ else:  # pragma: no cover - Python 3.10 has no wheel of the extra
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test extra for 3.11+")
 
 import hoyle.spiel
+
 from tests.solve.test_openspiel import KUHN, LEDUC, to_openspiel
 
 hoyle.spiel.register()
@@ -39,7 +40,9 @@ def test_the_same_tree(name: str, native: str) -> None:
     """Every state, every information state, and the game's facts, as native."""
     a, b = ours(name), pyspiel.load_game(native)
     full = {"include_terminals": True, "include_chance_states": True}
-    assert len(get_all_states.get_all_states(a, **full)) == len(get_all_states.get_all_states(b, **full))
+    assert len(get_all_states.get_all_states(a, **full)) == len(
+        get_all_states.get_all_states(b, **full)
+    )
 
     def infosets(game: Any) -> int:
         states = get_all_states.get_all_states(
@@ -113,4 +116,6 @@ def test_hoyle_solve_kuhn_through_python_hoyle() -> None:
     game = ours("kuhn")
     kinds = {0: ("fold",), 1: ("check", "call"), 2: ("bet", "raise")}  # python_hoyle's ids
     table = to_openspiel(game, solver, (KUHN[0], kinds, 12))
-    assert os_exploitability.nash_conv(game, table) == pytest.approx(2 * solver.exploitability(), abs=1e-6)
+    assert os_exploitability.nash_conv(game, table) == pytest.approx(
+        2 * solver.exploitability(), abs=1e-6
+    )

@@ -113,10 +113,10 @@ class Street:
         metadata=setting("betting", write=_own_betting, read=betting_from_dict, engine=True),
     )
     first: Literal["left", "exposed"] = field(default="left", metadata=setting("text"))
-    raise_cap: int | None = field(default=None, metadata=setting("chips", late=1))
+    raise_cap: int | None = field(default=None, metadata=setting("count", late=1))
 
     def __post_init__(self) -> None:
-        for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace
+        for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace, raise_cap
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, _count(f"Street {name}", value))
@@ -129,11 +129,8 @@ class Street:
                 f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
             )
         check_choices(self, _STREET_CHOICES, "Street ")  # first
-        if self.raise_cap is not None:
-            cap = chip_count("Street raise_cap", self.raise_cap)
-            if cap < 1:
-                raise GameError(f"Street raise_cap must be at least 1 or None, got {cap}")
-            object.__setattr__(self, "raise_cap", cap)
+        if self.raise_cap == 0:
+            raise GameError("Street raise_cap must be at least 1 or None, got 0")
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
@@ -186,12 +183,8 @@ class Game:
     full bet to it) or ``"half-bet"``, fixed limit only (every street
     ``Limit(x, x)``): an all-in of at least half a bet counts as a full
     bet, and a smaller one may be completed to a full bet. ``small_hands``
-    ranks a showdown of 1 to 4 cards (hole and board together), which the
-    five-card rankings cannot: by the sets of one rank (four of a kind,
-    three, two pair, a pair, none), then the ranks, highest first; no
-    straights or flushes (docs/rules.md §2: Kuhn poker's one card, Leduc
-    hold'em's card and board card). Natural high rules only; a showdown of
-    five cards or more is ranked as usual.
+    ranks showdowns of 1 to 4 cards by pairs and high cards (natural high
+    rules only; docs/rules.md §2: Kuhn poker, Leduc hold'em).
 
     Every amount of chips (``ante``, ``antes``, ``blinds``, ``posts``, ``bring_in``,
     ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
@@ -468,13 +461,9 @@ def _check_blinds(game: Game) -> None:
 
 def _check_rankings(game: Game) -> None:
     """High, low, high-low or split: the rankings a showdown needs."""
-    if game.small_hands and not (
-        game.high and game.rules.is_natural and game.rules.low is None and game.split is None
-    ):
-        raise GameError(
-            "small_hands ranks small high hands by pairs and high cards: it needs natural high"
-            " rules (high=True, no low ranking, no wild cards, no split)"
-        )
+    natural_high = game.high and game.rules.is_natural and game.rules.low is None
+    if game.small_hands and not (natural_high and game.split is None):
+        raise GameError("small_hands ranks hands by pairs and high cards: natural high rules only")
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
     if game.split is not None:

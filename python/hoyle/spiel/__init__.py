@@ -5,14 +5,12 @@ plays any hoyle game (``preset``: ``"kuhn"``, ``"leduc"`` or a
 ``stack``, ``blinds`` such as ``"5 10"``) under ``hoyle.env``'s action
 abstraction. ``game_from_acpc`` and ``to_acpc`` read and write ACPC game
 definitions. ``pyspiel`` (the ``hoyle[spiel]`` extra, Python 3.11 and
-later) is imported by ``register`` only.
+later) is imported by ``register`` only; the rest works without it.
 
->>> import pyspiel, hoyle.spiel
->>> hoyle.spiel.register()
->>> game = pyspiel.load_game("python_hoyle", {"preset": "leduc"})
->>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 6)
+>>> import hoyle
+>>> game = game_from_acpc(to_acpc(hoyle.games.texas_holdem(blinds=(5, 10)), (2000,) * 6))
+>>> game.blinds, [s.board for s in game.streets]
+((5, 10), [0, 3, 1, 1])
 """
 
 from __future__ import annotations
@@ -34,6 +32,7 @@ def register() -> None:
         ) from None
     if "python_hoyle" in pyspiel.registered_names():
         return
-    from hoyle.spiel._game import GAME_TYPE, HoyleGame
+    from hoyle.spiel._game import classes
 
-    pyspiel.register_game(GAME_TYPE, HoyleGame)
+    game_type, game, _ = classes()
+    pyspiel.register_game(game_type, game)

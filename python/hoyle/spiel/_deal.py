@@ -36,7 +36,6 @@ import numpy.typing as npt
 
 from hoyle._core import Card
 from hoyle._hand_view import draw_view, game_plan
-from hoyle.env._observe import observe
 from hoyle.env.layout import Layout
 from hoyle.errors import GameError, IllegalActionError
 
@@ -241,7 +240,11 @@ class Play:
         if seat is None:
             raise IllegalActionError(
                 "no player is to act now: "
-                + ("chance deals a card" if self.pending or self.hand is None else "the hand is over")
+                + (
+                    "chance deals a card"
+                    if self.pending or self.hand is None
+                    else "the hand is over"
+                )
             )
         assert self.hand is not None
         actions = self.rules.setup.actions
@@ -280,4 +283,3 @@ class Play:
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         """A copy (pyspiel clones a Python state's attributes by ``deepcopy``)."""
         return self.clone()
-

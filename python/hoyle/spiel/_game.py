@@ -1,100 +1,42 @@
 """``python_hoyle``: a hoyle game as a ``pyspiel`` game (the classes
 ``hoyle.spiel.register`` registers). The state's play is ``_deal.Play``;
-this module is the adapter OpenSpiel calls."""
+this module is the adapter OpenSpiel calls. ``pyspiel`` is imported when
+the classes are first made (``classes()``), so the module imports without it."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, Protocol
 
 import numpy as np
-import pyspiel
 
 from hoyle.env._observe import observe
 from hoyle.errors import GameError
 from hoyle.spiel._deal import Play, Rules
 from hoyle.spiel._params import DEFAULTS, read
 
-__all__ = ["GAME_TYPE", "HoyleGame", "HoyleState"]
-
-_Type = pyspiel.GameType
-GAME_TYPE = _Type(
-    short_name="python_hoyle",
-    long_name="hoyle: any poker game of hoyle's rule book",
-    dynamics=_Type.Dynamics.SEQUENTIAL,
-    chance_mode=_Type.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=_Type.Information.IMPERFECT_INFORMATION,
-    utility=_Type.Utility.ZERO_SUM,
-    reward_model=_Type.RewardModel.TERMINAL,
-    max_num_players=10,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=DEFAULTS,
-)
+__all__ = ["Observer", "classes"]
 
 
-class HoyleGame(pyspiel.Game):  # type: ignore[misc]
-    """A hoyle game: ``params`` as ``hoyle.spiel._params.read`` reads them."""
+class _HasPlay(Protocol):
+    """A ``python_hoyle`` state, as its observer reads it."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        setup = read(given)
-        self.rules = Rules(setup)
-        n, stack = setup.seats, max(setup.stacks)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=setup.actions.size(setup.game),
-            max_chance_outcomes=len(setup.game.deck),
-            num_players=n,
-            min_utility=float(-stack),
-            max_utility=float(stack * (n - 1)),
-            utility_sum=0.0,
-            max_game_length=self.rules.max_cards + self.rules.max_players_steps,
-        )
-        game_type = GAME_TYPE
-        if setup.game.rake is not None:  # the rake leaves the table: not zero-sum
-            game_type = _general_sum()
-            info = pyspiel.GameInfo(
-                num_distinct_actions=info.num_distinct_actions,
-                max_chance_outcomes=info.max_chance_outcomes,
-                num_players=n,
-                min_utility=info.min_utility,
-                max_utility=info.max_utility,
-                max_game_length=info.max_game_length,
-            )
-        super().__init__(game_type, info, {**DEFAULTS, **given})
-
-    def new_initial_state(self) -> HoyleState:
-        return HoyleState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Observer:
-        if params:
-            raise GameError(f"python_hoyle's observers take no parameters, got {params}")
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
-            raise GameError(
-                "python_hoyle observes as one player sees: public information and its own"
-                " private cards (perfect recall or not)"
-            )
-        return Observer(self.rules, kind.perfect_recall)
+    play: Play
 
 
-def _general_sum() -> Any:
-    t = GAME_TYPE
-    return _Type(
-        short_name=t.short_name,
-        long_name=t.long_name,
-        dynamics=t.dynamics,
-        chance_mode=t.chance_mode,
-        information=t.information,
-        utility=_Type.Utility.GENERAL_SUM,
-        reward_model=t.reward_model,
-        max_num_players=t.max_num_players,
-        min_num_players=t.min_num_players,
+def game_type(pyspiel: Any, utility: Any) -> Any:
+    """``python_hoyle``'s ``GameType``: zero-sum, or general-sum with a rake."""
+    t = pyspiel.GameType
+    return t(
+        short_name="python_hoyle",
+        long_name="hoyle: any poker game of hoyle's rule book",
+        dynamics=t.Dynamics.SEQUENTIAL,
+        chance_mode=t.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=t.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=t.RewardModel.TERMINAL,
+        max_num_players=10,
+        min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -104,54 +46,109 @@ def _general_sum() -> Any:
     )
 
 
-class HoyleState(pyspiel.State):  # type: ignore[misc]
-    """One state of a ``python_hoyle`` game: its ``Play``."""
+def _info(pyspiel: Any, rules: Rules) -> Any:
+    """The ``GameInfo`` of a game: utility bounds from the stacks; a raked
+    game's utilities add up to no constant."""
+    setup = rules.setup
+    n, stack = setup.seats, max(setup.stacks)
+    bounds: dict[str, Any] = {
+        "num_distinct_actions": setup.actions.size(setup.game),
+        "max_chance_outcomes": len(setup.game.deck),
+        "num_players": n,
+        "min_utility": float(-stack),
+        "max_utility": float(stack * (n - 1)),
+        "max_game_length": rules.max_cards + rules.max_players_steps,
+    }
+    if setup.game.rake is None:
+        bounds["utility_sum"] = 0.0
+    return pyspiel.GameInfo(**bounds)
 
-    def __init__(self, game: HoyleGame) -> None:
-        super().__init__(game)
-        self.play = Play.start(game.rules)
 
-    def current_player(self) -> int:
-        play = self.play
-        if play.pending:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = play.player()
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+@functools.cache
+def classes() -> tuple[Any, type, type]:
+    """``(GameType, HoyleGame, HoyleState)``, made once, on ``pyspiel``."""
+    import pyspiel
 
-    def _legal_actions(self, player: int) -> list[int]:
-        return self.play.legal() if player == self.play.player() else []
+    zero_sum = game_type(pyspiel, pyspiel.GameType.Utility.ZERO_SUM)
+    general_sum = game_type(pyspiel, pyspiel.GameType.Utility.GENERAL_SUM)
+    chance, terminal = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.play.pending:
-            return []
-        return self.play.outcomes()
+    class HoyleGame(pyspiel.Game):  # type: ignore[misc]
+        """A hoyle game: ``params`` as ``hoyle.spiel._params.read`` reads them."""
 
-    def _apply_action(self, action: int) -> None:
-        if self.play.pending:
-            self.play.deal(action)
-        else:
-            self.play.act(action)
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            given = dict(params or {})
+            self.rules = Rules(read(given))
+            kind = zero_sum if self.rules.setup.game.rake is None else general_sum
+            super().__init__(kind, _info(pyspiel, self.rules), {**DEFAULTS, **given})
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        rules = self.play.rules
-        if player == pyspiel.PlayerId.CHANCE:
-            if not 0 <= action < len(rules.names):
-                return f"deal ?{action}"
-            return f"deal {rules.names[action]}"
-        names = rules.setup.actions.names(rules.setup.game)
-        return names[action] if 0 <= action < len(names) else f"action {action}"
+        def new_initial_state(self) -> Any:
+            return HoyleState(self)
 
-    def is_terminal(self) -> bool:
-        return self.play.is_over()
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        ) -> Observer:
+            if params:
+                raise GameError(f"python_hoyle's observers take no parameters, got {params}")
+            kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+            if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
+                raise GameError(
+                    "python_hoyle observes as one player sees: public information and its own"
+                    " private cards (perfect recall or not)"
+                )
+            return Observer(self.rules, kind.perfect_recall)
 
-    def returns(self) -> list[float]:
-        return [float(r) for r in self.play.returns()]
+    class HoyleState(pyspiel.State):  # type: ignore[misc]
+        """One state of a ``python_hoyle`` game: its ``Play``."""
 
-    def __str__(self) -> str:
-        play = self.play
-        names = play.rules.names
-        cards = " ".join(names[i] for i in play.picked)
-        return f"cards: {cards}; actions: {' '.join(map(str, play.moves))}"
+        def __init__(self, game: HoyleGame) -> None:
+            super().__init__(game)
+            self.play = Play.start(game.rules)
+
+        def current_player(self) -> int:
+            play = self.play
+            if play.pending:
+                return chance
+            seat = play.player()
+            return terminal if seat is None else seat
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return self.play.legal() if player == self.play.player() else []
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self.play.outcomes() if self.play.pending else []
+
+        def _apply_action(self, action: int) -> None:
+            if self.play.pending:
+                self.play.deal(action)
+            else:
+                self.play.act(action)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return action_text(self.play.rules, player == chance, action)
+
+        def is_terminal(self) -> bool:
+            return self.play.is_over()
+
+        def returns(self) -> list[float]:
+            return [float(r) for r in self.play.returns()]
+
+        def __str__(self) -> str:
+            play = self.play
+            cards = " ".join(play.rules.names[i] for i in play.picked)
+            return f"cards: {cards}; actions: {' '.join(map(str, play.moves))}"
+
+    return zero_sum, HoyleGame, HoyleState
+
+
+def action_text(rules: Rules, chance: bool, action: int) -> str:
+    """An action's name: ``deal Kc`` for chance, else the abstraction's name."""
+    if chance:
+        return (
+            f"deal {rules.names[action]}" if 0 <= action < len(rules.names) else f"deal ?{action}"
+        )
+    names = rules.setup.actions.names(rules.setup.game)
+    return names[action] if 0 <= action < len(names) else f"action {action}"
 
 
 class Observer:
@@ -169,9 +166,12 @@ class Observer:
         self.dict = self.layout.read(self.tensor)
         self._mask = np.zeros(rules.setup.actions.size(rules.setup.game), np.bool_)
         k = len(rules.deck)
-        self._cards = [(self.layout.offset(name), self.dict[name].size // k) for name in ("hole", "board", "up")]
+        self._cards = [
+            (self.layout.offset(name), self.dict[name].size // k)
+            for name in ("hole", "board", "up")
+        ]
 
-    def set_from(self, state: HoyleState, player: int) -> None:
+    def set_from(self, state: _HasPlay, player: int) -> None:
         play = state.play
         if play.hand is None:
             self.tensor.fill(0.0)
@@ -184,7 +184,7 @@ class Observer:
                 for b in range(blocks):
                     self.tensor[[at + b * k + i for i in hidden]] = 0.0
 
-    def string_from(self, state: HoyleState, player: int) -> str:
+    def string_from(self, state: _HasPlay, player: int) -> str:
         play = state.play
         if self.perfect_recall:
             return play.info_string(player)

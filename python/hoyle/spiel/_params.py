@@ -84,7 +84,9 @@ def _fractions(text: Any) -> tuple[float, ...]:
     try:
         return tuple(float(f) for f in text.replace(",", " ").split())
     except ValueError:
-        raise GameError(f'fractions is a string of pot fractions such as "0.5 1", got {text!r:.40}')
+        raise GameError(
+            f'fractions is a string of pot fractions such as "0.5 1", got {text!r:.40}'
+        ) from None
 
 
 def _game(params: dict[str, Any], blinds: tuple[int, ...] | None) -> tuple[Game, int | None]:
@@ -118,7 +120,8 @@ def _game(params: dict[str, Any], blinds: tuple[int, ...] | None) -> tuple[Game,
 def _fixed_limit(game: Game) -> bool:
     """Every street bets ``Limit(x, x)``: one raise size."""
     return all(
-        isinstance(b, Limit) and b.min == b.max for b in (s.betting or game.betting for s in game.streets)
+        isinstance(b, Limit) and b.min == b.max
+        for b in (s.betting or game.betting for s in game.streets)
     )
 
 
@@ -127,7 +130,9 @@ def _actions(p: dict[str, Any], game: Game) -> Actions:
     limit game, the three at their defaults, its one raise: the others would
     only repeat it). pyspiel hands every parameter over, the defaults too."""
     fractions, all_in = _fractions(p["fractions"]), p["all_in"]
-    if all(p[k] == DEFAULTS[k] for k in ("fractions", "min_raise", "all_in")) and _fixed_limit(game):
+    if all(p[k] == DEFAULTS[k] for k in ("fractions", "min_raise", "all_in")) and _fixed_limit(
+        game
+    ):
         fractions, all_in = (), False
     try:
         return Actions(fractions, min_raise=p["min_raise"], all_in=all_in)
@@ -140,7 +145,9 @@ def read(params: dict[str, Any]) -> Setup:
     ``GameError`` names a bad one."""
     unknown = set(params) - set(DEFAULTS)
     if unknown:
-        raise GameError(f"unknown parameters {sorted(unknown)}; python_hoyle takes {list(DEFAULTS)}")
+        raise GameError(
+            f"unknown parameters {sorted(unknown)}; python_hoyle takes {list(DEFAULTS)}"
+        )
     p = {**DEFAULTS, **params}
     if p["acpc"]:
         clash = [k for k in ("preset", "game", "seats", "stack", "blinds") if p[k] != DEFAULTS[k]]
@@ -151,9 +158,13 @@ def read(params: dict[str, Any]) -> Setup:
     game, own_stack = _game(p, _blinds(p["blinds"]))
     seats, stack = p["seats"], p["stack"]
     if seats.__class__ is not int or not 2 <= seats <= min(game.max_seats, 10):
-        raise GameError(f"seats must be 2..{min(game.max_seats, 10)} for {game.name}, got {seats!r}")
+        raise GameError(
+            f"seats must be 2..{min(game.max_seats, 10)} for {game.name}, got {seats!r}"
+        )
     if stack.__class__ is not int or stack < 0:
-        raise GameError(f"stack must be a whole number of chips (0: the game's default), got {stack!r}")
+        raise GameError(
+            f"stack must be a whole number of chips (0: the game's default), got {stack!r}"
+        )
     if not stack:
         stack = own_stack or _DEFAULT_STACK_UNITS * unit(game)
     actions = _actions(p, game)

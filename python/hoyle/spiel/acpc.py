@@ -82,14 +82,18 @@ def _fields(text: str) -> dict[str, list[str]]:
             "maxraises", "numsuits", "numranks", "numholecards", "numboardcards",
         }  # fmt: skip
         if key not in known:
-            raise GameError(f"hoyle does not read the ACPC setting {m.group(1)!r} (it reads {sorted(known)})")
+            raise GameError(
+                f"hoyle does not read the ACPC setting {m.group(1)!r} (it reads {sorted(known)})"
+            )
         out[key] = m.group(2).split()
     if "betting" not in out:
         raise GameError("an ACPC game definition says limit or nolimit")
     return out
 
 
-def _ints(f: dict[str, list[str]], key: str, count: int | None, default: list[int] | None = None) -> list[int]:
+def _ints(
+    f: dict[str, list[str]], key: str, count: int | None, default: list[int] | None = None
+) -> list[int]:
     raw = f.get(key)
     if raw is None:
         if default is None:
@@ -127,7 +131,10 @@ def read_acpc(text: str) -> AcpcGame:
         raise GameError(f"ACPC numRounds must be 1..4, got {rounds}")
     suits, ranks = _ints(f, "numsuits", 1, [4])[0], _ints(f, "numranks", 1, [13])[0]
     if (suits, ranks) != (4, 13):
-        raise GameError(f"hoyle reads ACPC games of the standard deck (numSuits 4, numRanks 13), got {suits} and {ranks}")
+        raise GameError(
+            "hoyle reads ACPC games of the standard deck (numSuits 4, numRanks 13),"
+            f" got {suits} and {ranks}"
+        )
     (hole,) = _ints(f, "numholecards", 1)
     board = _ints(f, "numboardcards", rounds, [0] * rounds)
     blind = _ints(f, "blind", n)
@@ -175,6 +182,32 @@ def game_from_acpc(text: str) -> Game:
     return read_acpc(text).game
 
 
+def _unsayable(game: Game, n: int) -> list[str]:
+    """What of ``game`` the ACPC format cannot say, for ``n`` players."""
+    problems = []
+    if game.deck != STANDARD_DECK:
+        problems.append("a deck other than the standard one")
+    if game.ante or game.antes or game.posts or game.bring_in or game.rake is not None:
+        problems.append("antes, posts, a bring-in or a rake")
+    if not game.high or game.rules.low is not None or not game.rules.is_natural or game.split:
+        problems.append("a ranking other than natural high")
+    if game.small_hands or game.opener or game.first_must_bet or game.min_bet is not None:
+        problems.append("small hands, openers or a minimum bet of its own")
+    if len(game.blinds) > min(n, 2) or not game.blinds:
+        problems.append("no blinds, or straddles")
+    if len(game.streets) > 4:
+        problems.append("more than four rounds")
+    if any(s.up or s.draw or s.burn or s.first != "left" for s in game.streets) or any(
+        s.down for s in game.streets[1:]
+    ):
+        problems.append("up cards, draws, burns or down cards after the first round")
+    bettings = [s.betting or game.betting for s in game.streets]
+    limit = all(isinstance(b, Limit) and b.min == b.max for b in bettings)
+    if not limit and not all(isinstance(b, NoLimit) for b in bettings):
+        problems.append("betting other than no limit or fixed limit on every round")
+    return problems
+
+
 def to_acpc(game: Game, stacks: tuple[int, ...] | list[int] | None = None) -> str:
     """``game`` as an ACPC ``GAMEDEF`` block, for ``len(stacks)`` players
     (default two, stacks of 100 big blinds): hold'em-like games only (one
@@ -189,34 +222,21 @@ def to_acpc(game: Game, stacks: tuple[int, ...] | list[int] | None = None) -> st
     n = len(stacks)
     if not 2 <= n <= _MOST_PLAYERS:
         raise GameError(f"an ACPC game has 2..{_MOST_PLAYERS} players, got {n}")
-    problems = []
-    if game.deck != STANDARD_DECK:
-        problems.append("a deck other than the standard one")
-    if game.ante or game.antes or game.posts or game.bring_in or game.rake is not None:
-        problems.append("antes, posts, a bring-in or a rake")
-    if not game.high or game.rules.low is not None or not game.rules.is_natural or game.split:
-        problems.append("a ranking other than natural high")
-    if game.small_hands or game.opener or game.first_must_bet or game.min_bet is not None:
-        problems.append("small hands, openers or a minimum bet of its own")
-    if len(game.blinds) > min(n, 2) or not game.blinds:
-        problems.append("no blinds, or straddles")
-    if len(game.streets) > 4:
-        problems.append("more than four rounds")
-    s0 = game.streets[0]
-    if any(s.up or s.draw or s.burn or s.first != "left" for s in game.streets) or any(
-        s.down for s in game.streets[1:]
-    ):
-        problems.append("up cards, draws, burns or down cards after the first round")
-    bettings = [s.betting or game.betting for s in game.streets]
-    limit = all(isinstance(b, Limit) and b.min == b.max for b in bettings)
-    if not limit and not all(isinstance(b, NoLimit) for b in bettings):
-        problems.append("betting other than no limit or fixed limit on every round")
+    problems = _unsayable(game, n)
     if problems:
         raise GameError(f"ACPC cannot say {game.name}'s " + "; ".join(problems))
+    s0 = game.streets[0]
+    bettings = [s.betting or game.betting for s in game.streets]
+    limit = isinstance(bettings[0], Limit)
     blinds = list(game.blinds) + [0] * (2 - len(game.blinds))
     per_player = [blinds[1], blinds[0]] if n == 2 else blinds + [0] * (n - len(blinds))
     rounds = len(game.streets)
-    lines = ["GAMEDEF", "limit" if limit else "nolimit", f"numPlayers = {n}", f"numRounds = {rounds}"]
+    lines = [
+        "GAMEDEF",
+        "limit" if limit else "nolimit",
+        f"numPlayers = {n}",
+        f"numRounds = {rounds}",
+    ]
     if not limit:
         lines.append("stack = " + " ".join(map(str, stacks)))
     lines.append("blind = " + " ".join(map(str, per_player)))
@@ -224,7 +244,9 @@ def to_acpc(game: Game, stacks: tuple[int, ...] | list[int] | None = None) -> st
         lines.append("raiseSize = " + " ".join(str(b.min) for b in bettings))  # type: ignore[union-attr]
         caps = [s.raise_cap if s.raise_cap is not None else game.raise_cap for s in game.streets]
         if any(c is not None for c in caps):
-            lines.append("maxRaises = " + " ".join(str(2**31 - 1 if c is None else c) for c in caps))
+            lines.append(
+                "maxRaises = " + " ".join(str(2**31 - 1 if c is None else c) for c in caps)
+            )
     lines.append("firstPlayer = " + " ".join(map(str, _first_players(n, rounds))))
     lines += ["numSuits = 4", "numRanks = 13", f"numHoleCards = {s0.down}"]
     lines.append("numBoardCards = " + " ".join(str(s.board) for s in game.streets))
