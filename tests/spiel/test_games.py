@@ -174,3 +174,58 @@ def test_a_rake_makes_the_game_general_sum() -> None:
 def test_too_many_draws_for_the_deck_are_refused() -> None:
     with pytest.raises(GameError, match="reshuffle the discards"):
         pyspiel.load_game("python_hoyle", {"preset": "deuce_to_seven_triple_draw", "seats": 4})
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "texas_holdem", "seats": 4},
+        {"preset": "seven_card_stud", "seats": 3},
+        {"preset": "deuce_to_seven_triple_draw", "seats": 2},
+        {"preset": "leduc"},
+    ],
+    ids=lambda p: p["preset"],
+)
+def test_resample_from_infostate_keeps_the_information_state(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_hoyle", params)
+    rng = random.Random(11)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
+    changed = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 3 * game.num_players() + 8:
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        player = rng.randrange(game.num_players())
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.is_terminal() == state.is_terminal()
+        changed += str(other) != str(state)
+    assert changed >= 15  # the cards the player has not seen are dealt again
+
+
+def test_resampling_deals_the_unseen_cards_uniformly() -> None:
+    """Leduc, player 0 to act holding Jc: the opponent's card is each of the
+    five others a fifth of the time (the chance posterior, no policy)."""
+    game = pyspiel.load_game("python_hoyle", {"preset": "leduc"})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(5)
+    sampler = pyspiel.UniformProbabilitySampler(2, 0.0, 1.0)
+    counts = [0] * 6
+    for _ in range(5000):
+        counts[state.resample_from_infostate(0, sampler).history()[1]] += 1
+    assert counts[0] == 0
+    assert all(abs(c - 1000) < 130 for c in counts[1:]), counts  # about 4 standard deviations
+
+
+def test_resampling_refuses_an_opener() -> None:
+    opener = hoyle.games.five_card_draw(opener="jacks")
+    game = pyspiel.load_game("python_hoyle", {"game": json.dumps(opener.to_dict()), "seats": 3})
+    state = game.new_initial_state()
+    for c in range(15):
+        state.apply_action(c)
+    with pytest.raises(GameError, match="depend on cards a player does not see"):
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))

@@ -28,6 +28,7 @@ button posting the small one) and the deal starts with player 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +118,7 @@ class Play:
     indices; ``pending``: the chance nodes owed now; ``logs``: what each
     player has seen, in order (its information state)."""
 
-    __slots__ = ("dealt", "hand", "logs", "moves", "pending", "picked", "rules", "seen")
+    __slots__ = ("dealt", "hand", "known", "logs", "moves", "pending", "picked", "rules", "seen")
 
     rules: Rules
     hand: Hand | None
@@ -127,6 +128,7 @@ class Play:
     dealt: int  # the cards the hand has dealt
     logs: list[list[str]]
     seen: list[str]
+    known: list[set[int]]  # the deck positions each player has seen
 
     @classmethod
     def start(cls, rules: Rules) -> Play:
@@ -136,6 +138,7 @@ class Play:
         n = rules.setup.seats
         play.logs = [[] for _ in range(n)]
         play.seen = [""] * n
+        play.known = [set() for _ in range(n)]
         return play
 
     def clone(self) -> Play:
@@ -145,6 +148,7 @@ class Play:
         other.picked, other.moves = self.picked[:], self.moves[:]
         other.logs = [log[:] for log in self.logs]
         other.seen = self.seen[:]
+        other.known = [k.copy() for k in self.known]
         return other
 
     # -- chance -----------------------------------------------------------------------------
@@ -204,13 +208,17 @@ class Play:
 
         board = text(hand.board)
         ups = "/".join(text(hand.up(s)) for s in range(self.rules.setup.seats))
-        if not any(hand.up(s) for s in range(len(self.logs))):
+        shown = [*hand.board]
+        for s in range(len(self.logs)):
+            shown += hand.up(s)
+        if len(shown) == len(hand.board):
             ups = ""
         for p, log in enumerate(self.logs):
             now = f"[{text(hand.hole(p))}|{board}|{ups}]"
             if now != self.seen[p]:
                 self.seen[p] = now
                 log.append(now)
+                self.known[p].update(where[c] for c in (*shown, *hand.hole(p)))
 
     # -- the players ------------------------------------------------------------------------
 
@@ -279,6 +287,27 @@ class Play:
             return []
         taken = set(self.picked)
         return [i for i in range(len(self.rules.deck)) if i not in taken]
+
+    def resampled(self, player: int, sample: Callable[[], float]) -> dict[int, int]:
+        """For ``resample_from_infostate``: a new position for each card
+        ``player`` has not seen, drawn uniformly without replacement from
+        the cards it has not seen (``sample()``: a float in [0, 1)); the
+        cards it has seen keep theirs. ``GameError`` for a game whose legal
+        actions depend on cards a player does not see (an opener, or a draw
+        limit that a kept ace raises)."""
+        game = self.rules.setup.game
+        if game.opener is not None or any(s.draw_ace is not None for s in game.streets):
+            raise GameError(
+                f"{game.name}'s legal actions depend on cards a player does not see (an opener"
+                " or an ace's larger draw): it cannot be resampled from an information state"
+            )
+        known = self.known[player]
+        hidden = [i for i in self.picked if i not in known]
+        pool = [i for i in range(len(self.rules.deck)) if i not in known]
+        for k in range(len(hidden)):  # a partial Fisher-Yates over the unseen cards
+            j = k + min(int(sample() * (len(pool) - k)), len(pool) - k - 1)
+            pool[k], pool[j] = pool[j], pool[k]
+        return dict(zip(hidden, pool, strict=False))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         """A copy (pyspiel clones a Python state's attributes by ``deepcopy``)."""

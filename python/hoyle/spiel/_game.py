@@ -133,6 +133,18 @@ def classes() -> tuple[Any, type, type]:
         def returns(self) -> list[float]:
             return [float(r) for r in self.play.returns()]
 
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state of the same information state for ``player_id``: the
+            cards it has not seen dealt again, uniformly from those it has
+            not seen (``probability_sampler()``: floats in [0, 1)), every
+            action the same."""
+            new = self.play.resampled(player_id, probability_sampler)
+            state = self.get_game().new_initial_state()
+            for step in self.full_history():
+                action = step.action
+                state.apply_action(new.get(action, action) if step.player == chance else action)
+            return state
+
         def __str__(self) -> str:
             play = self.play
             cards = " ".join(play.rules.names[i] for i in play.picked)
