@@ -145,6 +145,10 @@ def test_a_hoyle_error_surfaces_with_its_message() -> None:
     with pytest.raises(IllegalActionError, match=r"action 9 is not legal now \(legal: 0 fold"):
         state.apply_action(9)
     assert state.history() == [0, 1, 2, 3]  # unchanged
+    state.apply_action(0)  # the button folds: the hand is over
+    with pytest.raises(IllegalActionError, match="no player is to act now: the hand is over"):
+        state.apply_action(1)
+    assert state.is_terminal()
     with pytest.raises(GameError, match="preset must be one of kuhn, leduc"):
         pyspiel.load_game("python_hoyle", {"preset": "canasta"})
     with pytest.raises(GameError, match=r"seats must be 2\.\.10"):

@@ -79,6 +79,7 @@ class Rules:
     setup: Setup
     deck: tuple[int, ...] = field(init=False)
     names: tuple[str, ...] = field(init=False)
+    where: dict[int, int] = field(init=False)  # card id -> its position in the deck
     first: int = field(init=False)  # the cards the start deals
     layout: Layout = field(init=False)
     info_layout: Layout = field(init=False)
@@ -90,6 +91,7 @@ class Rules:
         s = self.setup
         put(self, "deck", s.game.deck)
         put(self, "names", tuple(str(Card(c)) for c in s.game.deck))
+        put(self, "where", {c: k for k, c in enumerate(s.game.deck)})
         put(self, "layout", Layout(s.game, s.seats, window=OBS_WINDOW))
         put(self, "info_layout", Layout(s.game, s.seats, window=INFO_WINDOW))
         probe = s.game.start(list(s.stacks), button=s.seats - 1, deck=list(self.deck))
@@ -118,7 +120,18 @@ class Play:
     indices; ``pending``: the chance nodes owed now; ``logs``: what each
     player has seen, in order (its information state)."""
 
-    __slots__ = ("dealt", "hand", "known", "logs", "moves", "pending", "picked", "rules", "seen")
+    __slots__ = (
+        "cached",
+        "dealt",
+        "hand",
+        "known",
+        "logs",
+        "moves",
+        "pending",
+        "picked",
+        "rules",
+        "seen",
+    )
 
     rules: Rules
     hand: Hand | None
@@ -129,6 +142,7 @@ class Play:
     logs: list[list[str]]
     seen: list[str]
     known: list[set[int]]  # the deck positions each player has seen
+    cached: npt.NDArray[np.bool_] | None  # the mask of the seat to act, once worked out
 
     @classmethod
     def start(cls, rules: Rules) -> Play:
@@ -139,6 +153,7 @@ class Play:
         play.logs = [[] for _ in range(n)]
         play.seen = [""] * n
         play.known = [set() for _ in range(n)]
+        play.cached = None
         return play
 
     def clone(self) -> Play:
@@ -149,6 +164,7 @@ class Play:
         other.logs = [log[:] for log in self.logs]
         other.seen = self.seen[:]
         other.known = [k.copy() for k in self.known]
+        other.cached = self.cached  # (never written in place)
         return other
 
     # -- chance -----------------------------------------------------------------------------
@@ -189,7 +205,7 @@ class Play:
         act = setup.actions.act
         for index in self.moves:
             act(hand, index)
-        self.hand = hand
+        self.hand, self.cached = hand, None
         self._sync()
 
     def _sync(self) -> None:
@@ -200,8 +216,7 @@ class Play:
         if self.pending or dealt == self.dealt:
             return  # cards owed to chance, or none dealt since the last look: nothing new seen
         self.dealt = dealt
-        hand, names, deck = self.hand, self.rules.names, self.rules.deck
-        where = {c: k for k, c in enumerate(deck)}
+        hand, names, where = self.hand, self.rules.names, self.rules.where
 
         def text(cards: tuple[int, ...]) -> str:
             return " ".join(names[where[c]] for c in cards)
@@ -232,8 +247,12 @@ class Play:
         return not self.pending and self.hand is not None and self.hand.is_over
 
     def mask(self) -> npt.NDArray[np.bool_]:
-        assert self.hand is not None
-        return self.rules.setup.actions.mask(self.hand)
+        """The mask of the seat to act (``Actions.mask``), worked out once a decision."""
+        mask = self.cached
+        if mask is None:
+            assert self.hand is not None
+            mask = self.cached = self.rules.setup.actions.mask(self.hand)
+        return mask
 
     def legal(self) -> list[int]:
         """The action indices the seat to act may take, ascending ([] at chance or the end)."""
@@ -258,6 +277,7 @@ class Play:
         actions = self.rules.setup.actions
         index = actions.validated(self.hand, index, self.mask())
         actions.act(self.hand, index)
+        self.cached = None
         self.moves.append(index)
         token = f"{seat}:{index}"
         for log in self.logs:

@@ -203,7 +203,7 @@ class Observer:
         hand = play.hand
         if hand is None:
             return f"p{player} dealing"
-        names, where = self.rules.names, {c: k for k, c in enumerate(self.rules.deck)}
+        names, where = self.rules.names, self.rules.where
         hidden = set(play.hidden())
 
         def text(cards: tuple[int, ...]) -> str:

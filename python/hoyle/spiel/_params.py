@@ -51,7 +51,7 @@ _DEFAULT_STACK_UNITS = 100  # a stack of 100 big blinds unless told
 
 def preset_names() -> tuple[str, ...]:
     """Every name ``preset`` takes: ``kuhn``, ``leduc`` and ``hoyle.games``' presets."""
-    return (*SMALL, *hoyle.games.__all__[2:])
+    return (*SMALL, *(name for name in hoyle.games.__all__ if name not in ("Game", "Street")))
 
 
 @dataclass(frozen=True)
