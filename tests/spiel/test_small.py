@@ -86,10 +86,12 @@ def test_solved_kuhn_gives_minus_one_eighteenth() -> None:
         solver.evaluate_and_update_policy()
     policy = solver.average_policy()
     assert pyspiel.nash_conv(game, policy) < 2e-3
-    tabular = os_policy.tabular_policy_from_callable(game, policy.action_probabilities)
-    values = expected_game_score.policy_value(game.new_initial_state(), [tabular, tabular])
+    values = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)
     assert values[0] == pytest.approx(-1 / 18, abs=1e-3)
     assert values[0] + values[1] == pytest.approx(0, abs=1e-12)
+    tabular = os_policy.tabular_policy_from_callable(game, policy.action_probabilities)
+    same = expected_game_score.policy_value(game.new_initial_state(), [tabular, tabular])
+    assert same == pytest.approx(values, abs=1e-12)  # OpenSpiel's Python walk agrees
 
 
 def test_hoyle_solve_leduc_through_python_hoyle() -> None:
