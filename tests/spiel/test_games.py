@@ -233,3 +233,35 @@ def test_resampling_refuses_an_opener() -> None:
         state.apply_action(c)
     with pytest.raises(GameError, match="depend on cards a player does not see"):
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "texas_holdem", "seats": 3},
+        {"preset": "seven_card_stud", "seats": 3},
+        {"preset": "badugi", "seats": 2},
+    ],
+    ids=lambda p: p["preset"],
+)
+def test_the_tensors_are_layouts(params: dict[str, Any]) -> None:
+    """At every decision of random hands each player's tensors equal
+    hoyle.env's Python reference encoder (``Layout.encode``) of the hand."""
+    game = pyspiel.load_game("python_hoyle", params)
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            rules, hand = state.play.rules, state.play.hand
+            for p in range(game.num_players()):
+                obs = np.array(state.observation_tensor(p), dtype=np.float32)
+                assert (obs == rules.layout.encode(hand, p)).all()
+                info = np.array(state.information_state_tensor(p), dtype=np.float32)
+                assert (info == rules.info_layout.encode(hand, p)).all()
+                seen += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen > 50
