@@ -70,8 +70,13 @@ def classes() -> tuple[Any, type, type]:
     import pyspiel
 
     zero_sum = game_type(pyspiel, pyspiel.GameType.Utility.ZERO_SUM)
+    state = _state_class(pyspiel)
+    return zero_sum, _game_class(pyspiel, zero_sum, state), state
+
+
+def _game_class(pyspiel: Any, zero_sum: Any, state_class: type) -> type:
+    """``HoyleGame``, a ``pyspiel.Game`` whose states are ``state_class``."""
     general_sum = game_type(pyspiel, pyspiel.GameType.Utility.GENERAL_SUM)
-    chance, terminal = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
     class HoyleGame(pyspiel.Game):  # type: ignore[misc]
         """A hoyle game: ``params`` as ``hoyle.spiel._params.read`` reads them."""
@@ -83,7 +88,7 @@ def classes() -> tuple[Any, type, type]:
             super().__init__(kind, _info(pyspiel, self.rules), {**DEFAULTS, **given})
 
         def new_initial_state(self) -> Any:
-            return HoyleState(self)
+            return state_class(self)
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -98,10 +103,17 @@ def classes() -> tuple[Any, type, type]:
                 )
             return Observer(self.rules, kind.perfect_recall)
 
+    return HoyleGame
+
+
+def _state_class(pyspiel: Any) -> type:
+    """``HoyleState``, a ``pyspiel.State`` over a ``Play``."""
+    chance, terminal = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+
     class HoyleState(pyspiel.State):  # type: ignore[misc]
         """One state of a ``python_hoyle`` game: its ``Play``."""
 
-        def __init__(self, game: HoyleGame) -> None:
+        def __init__(self, game: Any) -> None:
             super().__init__(game)
             self.play = Play.start(game.rules)
 
@@ -150,7 +162,7 @@ def classes() -> tuple[Any, type, type]:
             cards = " ".join(play.rules.names[i] for i in play.picked)
             return f"cards: {cards}; actions: {' '.join(map(str, play.moves))}"
 
-    return zero_sum, HoyleGame, HoyleState
+    return HoyleState
 
 
 def action_text(rules: Rules, chance: bool, action: int) -> str:
