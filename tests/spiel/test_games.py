@@ -28,6 +28,7 @@ hoyle.spiel.register()
 GAMES = [
     {"preset": "texas_holdem", "seats": 6, "stack": 2000, "blinds": "5 10"},
     {"preset": "texas_holdem", "seats": 3, "stack": 37},  # short stacks: side pots
+    {"preset": "texas_holdem", "seats": 4, "stack": 1},  # all in from the blinds: run out at once
     {"preset": "omaha", "seats": 4, "stack": 300},
     {"preset": "omaha_hilo", "seats": 3},
     {"preset": "seven_card_stud", "seats": 5},
