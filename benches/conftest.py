@@ -34,11 +34,15 @@ def core_batch_rate(threads: int) -> float | None:
 
 
 def write_kept_and_batch(write: Callable[[str], None]) -> None:
-    """The kept-results ratios (issue 14), the batch beside the core, and
-    the cheap calls' figures (issue 27)."""
+    """The kept-results ratios (issue 14), the batch beside the core, the
+    cheap calls' figures (issue 27) and hoyle.spiel's (issue 30)."""
     from .test_cheap_bench import write_cheap
 
     write_cheap(write)
+    if any(name.startswith("python_hoyle") for name in THROUGHPUT):
+        from .test_spiel_bench import write_spiel
+
+        write_spiel(write)
     peer = THROUGHPUT.get("phevaluator [evaluate_7cards(*h) for h in hands], kept")
     kept = [
         ("hoyle [evaluate(h) for h in hands], kept", 2.0),

@@ -88,7 +88,9 @@ class Ending(HandState):
         low: Values | None = [None] * n if halves else None
         for s in range(n):
             if not folded[s]:
-                high[s], lo = values(rules, play_high, cards[s], board, split=split)
+                high[s], lo = values(
+                    rules, play_high, cards[s], board, split=split, small=plan.small_hands
+                )
                 if low is not None:
                     low[s] = lo
         return high, low

@@ -37,6 +37,7 @@ class StreetPlan(NamedTuple):
     draw_ace: int | None
     betting: Betting  # the street's own structure, else the game's
     exposed: bool  # stud: the bring-in or the best exposed hand bets first
+    raise_cap: int | None = None  # the street's own cap, else the game's (Street.raise_cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,7 @@ class Plan:
     has_draw: bool
     dealt_later: tuple[bool, ...]  # [i]: some street from i on deals seats cards or draws
     plain_high: bool  # natural high only: the hand ends in one core call
+    small_hands: bool  # showdowns of 1 to 4 cards ranked (Game.small_hands, docs/rules.md §2)
     min_seats: int
     max_seats: int
 
@@ -88,7 +90,7 @@ class Plan:
 
 # the plans' fields a setting of the same name may fill (the others are derived)
 _PLAN_COPIES = tuple(f.name for f in fields(Plan) if f.name != "streets")
-_STREET_COPIES = tuple(name for name in StreetPlan._fields if name != "betting")
+_STREET_COPIES = tuple(name for name in StreetPlan._fields if name not in ("betting", "raise_cap"))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -155,6 +157,7 @@ def derive_plan(game: Game) -> Plan:
                 **_as_set(s, _STREET_COPIES),
                 betting=s.betting or game.betting,
                 exposed=s.first == "exposed",
+                raise_cap=game.raise_cap if s.raise_cap is None else s.raise_cap,
             )
             for s in streets
         ),
@@ -170,7 +173,10 @@ def derive_plan(game: Game) -> Plan:
         dealt_later=tuple(
             any(s.down or s.up or s.draw for s in streets[i:]) for i in range(len(streets) + 1)
         ),
-        plain_high=game.rules.low is None and game.rules.is_natural and game.split is None,
+        plain_high=game.rules.low is None
+        and game.rules.is_natural
+        and game.split is None
+        and not game.small_hands,
         min_seats=max(2, len(game.blinds), len(game.antes), len(game.posts)),
         max_seats=seats,
     )

@@ -81,6 +81,7 @@ class Turns(Streets):
                 or (self._plan.half_bet and 2 * (bet - answered) >= self._raise_size)
             ):
                 plan = self._plan
+                cap = plan.streets[self._street].raise_cap
                 folded = self._folded
                 for j in self._ring[p + 1 - self._n]:  # from p's left: could anybody answer?
                     if stacks[j] + bets[j] > bet and not folded[j] and j != p:
@@ -89,7 +90,7 @@ class Turns(Streets):
                     j = p
                 if (
                     j != p
-                    and (plan.raise_cap is None or self._raises < plan.raise_cap)
+                    and (cap is None or self._raises < cap)
                     and (bet or plan.opener is None or self._may_open(p))
                 ):
                     betting = self._betting

@@ -52,8 +52,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoyle._core import HandRules, evaluate, evaluate_low, parse_cards
+from hoyle.errors import GameError
 
-__all__ = ["values"]
+__all__ = ["small_value", "values"]
+
+_SMALL_MOST = 4  # small_hands: the showdowns of 1 to 4 cards
 
 
 def _ids(text: str) -> tuple[int, ...]:
@@ -72,8 +75,12 @@ def values(
     board: Sequence[int],
     *,
     split: HandRules | None = None,
+    small: bool = False,
 ) -> tuple[int, int | None]:
-    """``(high, low)`` values of one seat's cards for ``hoyle.settle``."""
+    """``(high, low)`` values of one seat's cards for ``hoyle.settle``;
+    ``small`` (``Game.small_hands``): 1 to 4 cards are ranked by ``small_value``."""
+    if small and len(cards) + len(board) <= _SMALL_MOST:
+        return small_value((*cards, *board)), None
     if split is not None:
         first, _ = values(rules, play_high, cards, board)
         rank = evaluate_low(tuple(cards), board=tuple(board) or None, rules=split)
@@ -87,3 +94,32 @@ def values(
     if _plain(rules):
         return evaluate((*cards, *board)).value, low
     return evaluate(tuple(cards), board=tuple(board) or None, rules=rules).value, low
+
+
+def small_value(cards: Sequence[int]) -> int:
+    """The value of a small high hand (``Game.small_hands``, docs/rules.md
+    §2): 1 to 4 cards ranked by their sets of one rank (four of a kind,
+    three of a kind, two pair, a pair, none), then by the ranks in that
+    order, highest first; suits never count. Larger is better; hands of the
+    same size compare.
+
+    >>> v = lambda text: small_value(_ids(text))
+    >>> v("Kc") > v("Qd") > v("Jc") == v("Jd")
+    True
+    >>> v("Jc Jd") > v("Kc Qd") > v("Kd Jc") > v("Qc Jd")
+    True
+    >>> v("2c 2d 3h 3s") > v("Ac Ad Kh Qs") > v("Ac Kd Qh Js")
+    True
+    """
+    if not 1 <= len(cards) <= _SMALL_MOST or len(set(cards)) != len(cards):
+        raise GameError(f"a small hand is 1 to {_SMALL_MOST} distinct cards, got {len(cards)}")
+    count: dict[int, int] = {}
+    for c in cards:
+        count[c // 4] = count.get(c // 4, 0) + 1
+    ranks = sorted(count, key=lambda r: (count[r], r), reverse=True)
+    most = count[ranks[0]]
+    pairs = sum(1 for n in count.values() if n == 2)
+    value = most if most > 2 else pairs  # none 0, a pair 1, two pair 2, three 3, four 4
+    for k in range(_SMALL_MOST):
+        value = value * 16 + (ranks[k] + 1 if k < len(ranks) else 0)
+    return value + 1

@@ -60,6 +60,15 @@ GAMES = [
         opener="jacks",
         first_must_bet=True,
     ),
+    Game(
+        name="small",
+        streets=(Street(down=1, raise_cap=1), Street(board=1)),
+        betting=Limit(2, 2),
+        deck=(36, 37, 40, 41, 44, 45),
+        ante=1,
+        raise_cap=2,
+        small_hands=True,
+    ),
 ]
 
 

@@ -231,6 +231,7 @@ TEST_ROOMS = {
     "env": "hoyle.env: observation, mask, the environments, the table engine",
     "sim": "Table, bots, simulate, the CLI's play, Dask",
     "solve": "hoyle.solve: spots, the tree, the solver, exploitability, saved solutions",
+    "spiel": "hoyle.spiel: every game in OpenSpiel, Kuhn and Leduc, ACPC definitions",
     "cli": "the hoyle command: one-line errors, --traceback, Ctrl-C",
     "tournament": "hoyle.tournament: ICM, push/fold equilibria",
     "house": "the house rules: architecture, packaging, the README's and docs' examples",

@@ -92,7 +92,8 @@ class Street:
     the button's left), then ``board`` community cards. ``draw`` is the most
     cards a seat may replace (0: no draw), ``draw_ace`` a larger limit when
     the seat keeps an ace. ``betting`` overrides the game's structure for
-    this interval. ``first`` says who bets first: ``"left"`` (the first
+    this interval, ``raise_cap`` the game's cap on its bets and raises
+    (ACPC's ``maxRaises = 3 4 4 4``). ``first`` says who bets first: ``"left"`` (the first
     active seat left of the button, or left of the blinds) or
     ``"exposed"`` (stud: the bring-in on the first interval when the game
     has one, otherwise the best exposed hand; the lowest for low games).
@@ -112,9 +113,10 @@ class Street:
         metadata=setting("betting", write=_own_betting, read=betting_from_dict, engine=True),
     )
     first: Literal["left", "exposed"] = field(default="left", metadata=setting("text"))
+    raise_cap: int | None = field(default=None, metadata=setting("count", late=1))
 
     def __post_init__(self) -> None:
-        for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace
+        for name in _STREET_COUNTS:  # down, up, board, draw, draw_ace, raise_cap
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, _count(f"Street {name}", value))
@@ -127,6 +129,8 @@ class Street:
                 f"Street betting must be Limit, PotLimit, NoLimit or None, got {self.betting!r:.60}"
             )
         check_choices(self, _STREET_CHOICES, "Street ")  # first
+        if self.raise_cap == 0:
+            raise GameError("Street raise_cap must be at least 1 or None, got 0")
 
     def to_dict(self) -> dict[str, Any]:
         """The street as plain values: its fields in order, ``betting`` as
@@ -178,7 +182,9 @@ class Game:
     ``"full-bet"`` (the default: it reopens nothing, the next raise adds a
     full bet to it) or ``"half-bet"``, fixed limit only (every street
     ``Limit(x, x)``): an all-in of at least half a bet counts as a full
-    bet, and a smaller one may be completed to a full bet.
+    bet, and a smaller one may be completed to a full bet. ``small_hands``
+    ranks showdowns of 1 to 4 cards by pairs and high cards (natural high
+    rules only; docs/rules.md §2: Kuhn poker, Leduc hold'em).
 
     Every amount of chips (``ante``, ``antes``, ``blinds``, ``posts``, ``bring_in``,
     ``min_bet``, a structure's limits) is an int of ``0..MAX_CHIPS``
@@ -240,6 +246,7 @@ class Game:
     short_all_in: Literal["full-bet", "half-bet"] = field(
         default="full-bet", metadata=setting("text", late=4)
     )
+    small_hands: bool = field(default=False, metadata=setting("flag", late=5))
     # everything a hand reads, derived once from the settings above (Plan)
     _plan: Plan = field(init=False, repr=False, compare=False)
 
@@ -454,6 +461,9 @@ def _check_blinds(game: Game) -> None:
 
 def _check_rankings(game: Game) -> None:
     """High, low, high-low or split: the rankings a showdown needs."""
+    natural_high = game.high and game.rules.is_natural and game.rules.low is None
+    if game.small_hands and not (natural_high and game.split is None):
+        raise GameError("small_hands ranks hands by pairs and high cards: natural high rules only")
     if game.rules.low is None and not game.high:
         raise GameError("a game with high=False needs a low ranking in its rules")
     if game.split is not None:
