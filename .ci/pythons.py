@@ -1,5 +1,7 @@
 """Print the oldest and the newest CPython on this machine that the project
-supports (``requires-python`` in pyproject.toml), one path a line.
+supports (``requires-python`` in pyproject.toml), one path a line; with
+``--all``, every supported one (one per minor version, the newest micro), in
+order (``.ci/wheels`` builds a wheel for each).
 
 Looked for: pyenv's versions (``$PYENV_ROOT``, else ~/.pyenv; plain CPython
 releases only, so no ``3.13.0t``, ``pypy3.10`` or ``3.14-dev``) and
@@ -62,6 +64,10 @@ def version(path: str) -> tuple[int, int, int] | None:
 
 
 def main() -> int:
+    every = sys.argv[1:] == ["--all"]
+    if sys.argv[1:] and not every:
+        print("usage: pythons.py [--all]", file=sys.stderr)
+        return 2
     lowest = minimum()
     usable = sorted(
         (found, path)
@@ -71,6 +77,10 @@ def main() -> int:
     if not usable:
         print(f"pythons.py: no CPython >= {lowest[0]}.{lowest[1]} found", file=sys.stderr)
         return 1
+    if every:
+        newest_of = {found[:2]: path for found, path in usable}  # sorted: the last micro wins
+        print(*newest_of.values(), sep="\n")
+        return 0
     oldest, newest = usable[0], usable[-1]
     if oldest[0][:2] > lowest:
         print(

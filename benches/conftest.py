@@ -35,10 +35,13 @@ def core_batch_rate(threads: int) -> float | None:
 
 def write_kept_and_batch(write: Callable[[str], None]) -> None:
     """The kept-results ratios (issue 14), the batch beside the core, the
-    cheap calls' figures (issue 27) and hoyle.spiel's (issue 30)."""
+    cheap calls' figures (issue 27), exact equity beside OMPEval and
+    hoyle.spiel's (issues 31, 30)."""
     from .test_cheap_bench import write_cheap
+    from .test_equity_bench import write_ompeval
 
     write_cheap(write)
+    write_ompeval(write)
     if any(name.startswith("python_hoyle") for name in THROUGHPUT):
         from .test_spiel_bench import write_spiel
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 
 import hoyle
 import pytest
@@ -117,3 +118,59 @@ def test_exact_range_v_range(benchmark: BenchmarkFixture) -> None:
         THROUGHPUT["equity exact QQ+,AKs v JJ-99,AQs+, 1 thread(s)"] = (
             eq.trials / benchmark.stats.stats.min
         )
+
+
+# Exact heads-up and three-way spots beside OMPEval (through pokerfast's
+# compiled-in library, one thread), the same run: issue 31's 3x target.
+SPOTS = {"AhKh v QsQd": ["AhKh", "QsQd"], "AhKh v QsQd v 7c6c": ["AhKh", "QsQd", "7c6c"]}
+
+
+@pytest.mark.parametrize("spot", list(SPOTS))
+def test_exact_spot_one_thread(benchmark: BenchmarkFixture, spot: str) -> None:
+    eq = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        hoyle.equity,
+        args=(SPOTS[spot],),
+        kwargs={"exact": True, "threads": 1},
+        rounds=20,
+        warmup_rounds=1,
+    )
+    assert abs(sum(eq.equity) - 1) < 1e-12
+    if benchmark.stats is not None:
+        THROUGHPUT[f"hoyle exact {spot}, 1 thread (runs)"] = 1 / benchmark.stats.stats.min
+
+
+def _ompeval() -> object:
+    pokerfast = pytest.importorskip("pokerfast.equity")
+    if not pokerfast.available():
+        pytest.skip("pokerfast's wheel carries no OMPEval library here")
+    return pokerfast
+
+
+@pytest.mark.parametrize("spot", list(SPOTS))
+def test_ompeval_exact_spot_one_thread(benchmark: BenchmarkFixture, spot: str) -> None:
+    pf = _ompeval()
+    theirs = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        pf.equity,  # type: ignore[attr-defined]
+        args=(SPOTS[spot],),
+        kwargs={"exact": True, "threads": 1},
+        rounds=20,
+        warmup_rounds=1,
+    )
+    ours = hoyle.equity(SPOTS[spot], exact=True).equity
+    # the same enumeration: equities (ties shared) agree to rounding
+    assert max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) < 1e-9, (ours, theirs)
+    if benchmark.stats is not None:
+        THROUGHPUT[f"ompeval exact {spot}, 1 thread (runs)"] = 1 / benchmark.stats.stats.min
+
+
+def write_ompeval(write: Callable[[str], None]) -> None:
+    """hoyle's exact equity against OMPEval's, one thread each (called from
+    conftest's summary)."""
+    for spot in SPOTS:
+        ours = THROUGHPUT.get(f"hoyle exact {spot}, 1 thread (runs)")
+        theirs = THROUGHPUT.get(f"ompeval exact {spot}, 1 thread (runs)")
+        if ours and theirs:
+            write(
+                f"  exact {spot}, 1 thread: hoyle {1e3 / ours:.2f} ms, OMPEval"
+                f" (pokerfast) {1e3 / theirs:.2f} ms: {ours / theirs:.2f}x (target 3x)"
+            )

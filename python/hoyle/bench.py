@@ -114,12 +114,47 @@ def cases(hands: npt.NDArray[np.uint8], *, slow: int = 2_000) -> list[Case]:
                 e7_evaluate(h)
 
         out.append(Case("eval7 evaluate", len(e7), eval7_run, peer=True))
+    out.extend(_pokerfast_cases(few))
     out.extend(_slow_peer_cases(few))
     return out
 
 
+def _pokerfast_cases(few: list[tuple[int, ...]]) -> list[Case]:
+    """pokerfast's two evaluators, on ``few`` hands (both well under 1M
+    hands/s through their Python API): OMPEval compiled in
+    (``pokerfast.equity.evaluate``, one call for the whole list of card
+    strings, where its platform wheel carries the library) and its
+    table-driven Python ``eval7``."""
+    if importlib.util.find_spec("pokerfast") is None:
+        return []
+    import pokerfast  # type: ignore[import-untyped]
+    from pokerfast import equity as pf_equity
+
+    out: list[Case] = []
+    if pf_equity.available():
+        strings = ["".join(map(_name, h)) for h in few]
+        pf_evaluate = pf_equity.evaluate
+        out.append(
+            Case(
+                "pokerfast OMPEval evaluate(list)",
+                len(strings),
+                lambda: pf_evaluate(strings),
+                peer=True,
+            )
+        )
+    names = [tuple(map(_name, h)) for h in few]
+    pf_eval7 = pokerfast.eval7
+
+    def pokerfast_eval7() -> None:
+        for h in names:
+            pf_eval7(h)
+
+    out.append(Case("pokerfast eval7", len(names), pokerfast_eval7, peer=True))
+    return out
+
+
 def _slow_peer_cases(few: list[tuple[int, ...]]) -> list[Case]:
-    """The peers slower than ~1M hands/s (treys, PokerKit), on ``few`` hands."""
+    """The other peers slower than ~1M hands/s (treys, PokerKit), on ``few`` hands."""
     out: list[Case] = []
     if importlib.util.find_spec("treys") is not None:
         from treys import Card as TCard  # type: ignore[import-untyped]
