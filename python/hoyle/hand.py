@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._draws import Draws
 from hoyle._hand_check import check_loaded, restore
+from hoyle._hand_show import Shown
 from hoyle._hand_state import DRAWING, OVER
 from hoyle._turns import busy_error
 from hoyle._whole import whole
@@ -78,7 +79,7 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-class Hand(Draws):
+class Hand(Draws, Shown):
     """A hand in progress or finished. Start one with ``Game.start``.
 
     Every action either happens whole or raises and changes nothing, also
@@ -174,11 +175,12 @@ class Hand(Draws):
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The community cards, as card ids."""
+        """The community cards, as card ids (``board_cards``: as ``Card``s)."""
         return tuple(self._board)
 
     def hole(self, seat: int) -> tuple[int, ...]:
-        """The cards a seat holds, face down and face up, as card ids."""
+        """The cards a seat holds, face down and face up, as card ids (the
+        fast form bots read; ``hole_cards(seat)`` gives ``Card``s)."""
         if seat.__class__ is not int or not 0 <= seat < self._n:
             seat = self._seat(seat)
         return tuple(self._cards[seat])
@@ -420,10 +422,3 @@ class Hand(Draws):
                 raise
             raise GameError(f"a pickled Hand with a malformed field: {err}") from None
         check_loaded(self)
-
-    def __repr__(self) -> str:
-        state = "over" if self._actor is None else f"seat {self._actor} to act"
-        return (
-            f"<Hand {self._plan.name}, {self._n} seats, street {self._street}, "
-            f"pot {sum(self._contrib)}, {state}>"
-        )
