@@ -73,6 +73,10 @@ def _status(hand: Hand, seat: int) -> str:
     return "all in" if hand.stacks[seat] == 0 else ""
 
 
+def _has_board(hand: Hand) -> bool:
+    return any(s.board for s in hand.game.streets)
+
+
 def _seats(hand: Hand) -> range:
     return range(len(hand.stacks))
 
@@ -86,8 +90,9 @@ def hand_text(hand: Hand) -> str:
     state = _state(hand)
     lines = [
         f"{hand.game.name}, {_street(hand)}, pot {hand.pot:,}" + (f", {state}" if state else ""),
-        f"board: {_names(hand.board) or 'none'}",
     ]
+    if _has_board(hand):
+        lines.append(f"board: {_names(hand.board) or 'none'}")
     for seat in _seats(hand):
         status = _status(hand, seat)
         lines.append(
@@ -142,7 +147,8 @@ def hand_html(hand: Hand) -> str:
         ["seat", "cards", "stack", "bet", "in pot", ""], rows, align="llrrrl", highlight=marks
     )
     title = html.esc(f"{hand.game.name}, {_street(hand)}, pot {hand.pot:,}")
-    parts = [f"board {html.cards(hand.board)}", seats, html.esc(_state(hand))]
+    board = f"board {html.cards(hand.board)}" if _has_board(hand) else ""
+    parts = [board, seats, html.esc(_state(hand))]
     if hand.settlement is not None:
         parts.append(settlement_html(hand.settlement))
     return html.box(title, *parts)
@@ -168,7 +174,8 @@ def hand_rich(hand: Hand) -> Group:
             _status(hand, seat),
             style=style,
         )
-    parts: list[Text | Table | Group] = [title, board, seats]
+    parts: list[Text | Table | Group] = [title, board] if _has_board(hand) else [title]
+    parts.append(seats)
     if hand.actor is not None:
         parts.append(Text(_state(hand)))
     if hand.settlement is not None:
