@@ -11,8 +11,9 @@ The hand is built in layers, one concern each: ``_hand_state`` (the
 fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 ``_streets`` (the start, each street's cards and forced bets, passing the
 turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
-(replaying the record: undoing a failed action, checking a pickle) and
-this module (the public reads and actions). Dealing is ``_deal``; what
+(replaying the record: undoing a failed action, checking a pickle),
+``_hand_show`` (``repr``, ``str``, the notebook and terminal displays,
+``hole_cards``) and this module (the public reads and actions). Dealing is ``_deal``; what
 the hand knows of its game is the game's ``Plan`` (``_plan``). Inside
 hoyle a hand starts through ``_streets.start_hand`` (``Game.start`` is it
 with keywords), and what a replayed hand history does that no action does

@@ -146,7 +146,7 @@ def _rules_text(game: Game) -> str:
     r = game.rules
     parts = []
     if r.hole_cards is not None:
-        parts.append(f"exactly {r.hole_cards} hole cards")
+        parts.append(f"plays exactly {r.hole_cards} hole cards")
     if r.wild_ranks:
         parts.append(f"wild ranks {r.wild_ranks}")
     if r.wild_cards:
