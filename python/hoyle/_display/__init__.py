@@ -13,8 +13,10 @@ settlement), ``odds`` (an equity, a range's 13x13 grid), ``game`` (a game's
 settings); ``html`` and ``terminal`` are the pieces they share.
 
 >>> import hoyle
->>> "&#9829;" in hoyle.Card("Ah")._repr_html_() or "♥" in hoyle.Card("Ah")._repr_html_()
+>>> hoyle.Card("Ah")._repr_html_().endswith(">A♥</span>")
 True
+>>> hoyle.Card("Ah").__rich__()
+<text 'A♥' [] 'bold red on white'>
 """
 
 from __future__ import annotations

@@ -186,8 +186,8 @@ def game_rich(game: Game) -> Group:
     """``Game.__rich__``: the same as two tables."""
     settings = terminal.grid(Text(f"Game {game.name}"), ["setting", "value"])
     for k, v in game_lines(game):
-        settings.add_row(k, v)
+        terminal.add(settings, k, v)
     streets = terminal.grid(None, ["street", "cards", "betting"])
     for row in _streets(game):
-        streets.add_row(*row)
+        terminal.add(streets, *row)
     return Group(settings, streets)

@@ -103,7 +103,7 @@ def equity_rich(e: Equity) -> Group:
     players = terminal.grid(title, headers, align="llrrrrr")
     best = max(e.equity)
     for row, x in zip(rows, e.equity, strict=True):
-        players.add_row(*row, style="bold" if x == best else None)
+        terminal.add(players, *row, style="bold" if x == best else None)
     parts: list[Text | Table] = []
     if e.board:
         parts.append(Text("board ").append_text(terminal.cards(e.board)))
@@ -116,7 +116,7 @@ def equity_rich(e: Equity) -> Group:
             align="l" + "r" * len(e.equity),
         )
         for c, shares in cats:
-            breakdown.add_row(str(c), *shares)
+            terminal.add(breakdown, str(c), *shares)
         parts.append(breakdown)
     return Group(*parts)
 

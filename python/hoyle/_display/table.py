@@ -165,7 +165,8 @@ def hand_rich(hand: Hand) -> Group:
         if not hand.active[seat]:
             shown.stylize("dim")
         style = "bold" if seat == hand.actor else None
-        seats.add_row(
+        terminal.add(
+            seats,
             f"{seat} button" if seat == button else str(seat),
             shown,
             f"{hand.stacks[seat]:,}",
@@ -236,8 +237,8 @@ def settlement_rich(s: Settlement) -> Group:
         Text(f"Settlement: {sum(s.payouts):,} chips paid{rake}"), _POT_HEADERS, align="lrrll"
     )
     for row in _pot_rows(s):
-        pots.add_row(*row)
+        terminal.add(pots, *row)
     paid = terminal.grid(None, ["seat", "receives", "of which refund"], align="lrr")
     for row, p in zip(_seat_rows(s), s.payouts, strict=True):
-        paid.add_row(*row, style="bold" if p > 0 else None)
+        terminal.add(paid, *row, style="bold" if p > 0 else None)
     return Group(pots, paid)

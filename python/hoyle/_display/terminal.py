@@ -21,7 +21,7 @@ from rich.text import Text
 
 from hoyle._display.html import card_face
 
-__all__ = ["card", "cards", "grid"]
+__all__ = ["add", "card", "cards", "grid"]
 
 _RED = "bold red on white"
 _BLACK = "bold black on white"
@@ -62,3 +62,9 @@ def grid(title: str | Text | None, headers: Sequence[str], *, align: str = "") -
     for i, (h, a) in enumerate(zip(headers, align[:n].ljust(n, "l"), strict=True)):
         out.add_column(h, justify="right" if a == "r" else "left", no_wrap=i < n - 1)
     return out
+
+
+def add(table: Table, *cells: str | Text, style: str | None = None) -> None:
+    """A row of ``table``; text is shown as it is, never read as rich's
+    markup (a ``[`` in a name stays a ``[``)."""
+    table.add_row(*(Text(c) if isinstance(c, str) else c for c in cells), style=style)
