@@ -1,7 +1,7 @@
 """The tour notebook (docs/notebooks/tour.ipynb) runs, and every display in
 it comes out as HTML with the right content: executed by ``jupyter
-nbconvert --execute`` in a child process (its own Jupyter folders, a
-timeout, a temporary output folder), its outputs read back as JSON.
+nbconvert --execute`` in a child process (its own Jupyter folders and a
+kernel of this interpreter, a timeout, a temporary output folder), its outputs read back as JSON.
 
 nbconvert and ipykernel are in the ``test`` extra; without them this test
 skips, unless ``HOYLE_REQUIRE_NOTEBOOK`` is set (.ci/run sets it, so CI
@@ -40,11 +40,21 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
             pytest.fail(f"HOYLE_REQUIRE_NOTEBOOK is set but {missing} are not installed")
         pytest.skip(f"the notebook needs {', '.join(missing)} (the test extra)")
     tmp = tmp_path_factory.mktemp("notebook")
+    # A kernel of this very interpreter (whatever "python3" means elsewhere).
+    spec = tmp / "data" / "kernels" / "hoyle-tour"
+    spec.mkdir(parents=True)
+    kernel = {
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "hoyle's tests",
+        "language": "python",
+    }
+    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
     env = {
         **os.environ,
         "JUPYTER_PLATFORM_DIRS": "1",
         "JUPYTER_CONFIG_DIR": str(tmp / "config"),
         "JUPYTER_DATA_DIR": str(tmp / "data"),
+        "JUPYTER_PATH": str(tmp / "data"),
         "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
         "IPYTHONDIR": str(tmp / "ipython"),
         "PYDEVD_DISABLE_FILE_VALIDATION": "1",
@@ -60,7 +70,7 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
         "--output-dir",
         str(tmp / "out"),
         "--ExecutePreprocessor.timeout=120",
-        "--ExecutePreprocessor.kernel_name=python3",
+        "--ExecutePreprocessor.kernel_name=hoyle-tour",
     ]
     done = subprocess.run(
         command, cwd=tmp, env=env, capture_output=True, text=True, timeout=300, check=False
