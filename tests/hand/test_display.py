@@ -4,6 +4,8 @@ for a notebook and its rich rendering for a terminal; ``hole_cards`` and
 
 from __future__ import annotations
 
+import re
+
 import hoyle
 from hoyle import Card
 
@@ -124,3 +126,17 @@ def test_a_game_name_is_escaped() -> None:
     assert "<b>" not in html
     assert "&lt;b&gt;Bob&#x27;s&lt;/b&gt; &amp; co" in html
     assert html_text(html).startswith("<b>Bob's</b> & co, preflop")
+
+
+def test_stud_marks_the_face_down_cards() -> None:
+    hand = hoyle.games.seven_card_stud().start([100] * 3, seed=2)
+    html = hand._repr_html_()
+    spans = re.findall(r'<span title="(\w\w)" style="([^"]*)"', html)
+    for seat in range(3):
+        up = set(_names(hand.up(seat)))
+        mine = [(n, style) for n, style in spans if n in _names(hand.hole(seat))]
+        assert len(mine) == 3
+        assert [n for n, style in mine if "dashed" not in style] == [n for n, _ in mine if n in up]
+        assert len(up) == 1
+    assert "dashed: face down" in html_text(html)
+    assert "dashed" not in _flop()._repr_html_()

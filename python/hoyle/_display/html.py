@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from hoyle._core import RANKS
 
@@ -54,22 +54,25 @@ def card_face(card_id: int) -> tuple[str, str]:
     return RANKS[card_id >> 2] + SUIT_SYMBOLS[suit], RED if suit in (1, 2) else BLACK
 
 
-def card(card_id: int) -> str:
+def card(card_id: int, *, down: bool = False) -> str:
     """One card: its face on a small white card, red or black, with the
-    card's name (``Ah``) as the title a mouse shows."""
+    card's name (``Ah``) as the title a mouse shows; ``down`` (stud's face
+    down cards) draws it on blue-grey with a dashed edge."""
     face, colour = card_face(card_id)
     name = "Xx" if card_id >= 52 else RANKS[card_id >> 2] + "cdhs"[card_id & 3]
+    edge, paper = ("1px dashed #7b8aa8", "#e8edf6") if down else ("1px solid #b5b5b5", "#ffffff")
     return (
         f'<span title="{name}" style="display:inline-block;min-width:1.9em;'
-        "padding:0.05em 0.25em;margin:0 0.12em;border:1px solid #b5b5b5;"
-        f"border-radius:0.3em;background:#ffffff;color:{colour};{MONO}"
+        f"padding:0.05em 0.25em;margin:0 0.12em;border:{edge};"
+        f"border-radius:0.3em;background:{paper};color:{colour};{MONO}"
         f'font-weight:700;text-align:center;line-height:1.35">{face}</span>'
     )
 
 
-def cards(ids: Iterable[int], *, empty: str = "none") -> str:
-    """Cards side by side; ``empty`` (greyed) when there are none."""
-    shown = "".join(card(int(c)) for c in ids)
+def cards(ids: Iterable[int], *, empty: str = "none", down: Container[int] = ()) -> str:
+    """Cards side by side (those in ``down`` face down); ``empty`` (greyed)
+    when there are none."""
+    shown = "".join(card(int(c), down=int(c) in down) for c in ids)
     return shown or f'<span style="color:{MUTED}">{esc(empty)}</span>'
 
 

@@ -125,8 +125,11 @@ def hand_html(hand: Hand) -> str:
     """``Hand._repr_html_``: the board, then a table of the seats (the seat
     to act shaded; folded seats' cards faded), then the settlement."""
     rows = []
+    stud = any(s.up for s in hand.game.streets)
     for seat in _seats(hand):
-        shown = html.cards(hand.hole(seat))
+        held = hand.hole(seat)
+        down = set(held) - set(hand.up(seat)) if stud else set()
+        shown = html.cards(held, down=down)
         if not hand.active[seat]:
             shown = f'<span style="opacity:0.4">{shown}</span>'
         rows.append(
@@ -148,7 +151,8 @@ def hand_html(hand: Hand) -> str:
     )
     title = html.esc(f"{hand.game.name}, {_street(hand)}, pot {hand.pot:,}")
     board = f"board {html.cards(hand.board)}" if _has_board(hand) else ""
-    parts = [board, seats, html.esc(_state(hand))]
+    legend = f'<span style="color:{html.MUTED}">dashed: face down</span>' if stud else ""
+    parts = [board, seats, legend, html.esc(_state(hand))]
     if hand.settlement is not None:
         parts.append(settlement_html(hand.settlement))
     return html.box(title, *parts)
