@@ -13,8 +13,13 @@ class Category(enum.IntEnum):
     ``FOUR_FLUSH`` (between one pair and two pair) exists only when hand
     rules turn it on, ``FIVE_OF_A_KIND`` only with wild cards.
 
+    ``str()`` (and an f-string without a format) names the category as
+    players say it; ``int()`` and a numeric format give its number.
+
     >>> Category.FLUSH > Category.STRAIGHT
     True
+    >>> str(Category.FLUSH), f"{Category.THREE_OF_A_KIND}", f"{Category.FLUSH:d}"
+    ('Flush', 'Three of a Kind', '7')
     """
 
     HIGH_CARD = 1
@@ -28,3 +33,17 @@ class Category(enum.IntEnum):
     FOUR_OF_A_KIND = 9
     STRAIGHT_FLUSH = 10
     FIVE_OF_A_KIND = 11
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else int(self).__format__(spec)
+
+
+#: Each category's name, as ``str(rank)`` begins (``"Full House, Kings
+#: over Sevens"``).
+_NAMES = {
+    c: " ".join(w if w in ("of", "a") else w.capitalize() for w in c.name.lower().split("_"))
+    for c in Category
+}

@@ -11,8 +11,9 @@ The hand is built in layers, one concern each: ``_hand_state`` (the
 fields, ``clone`` and pickling), ``_ending`` (the one way a hand ends),
 ``_streets`` (the start, each street's cards and forced bets, passing the
 turn), ``_turns`` (``legal``), ``_draws`` (the draw), ``_hand_check``
-(replaying the record: undoing a failed action, checking a pickle) and
-this module (the public reads and actions). Dealing is ``_deal``; what
+(replaying the record: undoing a failed action, checking a pickle),
+``_hand_show`` (``repr``, ``str``, the notebook and terminal displays,
+``hole_cards``) and this module (the public reads and actions). Dealing is ``_deal``; what
 the hand knows of its game is the game's ``Plan`` (``_plan``). Inside
 hoyle a hand starts through ``_streets.start_hand`` (``Game.start`` is it
 with keywords), and what a replayed hand history does that no action does
@@ -48,6 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hoyle._draws import Draws
 from hoyle._hand_check import check_loaded, restore
+from hoyle._hand_show import Shown
 from hoyle._hand_state import DRAWING, OVER
 from hoyle._turns import busy_error
 from hoyle._whole import whole
@@ -78,7 +80,7 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-class Hand(Draws):
+class Hand(Draws, Shown):
     """A hand in progress or finished. Start one with ``Game.start``.
 
     Every action either happens whole or raises and changes nothing, also
@@ -174,11 +176,12 @@ class Hand(Draws):
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The community cards, as card ids."""
+        """The community cards, as card ids (``board_cards``: as ``Card``s)."""
         return tuple(self._board)
 
     def hole(self, seat: int) -> tuple[int, ...]:
-        """The cards a seat holds, face down and face up, as card ids."""
+        """The cards a seat holds, face down and face up, as card ids (the
+        fast form bots read; ``hole_cards(seat)`` gives ``Card``s)."""
         if seat.__class__ is not int or not 0 <= seat < self._n:
             seat = self._seat(seat)
         return tuple(self._cards[seat])
@@ -420,10 +423,3 @@ class Hand(Draws):
                 raise
             raise GameError(f"a pickled Hand with a malformed field: {err}") from None
         check_loaded(self)
-
-    def __repr__(self) -> str:
-        state = "over" if self._actor is None else f"seat {self._actor} to act"
-        return (
-            f"<Hand {self._plan.name}, {self._n} seats, street {self._street}, "
-            f"pot {sum(self._contrib)}, {state}>"
-        )

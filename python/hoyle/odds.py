@@ -38,11 +38,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
-from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from hoyle import _core
 from hoyle._core import Card, EquityCounts
+from hoyle._display.odds import equity_html, equity_rich
 from hoyle._equity_args import (
     EXACT_WORK_LIMIT,
     THREADS_LIMIT,
@@ -61,6 +62,9 @@ from hoyle.category import Category
 from hoyle.errors import DuplicateCardError, EquityError
 from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import Range
+
+if TYPE_CHECKING:
+    from rich.console import Group
 
 __all__ = [
     "EXACT_LIMIT",
@@ -103,7 +107,18 @@ class Equity:
     down by the category of the winning high hand. ``deals`` counts the
     boards (exact) or trials (Monte Carlo) per joint holding; ``wins`` and
     ``ties`` are the integer counts behind ``win`` and ``tie`` (summed over
-    joint holdings). ``stderr`` is 0 for exact results.
+    joint holdings). ``stderr`` is 0 for exact results. ``players`` names
+    each player as given (the hand or range text), ``board`` the board's
+    card ids.
+
+    ``str()`` is a short report; in a notebook (``_repr_html_``) and a
+    terminal (``__rich__``, the rich library) it is a table of the players
+    and one of the equity each won by the category of the winning hand.
+
+    >>> import hoyle
+    >>> e = hoyle.equity(["AhKh", "QQ"], board="Qh9h2c")
+    >>> e.players, sorted(str(c) for c in e.categories[0])
+    (('AhKh', 'QQ'), ['Flush', 'Straight', 'Straight Flush'])
     """
 
     equity: tuple[float, ...]
@@ -120,6 +135,8 @@ class Equity:
     holdings: int = 0
     seed: int | None = None
     low: tuple[float, ...] = field(default=())
+    players: tuple[str, ...] = field(default=())
+    board: tuple[int, ...] = field(default=())
 
     @property
     def loss(self) -> tuple[float, ...]:
@@ -135,6 +152,12 @@ class Equity:
                 f"  player {p}: {e * 100:7.3f}%{err}  win {w * 100:7.3f}%  tie {t * 100:6.3f}%"
             )
         return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        return equity_html(self)
+
+    def __rich__(self) -> Group:
+        return equity_rich(self)
 
 
 def _rounds(total_shards: int) -> list[tuple[int, int]]:
@@ -236,6 +259,7 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     if seed is not None:
         seed = count("seed", seed, 0, (1 << 64) - 1)
     plist = [player_combos(p, i, hole, setup.jokers) for i, p in enumerate(players)]
+    labels = tuple(_label(p, combos) for p, combos in zip(players, plist, strict=True))
     board_ids, dead_ids = known_card_ids(board, "board"), known_card_ids(dead, "dead")
     try:
         work, live = _core.equity_work(plist, board_ids, dead_ids, setup.shape, **setup.kwargs())
@@ -247,8 +271,21 @@ def equity(  # noqa: PLR0913, RUF100 - the public API: each keyword a documented
     spot = _Spot(plist, board_ids, dead_ids, setup, live)
     runner = _Runner(threads, executor, progress)
     if exact:
-        return _exact(spot, runner)
-    return _monte_carlo(spot, runner, trials=trials, seed=seed, target_stderr=target_stderr)
+        result = _exact(spot, runner)
+    else:
+        result = _monte_carlo(spot, runner, trials=trials, seed=seed, target_stderr=target_stderr)
+    return replace(result, players=labels, board=tuple(board_ids))
+
+
+def _label(player: object, combos: list[tuple[list[int], float]]) -> str:
+    """A player as given: its text, a range's text, or its cards' names."""
+    if isinstance(player, str):
+        return " ".join(player.split())
+    if isinstance(player, Range | OmahaRange) and player.text:
+        return player.text
+    if len(combos) == 1:
+        return "".join(str(Card(c)) for c in combos[0][0])
+    return f"{len(combos):,} combos"
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from hoyle._core import RANKS, SUITS, Card, parse_cards
+from hoyle._display.odds import range_html, range_rich
 from hoyle._preflop_order import EQUITY_VS_RANDOM, PREFLOP_ORDER
 from hoyle.errors import HandError, RangeError
+
+if TYPE_CHECKING:
+    from rich.console import Group
 
 __all__ = [
     "EQUITY_VS_RANDOM",
@@ -220,6 +225,15 @@ class Range:
 
     def __repr__(self) -> str:
         return f"Range({self.text!r})" if self.text else f"Range(<{len(self)} combos>)"
+
+    def _repr_html_(self) -> str:
+        """The 13x13 grid of hand classes for Jupyter, each cell shaded by
+        the share of its combos held."""
+        return range_html(self)
+
+    def __rich__(self) -> Group:
+        """The 13x13 grid for the rich library's terminals."""
+        return range_rich(self)
 
 
 def _restore(text: str, items: tuple[tuple[_Combo, float], ...]) -> Range:

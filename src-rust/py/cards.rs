@@ -1,6 +1,7 @@
 //! `hoyle.Card` and the conversion of anything card-like to ids.
 
 use super::args::card_id;
+use super::display;
 use crate::cards::{self, JOKER, JOKER2};
 use crate::error::Error;
 use pyo3::exceptions::PyTypeError;
@@ -92,6 +93,16 @@ impl Card {
 
     fn __repr__(&self) -> String {
         format!("Card('{}')", cards::name(self.id))
+    }
+
+    /// HTML for Jupyter: the rank and the suit symbol, red or black.
+    fn _repr_html_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "card_html")
+    }
+
+    /// The card for the rich library: its face, red or black on white.
+    fn __rich__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "card_rich")
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {

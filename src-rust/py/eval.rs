@@ -4,6 +4,7 @@
 
 use super::args::{remake, run_batch, threads_of, uint8_rows, with_output};
 use super::cards::{to_ids, Card};
+use super::display;
 use super::fast::{self, IntSlot, Spare};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
@@ -213,6 +214,16 @@ impl HandRank {
             cards.join(" "),
             self.get_value()
         )
+    }
+
+    /// HTML for Jupyter: the hand in words, its category and best five cards.
+    fn _repr_html_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "rank_html")
+    }
+
+    /// The hand for the rich library: in words, then the best five cards.
+    fn __rich__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "rank_rich")
     }
 }
 

@@ -11,7 +11,8 @@
 //! `settle::showdown`) reads `args`; `hand` (the core's stud and draw
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
 //! mask, by the core's `env`) reads `args`; `tables` (the core backend of
-//! `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args`; `fast`,
+//! `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
+//! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `fast`, `display`,
 //! `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
 
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 mod args;
 mod cards;
 mod deal;
+mod display;
 mod equity;
 mod errors;
 mod eval;

@@ -3,6 +3,7 @@
 //! results are frozen and hand out tuples.
 
 use super::args::{button_arg, card_id_list, chip_list, chips, for_each, hand_values, rake_arg};
+use super::display;
 use crate::error::Error;
 use crate::settle::{self as engine, PotSeats, SeatSet};
 use pyo3::intern;
@@ -213,6 +214,16 @@ impl Settlement {
             pots.join(", "),
             if pots.len() == 1 { "," } else { "" }
         )
+    }
+
+    /// HTML for Jupyter: the pots (chips, rake, eligible seats, winners) and each seat's payout.
+    fn _repr_html_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "settlement_html")
+    }
+
+    /// The settlement for the rich library: the same two tables.
+    fn __rich__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        display::show(slf.as_any(), "settlement_rich")
     }
 }
 

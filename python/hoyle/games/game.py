@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from hoyle._core import HandRules
+from hoyle._display.game import Group, game_html, game_rich
 from hoyle._plan import MAX_SEATS, Plan, derive_plan
 from hoyle._streets import start_hand
 from hoyle._whole import whole
@@ -305,6 +306,14 @@ class Game:
     def with_(self, **changes: Any) -> Game:
         """A copy with some settings changed."""
         return replace(self, **changes)
+
+    def _repr_html_(self) -> str:
+        """The game for Jupyter: its settings, then its streets."""
+        return game_html(self)
+
+    def __rich__(self) -> Group:
+        """The same for the rich library's terminals."""
+        return game_rich(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain values (what a hand history's ``_hoyle_game``
