@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Literal, NamedTuple
 
+from hoyle._core import HandRules
 from hoyle.errors import GameError
 
 __all__ = [
@@ -181,3 +182,28 @@ def check_choices(obj: Any, choices: tuple[tuple[str, tuple[Any, ...]], ...], wh
             *most, last = (repr(v) for v in values)
             allowed = f"{', '.join(most)} or {last}" if most else last
             raise GameError(f"{what}{name} must be {allowed}, got {value!r:.40}")
+
+
+_RULE_NAMES = (
+    "wild_ranks",
+    "wild_cards",
+    "jokers",
+    "bug_fills_flush",
+    "four_flush",
+    "low",
+    "low_qualifier",
+    "hole_cards",
+    "short_deck",
+)
+
+
+def rules_to_plain(rules: HandRules) -> dict[str, Any]:
+    """Hand rules as plain values, the default ones left out (a ``Game``'s
+    ``rules`` and ``low_rules`` in ``to_dict``)."""
+    out = {k: getattr(rules, k) for k in _RULE_NAMES}
+    return {k: v for k, v in out.items() if v not in (None, "", False)}
+
+
+def rules_from_plain(table: dict[str, Any]) -> HandRules:
+    """``rules_to_plain``'s inverse."""
+    return HandRules(**table)

@@ -21,6 +21,8 @@ from hoyle.games._settings import (
     choices_of,
     engine_plays,
     from_plain,
+    rules_from_plain,
+    rules_to_plain,
     setting,
     settings_of,
     to_plain,
@@ -32,29 +34,6 @@ __all__ = ["JOKER", "STANDARD_DECK", "Game", "Street"]
 
 STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 JOKER = 52
-
-
-_RULE_NAMES = (
-    "wild_ranks",
-    "wild_cards",
-    "jokers",
-    "bug_fills_flush",
-    "four_flush",
-    "low",
-    "low_qualifier",
-    "hole_cards",
-    "short_deck",
-)
-
-
-def _rules_dict(rules: HandRules) -> dict[str, Any]:
-    """Hand rules as plain values, the default ones left out."""
-    out = {k: getattr(rules, k) for k in _RULE_NAMES}
-    return {k: v for k, v in out.items() if v not in (None, "", False)}
-
-
-def _rules(table: dict[str, Any]) -> HandRules:
-    return HandRules(**table)
 
 
 def _optional(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -206,12 +185,14 @@ class Game:
     )
     rules: HandRules = field(
         default_factory=HandRules,
-        metadata=setting("rules", write=_rules_dict, read=_rules, engine=True),
+        metadata=setting("rules", write=rules_to_plain, read=rules_from_plain, engine=True),
     )
     high: bool = field(default=True, metadata=setting("flag", engine=True))
     split: HandRules | None = field(
         default=None,
-        metadata=setting("rules", write=_optional(_rules_dict), read=_optional(_rules)),
+        metadata=setting(
+            "rules", write=_optional(rules_to_plain), read=_optional(rules_from_plain)
+        ),
     )
     deck: tuple[int, ...] = field(
         default=STANDARD_DECK,
