@@ -14,6 +14,8 @@ The built-in ones:
 * ``loose_bot``: calls almost anything, raises now and then.
 * ``tight_bot``: plays only strong cards (a pair, or two high cards, or a
   made hand after the flop), raising them; folds the rest.
+* ``station_bot``: a calling station: checks when it can, else calls;
+  never folds, never raises.
 
 >>> import random, hoyle
 >>> hand = hoyle.games.texas_holdem().start([100] * 3, seed=3)
@@ -31,7 +33,7 @@ from typing import Protocol
 
 from hoyle.hand import Hand
 
-__all__ = ["BOTS", "Bot", "loose_bot", "random_bot", "tight_bot"]
+__all__ = ["BOTS", "Bot", "loose_bot", "random_bot", "station_bot", "tight_bot"]
 
 
 class Bot(Protocol):
@@ -159,4 +161,28 @@ def tight_bot(hand: Hand, rng: random.Random) -> None:
         hand.fold()
 
 
-BOTS: dict[str, Bot] = {"tight": tight_bot, "loose": loose_bot, "random": random_bot}
+def station_bot(hand: Hand, rng: random.Random) -> None:
+    """A calling station: checks when it can check, otherwise calls; never
+    folds and never raises (when it must bet, ``first_must_bet``, the
+    smallest bet). In a draw it keeps its pairs and draws to the rest (at
+    most three cards). It uses no chance: ``rng`` is not read.
+
+    >>> import random, hoyle
+    >>> hand = hoyle.games.texas_holdem().start([100, 100], seed=5)
+    >>> while not hand.is_over:
+    ...     station_bot(hand, random.Random(0))
+    >>> sorted({a.kind for a in hand.history})
+    ['blind', 'call', 'check']
+    """
+    if hand.legal.can_draw:
+        _draw_keep_pairs(hand)
+    else:
+        _check_or_call(hand)
+
+
+BOTS: dict[str, Bot] = {
+    "tight": tight_bot,
+    "loose": loose_bot,
+    "random": random_bot,
+    "station": station_bot,
+}
