@@ -194,9 +194,9 @@ def station_bot(hand: Hand, rng: random.Random) -> None:
 
 #: ``tag_bot``'s first-in raising ranges at a table of six, by position.
 OPEN_RANGES = {
-    "early": "22+,ATs+,KTs+,QTs+,JTs,T9s,98s,AJo+,KQo",
-    "hijack": "22+,A2s+,K9s+,Q9s+,J9s+,T9s,98s,87s,76s,ATo+,KJo+,QJo",
-    "cutoff": "22+,A2s+,K7s+,Q8s+,J8s+,T8s+,97s+,86s+,75s+,65s,54s,A8o+,KTo+,QTo+,JTo",
+    "early": "22+,A9s+,KTs+,QTs+,JTs,T9s,98s,87s,AJo+,KJo+",
+    "hijack": "22+,A2s+,K9s+,Q9s+,J9s+,T9s,98s,87s,76s,65s,A9o+,KTo+,QTo+",
+    "cutoff": "22+,A2s+,K6s+,Q8s+,J8s+,T8s+,97s+,86s+,75s+,64s+,54s,A7o+,K9o+,Q9o+,J9o+,T9o",
     "button": "22+,A2s+,K2s+,Q5s+,J7s+,T7s+,96s+,85s+,74s+,64s+,53s+,43s,A2o+,K8o+,Q9o+,"
     "J9o+,T9o,98o",
     "small": "22+,A2s+,K5s+,Q7s+,J7s+,T7s+,97s+,86s+,75s+,64s+,54s,A5o+,K9o+,Q9o+,J9o+,T9o",
