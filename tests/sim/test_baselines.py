@@ -19,6 +19,7 @@ import hoyle
 import pytest
 from hoyle import _reading, games, play
 from hoyle.bots import BOTS, station_bot
+from hoyle.simulation import SeatResult
 
 NEW = ("tag", "equity", "station")
 
@@ -63,9 +64,7 @@ def _bands(doc: str, table: str) -> dict[str, tuple[float, float]]:
     return out
 
 
-def _check(
-    seat: hoyle.SeatResult, counting: Counting, bands: dict[str, tuple[float, float]]
-) -> None:
+def _check(seat: SeatResult, counting: Counting, bands: dict[str, tuple[float, float]]) -> None:
     print(
         f"{seat.bot}: VPIP {seat.vpip_rate:.1%} PFR {seat.pfr_rate:.1%}"
         f" AF {counting.aggression:.2f} over {seat.hands:,} hands; bands {bands}"
@@ -104,7 +103,7 @@ def test_the_default_table_plays_the_stated_stats() -> None:
     assert bots[2].kinds["bet"] == bots[2].kinds["raise"] == bots[2].kinds["fold"] == 0
 
 
-def _match(a: str, b: str, seed: int) -> hoyle.SeatResult:
+def _match(a: str, b: str, seed: int) -> SeatResult:
     result = hoyle.simulate("texas_holdem", [a, b], hands=50_000, seed=seed, reset_stacks=True)
     seat = result.seats[0]
     low, high = seat.ci95
