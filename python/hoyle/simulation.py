@@ -190,7 +190,7 @@ class SimulationResult:
         per seat (best first), the columns explained under it."""
         head, rows = _table(self)
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        lines = [_title(self)]
+        lines = _title(self).splitlines()
         for cells in (head, *rows):
             out = []
             for i, cell in enumerate(cells):
@@ -224,7 +224,10 @@ class SimulationResult:
         from html import escape
 
         head, rows = _table(self)
-        out = ['<table class="hoyle-simulation">', f"<caption>{escape(_title(self))}</caption>"]
+        out = [
+            '<table class="hoyle-simulation">',
+            f"<caption>{'<br>'.join(escape(t) for t in _title(self).splitlines())}</caption>",
+        ]
         out.append("<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>")
         out.append("<tbody>")
         for cells in rows:
@@ -340,8 +343,8 @@ def _title(r: SimulationResult) -> str:
     rate = f"{r.hands / r.seconds:,.0f} hands/s" if r.seconds > 0 else ""
     timing = f" in {r.seconds:.1f} s ({rate})" if rate else ""
     return (
-        f"{r.game}: {r.hands:,} hands{timing}, blinds {blinds}, stacks {depth} {policy},"
-        f" seed {r.seed}"
+        f"{r.game}: {r.hands:,} hands{timing}, seed {r.seed}\n"
+        f"blinds {blinds}, stacks {depth} {policy}"
     )
 
 
