@@ -117,6 +117,7 @@ def each_shard(
     executor: Executor | None,
     progress: Progress,
     label: str,
+    poll: Callable[[], object] | None = None,
 ) -> None:
     """``take(fn(*task))`` for each of the ``total`` tasks, in their order:
     here one after another (``executor=None``), or on ``executor`` with at
@@ -124,7 +125,9 @@ def each_shard(
     submitted as one finishes. ``tasks`` is read as the window moves (a
     generator is never listed), so memory does not grow with ``total``.
     The first task that raises cancels those submitted and not started, and
-    its error is raised here."""
+    its error is raised here. ``poll`` (on an executor) is called about ten
+    times a second while tasks run (a simulation reads its shards' hands
+    then)."""
     update, bar = _updater(progress, label, total)
     try:
         if executor is None:
@@ -132,7 +135,7 @@ def each_shard(
                 take(fn(*task))
                 update(done)
         else:
-            _on_executor(fn, iter(tasks), executor, take, update)
+            _on_executor(fn, iter(tasks), executor, take, update, poll)
     finally:
         if bar is not None:
             bar.stop()
@@ -160,6 +163,7 @@ def _on_executor(
     executor: Executor,
     take: Callable[[T], object],
     update: Callable[[int], None],
+    poll: Callable[[], object] | None = None,
 ) -> None:
     """The window of ``each_shard``: futures in task order; the finished
     ones at its front are taken, and as many new tasks submitted.
@@ -189,7 +193,12 @@ def _on_executor(
             queue.append(submit(task))
         while queue:
             if not queue[0].done():  # wait for any not done (those done would not wait)
-                wait([f for f in queue if not f.done()], return_when=FIRST_COMPLETED)
+                running = [f for f in queue if not f.done()]
+                if poll is None:
+                    wait(running, return_when=FIRST_COMPLETED)
+                else:
+                    wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
+                    poll()
             for i, fut in enumerate(queue):
                 err = fut.exception() if fut.done() else None
                 if err is None:

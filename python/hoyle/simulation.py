@@ -54,12 +54,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
@@ -648,9 +649,10 @@ def simulate(  # noqa: PLR0913 (keyword options)
     started = time.perf_counter()
     totals = _Totals(job)
     update, bar = _updater(progress, f"{the_game.name}, {len(seated)} players", hands, "hands")
+    shown = not (progress is None or progress is False)
     done = [0, 0.0]  # the hands of the shards taken; when the bar last moved
     live: Callable[[int], None] | None = None
-    if executor is None and not (progress is None or progress is False):
+    if executor is None and shown:
 
         def live(k: int) -> None:  # the hands of the shard at work: the bar moves as it plays
             now = time.monotonic()
@@ -658,26 +660,101 @@ def simulate(  # noqa: PLR0913 (keyword options)
                 done[1] = now
                 update(int(done[0]) + k)
 
+    ticks = (
+        _PoolTicks.start(executor) if shown and isinstance(executor, ProcessPoolExecutor) else None
+    )
+
+    def task(i: int) -> tuple[Any, ...]:
+        return (job, i, live if ticks is None else _Tick(ticks.queue, i))
+
     def take(part: _Part) -> None:
         totals.add(part)
         counts, _, failures, _ = part
         done[0] += counts[0][0] + len(failures)  # played and voided
-        update(int(done[0]))
+        if ticks is not None:
+            ticks.taken(totals.shards - 1)
+            update(int(done[0]) + ticks.running())
+        else:
+            update(int(done[0]))
+
+    def poll() -> None:
+        if ticks is not None and ticks.read():
+            update(int(done[0]) + ticks.running())
 
     try:
         each_shard(  # the tasks made as the window moves: memory does not grow with hands
             _play_shard,
-            ((job, i, live) for i in range(shards)),
+            (task(i) for i in range(shards)),
             shards,
             take,
             executor=executor,
             progress=False,
             label="",
+            poll=poll if ticks is not None else None,
         )
     finally:
         if bar is not None:
             bar.stop()
+        if ticks is not None:
+            ticks.stop()
     return totals.result(time.perf_counter() - started)
+
+
+class _Tick:
+    """A pool shard's live report (pickled to the worker): the hands of the
+    shard done so far, put on a manager's queue at most ten times a second."""
+
+    def __init__(self, queue: Any, shard: int) -> None:
+        self.queue, self.shard, self.last = queue, shard, 0.0
+
+    def __call__(self, k: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 0.1:
+            self.last = now
+            with contextlib.suppress(Exception):  # a report lost (caller gone): play on
+                self.queue.put_nowait((self.shard, k))
+
+
+class _PoolTicks:
+    """The caller's side of the live reports of a process pool's shards."""
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.queue = manager.Queue()
+        self.partial: dict[int, int] = {}
+        self.finished: set[int] = set()
+
+    @classmethod
+    def start(cls, pool: ProcessPoolExecutor) -> _PoolTicks | None:
+        import multiprocessing
+
+        context = getattr(pool, "_mp_context", None) or multiprocessing.get_context("spawn")
+        try:
+            return cls(context.Manager())
+        except Exception:  # no manager here: the bar moves shard by shard
+            return None
+
+    def read(self) -> bool:
+        """Drains the queue; True if anything came."""
+        came = False
+        while True:
+            try:
+                shard, k = self.queue.get_nowait()
+            except Exception:  # queue.Empty, or the manager gone
+                return came
+            came = True
+            if shard not in self.finished:
+                self.partial[shard] = max(k, self.partial.get(shard, 0))
+
+    def taken(self, shard: int) -> None:
+        self.finished.add(shard)
+        self.partial.pop(shard, None)
+
+    def running(self) -> int:
+        return sum(self.partial.values())
+
+    def stop(self) -> None:
+        self.manager.shutdown()
 
 
 class _Totals:
