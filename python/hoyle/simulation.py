@@ -167,8 +167,8 @@ class SimulationResult:
     the ``seed`` (drawn when none was given), the shards, per-seat results,
     the rake taken, the voided hands' ``failures``, the wall-clock
     ``seconds`` (not compared: two runs of one seed compare equal), whether
-    stacks were reset every hand (``reset_stacks``), each seat's stack, and
-    ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
+    stacks were reset every hand (``reset_stacks``), each seat's stack, the
+    game's ``blinds``, and ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
     int64 array, row ``k`` the net chips of each seat in the ``k``-th hand
     played (voided hands left out; the same on any executor), else None.
     Two results compare equal when all of these but ``seconds`` are equal
