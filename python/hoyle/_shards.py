@@ -241,6 +241,10 @@ class LiveProgress:
     polls; on any other executor the bar moves as shards finish."""
 
     def __init__(self, progress: Progress, label: str, total: int, executor: Executor | None):
+        if progress is True:  # a bar is drawn on a terminal only (piped, it adds a blank line)
+            from rich.console import Console
+
+            progress = Console().is_terminal
         self.update, self.bar = _updater(progress, label, total, "hands")
         shown = not (progress is None or progress is False)
         self.here = shown and executor is None
