@@ -3,10 +3,15 @@ of processes or on a Dask cluster, with the same totals on all three.
 
 The hands are cut in shards of ``shard_hands`` (default ``SHARD_HANDS``,
 500). Shard ``i`` is a session at a fresh table: every seat starts with its
-stack, the button starts at seat 0 and moves one seat left each hand, stacks
-carry over from hand to hand, a seat that busts buys in again, and the cards
-and the bots' ``rng`` come from one ``random.Random`` seeded from ``(seed,
-i)``. So shard ``i`` plays the same hands wherever it runs, and the result,
+stack, the button starts at seat 0 and moves one seat left each hand, and
+the cards and the bots' ``rng`` come from one ``random.Random`` seeded from
+``(seed, i)``. The stacks: with ``reset_stacks=True`` (the default) every
+seat starts every hand with its stack, so every hand is played at the same
+depth and a seat's results measure its play, not the stacks it won earlier
+(the way to compare bots; its buy-ins are 1, no buy-ins after the first);
+with ``reset_stacks=False`` stacks carry over from hand to hand within a
+shard and a seat that busts buys in again (``buy_ins`` counts them, one per
+shard and one per rebuy). So shard ``i`` plays the same hands wherever it runs, and the result,
 the shards' integer counts added in shard order, is the same for any number
 of workers or machines (``SimulationResult`` compares equal; only
 ``seconds`` differs). The shards are planned as they go: an executor holds
@@ -19,6 +24,7 @@ each hand's net (exact integers, so shards merge exactly; the mean in big
 blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
+``history=True`` keeps each hand's net chips per seat too (``history``).
 
 A user's bot that raises (any exception, ``SystemExit`` too; its message
 quoted on one line, even one whose ``__str__`` fails), makes an illegal
@@ -29,7 +35,8 @@ and its seat (its ``seat`` and ``hand`` attributes say where); Ctrl-C's
 hand (every stack back to what it was before it), lists it in
 ``SimulationResult.failures`` and plays on.
 
-Players are built-in bot names (``"tight"``, ``"loose"``, ``"random"``),
+Players are built-in bot names (``hoyle.bots.BOTS``: ``"tag"``,
+``"equity"``, ``"station"``, ``"tight"``, ``"loose"``, ``"random"``),
 ``"module:callable"`` names (loaded where the shard runs: the module must be
 importable on every worker), callables ``bot(hand, rng)``, or ``(label,
 player)`` pairs of these. Workers receive the players by value (pickled),
@@ -49,30 +56,45 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
 
-from hoyle import games
+import numpy as np
+import numpy.typing as npt
+
 from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
-from hoyle._shards import Progress, each_shard, shard_seed
-from hoyle._user_bots import act_checked, load_bot
-from hoyle._whole import many, whole
-from hoyle.betting import Limit, chip_count
-from hoyle.bots import BOTS, Bot
+from hoyle._shards import LiveProgress, Progress, each_shard, shard_seed
+from hoyle._sim_args import (
+    MAX_HANDS,
+    _big_blind,
+    _count,
+    _flag,
+    _Player,
+    _player,
+    _stacks,
+    _the_game,
+)
+from hoyle._user_bots import act_checked
+from hoyle.bots import Bot
 from hoyle.errors import BotError, GameError
 from hoyle.games import Game
 from hoyle.hand import Hand
 
-__all__ = ["SHARD_HANDS", "BotFailure", "SeatResult", "SimulationResult", "simulate"]
+__all__ = [
+    "MAX_HANDS",
+    "SHARD_HANDS",
+    "BotFailure",
+    "SeatResult",
+    "SimulationResult",
+    "simulate",
+]
 
 #: Hands per shard (the default of ``simulate(shard_hands=...)``).
 SHARD_HANDS = 500
-#: The most hands one call plays (2**48: years of one machine's work).
-MAX_HANDS = 1 << 48
 #: The normal quantile of a two-sided 95% interval.
 _Z95 = 1.959963984540054
 #: Per seat, the counters a shard returns, in this order.
@@ -143,8 +165,21 @@ class SeatResult:
 class SimulationResult:
     """The totals of ``simulate``: ``hands`` played (voided hands left out),
     the ``seed`` (drawn when none was given), the shards, per-seat results,
-    the rake taken, the voided hands' ``failures`` and the wall-clock
-    ``seconds`` (not compared: two runs of one seed compare equal)."""
+    the rake taken, the voided hands' ``failures``, the wall-clock
+    ``seconds`` (not compared: two runs of one seed compare equal), whether
+    stacks were reset every hand (``reset_stacks``), each seat's stack, the
+    game's ``blinds``, and ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
+    int64 array, row ``k`` the net chips of each seat in the ``k``-th hand
+    played (voided hands left out; the same on any executor), else None.
+    Two results compare equal when all of these but ``seconds`` are equal
+    (the histories element by element).
+
+    >>> r = simulate("texas_holdem", ["station", "random"], hands=30, seed=4, history=True)
+    >>> r.history.shape, bool((r.history.sum(axis=0) == [s.net for s in r.seats]).all())
+    ((30, 2), True)
+    >>> r == simulate("texas_holdem", ["station", "random"], hands=30, seed=4, history=True)
+    True
+    """
 
     game: str
     hands: int
@@ -155,25 +190,56 @@ class SimulationResult:
     rake: int
     failures: tuple[BotFailure, ...]
     seconds: float = field(default=0.0, compare=False)
+    reset_stacks: bool = True
+    stacks: tuple[int, ...] = ()
+    history: npt.NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+    blinds: tuple[int, ...] = ()
 
+    def __str__(self) -> str:
+        """The table of ``hoyle play`` as plain text: two title lines (the
+        game, hands, seed; blinds and stacks), a row per seat (best net
+        first), each column explained under it."""
+        from hoyle._sim_display import text
 
-@dataclass(frozen=True)
-class _Player:
-    """A seat's player as sent to a worker: a built-in bot's name, a
-    ``module:callable`` spec (loaded there), or a callable."""
+        return text(self)
 
-    label: str
-    builtin: str | None = None
-    spec: str | None = None
-    bot: Bot | None = None
+    def __rich__(self) -> Any:
+        """A ``rich.table.Table`` of the same rows (what ``hoyle play``
+        prints), the legend its caption; no cell ever wraps, and a label is
+        shown as written (never read as markup)."""
+        from hoyle._sim_display import rich_table
 
-    def load(self) -> Bot:
-        if self.builtin is not None:
-            return BOTS[self.builtin]
-        if self.spec is not None:
-            return load_bot(self.spec)  # imported once per process, then from sys.modules
-        assert self.bot is not None
-        return self.bot
+        return rich_table(self)
+
+    def _repr_html_(self) -> str:
+        """An HTML table of the same rows (notebooks), every text escaped."""
+        from hoyle._sim_display import html
+
+        return html(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON values (``hoyle play --json``): the
+        game, blinds, big blind, stacks, stack policy, hands, seed, shards,
+        rake, seconds, the voided hands and a ``"seats"`` list, one entry
+        per seat: seat, bot, stack, hands, net, bb_per_100, ci95 (None for
+        an unbounded end), buy_ins, won, showdowns, vpip, pfr (rates)."""
+        from hoyle._sim_display import as_dict
+
+        return as_dict(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        for f in fields(self):
+            if f.compare and getattr(self, f.name) != getattr(other, f.name):
+                return False
+        mine, theirs = self.history, other.history
+        if mine is None or theirs is None:
+            return mine is None and theirs is None
+        return mine.shape == theirs.shape and bool((mine == theirs).all())
+
+    def __hash__(self) -> int:  # the compared fields but the history (equal: same hash)
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
 
 
 @dataclass(frozen=True)
@@ -188,6 +254,8 @@ class _Job:
     shard_hands: int
     on_error: str
     big_blind: int
+    reset_stacks: bool = True
+    history: bool = False
 
 
 def _first_street_acts(hand: Hand) -> tuple[set[int], set[int]]:
@@ -246,19 +314,28 @@ def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> No
             raise
 
 
-def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFailure]]:
+_Part = tuple[list[list[int]], int, list["BotFailure"], "npt.NDArray[np.int64] | None"]
+
+
+def _play_shard(job: _Job, shard: int, live: Callable[[int], None] | None = None) -> _Part:
     """One task: shard ``shard``'s hands. Returns the per-seat counts (in
-    ``_COUNTS`` order), the rake and the voided hands."""
+    ``_COUNTS`` order), the rake, the voided hands and (``job.history``)
+    each played hand's nets, a ``(hands, seats)`` array. ``live`` (in this
+    process only) is told the hands of the shard done so far, after each."""
     rng = random.Random(shard_seed(job.seed, shard))
     bots = [p.load() for p in job.players]
     n = len(bots)
     stacks = list(job.stacks)
     counts = [[0] * len(_COUNTS) for _ in range(n)]
-    for row in counts:
-        row[3] = 1
+    if shard == 0 or not job.reset_stacks:  # reset: the one buy-in is the first shard's
+        for row in counts:
+            row[3] = 1
     rake, failures = 0, []
+    nets: list[int] = []
     first = shard * job.shard_hands
     for k in range(min(job.shard_hands, job.hands - first)):
+        if job.reset_stacks:
+            stacks = list(job.stacks)
         for s in range(n):
             if not stacks[s]:
                 stacks[s] = job.stacks[s]
@@ -274,76 +351,21 @@ def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFa
                 raised.seat, raised.hand = seat, number
                 raise raised from err
             failures.append(BotFailure(seat, job.players[seat].label, number, str(err)))
+            if live is not None:
+                live(k + 1)
             continue  # voided: the stacks stay as they were
         rake += _tally(counts, hand, stacks)
-        stacks = list(hand.stacks)
-    return counts, rake, failures
+        after = list(hand.stacks)
+        if job.history:
+            nets += [a - b for a, b in zip(after, stacks, strict=True)]
+        stacks = after
+        if live is not None:
+            live(k + 1)
+    history = np.array(nets, dtype=np.int64).reshape(-1, n) if job.history else None
+    return counts, rake, failures, history
 
 
-def _player(entry: Any, seat: int) -> _Player:
-    label: str | None = None
-    if isinstance(entry, tuple):
-        if len(entry) != 2 or not isinstance(entry[0], str):
-            raise TypeError(f"players[{seat}]: a pair is (label, bot)")
-        label, entry = entry
-    if isinstance(entry, str):
-        if entry in BOTS:
-            return _Player(label or entry, builtin=entry)
-        if ":" in entry:
-            load_bot(entry)  # its errors here, before any work starts
-            return _Player(label or entry, spec=entry)
-        raise GameError(
-            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, or module:callable"
-        )
-    if not callable(entry):
-        raise TypeError(f"players[{seat}]: a bot is callable as bot(hand, rng)")
-    name = getattr(entry, "__qualname__", None) or type(entry).__name__
-    return _Player(label or str(name), bot=entry)
-
-
-def _the_game(game: str | Game) -> Game:
-    if isinstance(game, Game):
-        return game
-    preset = getattr(games, game, None) if isinstance(game, str) else None
-    if (
-        not isinstance(game, str)
-        or game.startswith("_")
-        or not callable(preset)
-        or isinstance(preset, type)  # Game, Street: classes, not presets
-    ):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    made = preset()
-    if not isinstance(made, Game):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    return made
-
-
-def _count(what: str, value: Any, least: int) -> int:
-    value = whole(value, f"{what} must be an int")
-    if not least <= value <= MAX_HANDS:
-        raise GameError(f"{what} must be {least}..{MAX_HANDS}, got {value}")
-    return int(value)
-
-
-def _big_blind(game: Game) -> int:
-    if game.blinds:
-        return max(game.blinds)
-    if isinstance(game.betting, Limit):
-        return game.betting.min
-    return game.smallest_bet
-
-
-def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
-    if many(stacks):  # a sequence of ints, a numpy array too
-        if len(stacks) != seats:
-            raise GameError(f"stacks: {len(stacks)} given for {seats} players")
-        out = tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))
-    else:
-        out = (chip_count("stacks", stacks, least=1),) * seats
-    return out
-
-
-def simulate(
+def simulate(  # noqa: PLR0913 (keyword options)
     game: str | Game,
     players: Sequence[Any],
     *,
@@ -354,15 +376,20 @@ def simulate(
     progress: Progress = False,
     on_error: Literal["raise", "skip"] = "raise",
     shard_hands: int = SHARD_HANDS,
+    reset_stacks: bool = True,
+    history: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` (a ``hoyle.games`` preset's name or
-    a ``Game``) among ``players``, seated in order; each seat buys in for
-    ``stacks`` (an int for every seat, or one per seat) and again when it
-    busts. ``executor`` (a ``concurrent.futures.Executor``: a
+    a ``Game``) among ``players``, seated in order, with ``stacks`` (an int
+    for every seat, or one per seat): ``reset_stacks=True`` (the default)
+    starts every seat with its stack every hand; ``reset_stacks=False``
+    carries stacks over from hand to hand, a seat that busts buying in
+    again. ``executor`` (a ``concurrent.futures.Executor``: a
     ``ProcessPoolExecutor``, ``distributed.Client.get_executor()``) runs the
-    shards; None runs them here. ``progress``: a bar counting finished
-    shards, or a callable ``(done, total)``. ``seed`` None draws one (it is
-    in the result).
+    shards; None runs them here. ``progress``: a bar counting hands played,
+    or a callable ``(done, total)`` told the hands done. ``seed`` None draws
+    one (it is in the result). ``history=True`` keeps every hand's net chips
+    per seat (``SimulationResult.history``; 8 bytes a seat a hand).
 
     >>> r = simulate("razz", ["tight", "random"], hands=50, seed=3, stacks=[100, 300])
     >>> [(s.bot, s.hands) for s in r.seats], r.shards
@@ -390,19 +417,32 @@ def simulate(
         shard_hands,
         on_error,
         _big_blind(the_game),
+        _flag("reset_stacks", reset_stacks),
+        _flag("history", history),
     )
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
     totals = _Totals(job)
-    each_shard(  # the tasks made as the window moves: memory does not grow with hands
-        _play_shard,
-        ((job, i) for i in range(shards)),
-        shards,
-        totals.add,
-        executor=executor,
-        progress=progress,
-        label=f"{the_game.name}, {len(seated)} players",
-    )
+    bar = LiveProgress(progress, f"{the_game.name}, {len(seated)} players", hands, executor)
+
+    def take(part: _Part) -> None:
+        totals.add(part)
+        counts, _, failures, _ = part
+        bar.finished(totals.shards - 1, counts[0][0] + len(failures))  # played and voided
+
+    try:
+        each_shard(  # the tasks made as the window moves: memory does not grow with hands
+            _play_shard,
+            ((job, i, bar.live(i)) for i in range(shards)),
+            shards,
+            take,
+            executor=executor,
+            progress=False,
+            label="",
+            poll=bar.poll,
+        )
+    finally:
+        bar.stop()
     return totals.result(time.perf_counter() - started)
 
 
@@ -416,9 +456,12 @@ class _Totals:
         self.rake = 0
         self.shards = 0
         self.failures: list[BotFailure] = []
+        self.history: list[npt.NDArray[np.int64]] = []
 
-    def add(self, part: tuple[list[list[int]], int, list[BotFailure]]) -> None:
-        counts, rake, failures = part
+    def add(self, part: _Part) -> None:
+        counts, rake, failures, history = part
+        if history is not None:
+            self.history.append(history)
         for row, add in zip(self.rows, counts, strict=True):
             for i, value in enumerate(add):
                 row[i] += value
@@ -442,4 +485,15 @@ class _Totals:
             self.rake,
             tuple(self.failures),
             seconds,
+            job.reset_stacks,
+            job.stacks,
+            self._history(),
+            tuple(job.game.blinds),
         )
+
+    def _history(self) -> npt.NDArray[np.int64] | None:
+        if not self.job.history:
+            return None
+        if not self.history:
+            return np.zeros((0, len(self.job.players)), dtype=np.int64)
+        return np.concatenate(self.history)
