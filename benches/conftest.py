@@ -37,8 +37,10 @@ def write_kept_and_batch(write: Callable[[str], None]) -> None:
     """The kept-results ratios (issue 14), the batch beside the core, and
     the cheap calls' figures (issue 27)."""
     from .test_cheap_bench import write_cheap
+    from .test_vector_bench import write_bots
 
     write_cheap(write)
+    write_bots(write)
     peer = THROUGHPUT.get("phevaluator [evaluate_7cards(*h) for h in hands], kept")
     kept = [
         ("hoyle [evaluate(h) for h in hands], kept", 2.0),
