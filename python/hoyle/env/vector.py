@@ -30,9 +30,19 @@ Arrays are allocated once and the same arrays are returned by every call
 * Pickling and ``copy.deepcopy`` give independent tables in the same state
   (on the core backend each table's hand is dealt and played again).
 
+* ``bots={seat: bot}``: fixed opponents (a name of ``hoyle.bots`` or a
+  callable ``bot(hand, rng)``), played inside every ``reset`` and ``step``:
+  ``actor`` only names learning seats (``learners``: the seats not in
+  ``bots``), ``rewards`` are every seat's, a finished hand shows the view of
+  the learning seat of its last record. ``"station"`` and ``"random"`` run
+  in the core (``src-rust/table/bots.rs``; ``"random"`` on the core's own
+  generator, seeded from each hand's seed); any other bot runs in Python, on
+  the Python backend (``hoyle.env._bots``).
+
 The backend: the core's table engine (``backend="core"``) when this build
-has one and it plays the game; else (``"python"``) a ``Hand`` per table with
-the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
+has one, it plays the game and every bot is one of the core's; else
+(``"python"``) a ``Hand`` per table with the fill of ``hoyle.env._fill``.
+``"auto"`` picks the first that works.
 
 >>> import numpy as np, hoyle
 >>> from hoyle.env import VectorTables
@@ -77,7 +87,14 @@ _I64_MAX = (1 << 63) - 1
 
 class VectorTables(Guarded):
     """N tables (see the module). ``stacks``: one int for every seat or one
-    per seat (default 100 big blinds)."""
+    per seat (default 100 big blinds); ``bots``: ``{seat: name or callable}``.
+
+    >>> import hoyle
+    >>> t = VectorTables(hoyle.games.texas_holdem(), 2, seats=3, seed=4, bots={1: "station"})
+    >>> obs, mask, actor = t.reset()
+    >>> t.backend, t.learners, actor.tolist()
+    ('core', (0, 2), [0, 0])
+    """
 
     def __init__(
         self,
