@@ -369,3 +369,36 @@ def test_games_the_core_does_not_play_take_bots_in_python() -> None:
         obs, mask, actor, _rewards, done = t.step(policy(obs, mask))
         for i in map(int, np.flatnonzero(done)):
             assert sum(t.hand(i).stacks) == sum(t.hand(i).starting_stacks)
+
+
+def test_heads_up_against_core_random_matches_simulate() -> None:
+    """Heads-up, the learner always checking or calling (``station_bot``'s
+    play: no-limit hold'em has no forced opening bet) against the core's
+    ``"random"``, beside ``simulate(["station", "random"])``: the random
+    seat's VPIP and PFR and the station's mean net per hand agree within 4
+    standard errors (the two deal and draw from different generators)."""
+    hands = 16_000
+    sim = hoyle.simulate("texas_holdem", ["station", "random"], hands=hands, seed=5, history=True)
+    assert sim.history is not None
+    t = VectorTables(GAME, 256, seats=2, seed=5, bots={1: "random"})
+    assert t.backend == "core"
+    t.reset()
+    nets: list[float] = []
+    vpip = pfr = 0
+    calls = np.ones(256, dtype=np.int64)
+    while len(nets) < hands:
+        _, _, _, rewards, done = t.step(calls)
+        for i in map(int, np.flatnonzero(done)):
+            nets.append(float(rewards[i][0]) * 2)  # big blinds to chips
+            pre = [k for st, p, k, _, _ in history(t, i) if st == 0 and p == 1]
+            vpip += any(k in ("call", "bet", "raise") for k in pre)
+            pfr += any(k in ("bet", "raise") for k in pre)
+    n = len(nets)
+    for ours, theirs in ((vpip, sim.seats[1].vpip), (pfr, sim.seats[1].pfr)):
+        p = (ours + theirs) / (n + hands)
+        se = math.sqrt(p * (1 - p) * (1 / n + 1 / hands))
+        assert abs(ours / n - theirs / hands) < 4 * se, (ours / n, theirs / hands)
+    mine, peer = np.array(nets), sim.history[:, 0].astype(float)
+    se = math.sqrt(mine.var() / n + peer.var() / hands)
+    assert abs(mine.mean() - peer.mean()) < 4 * se, (mine.mean(), peer.mean(), se)
+    assert 0.4 < vpip / n < 0.6  # the random seat: fold 1/3, call 1/3, raise 1/3 facing the blind
