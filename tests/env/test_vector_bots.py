@@ -279,17 +279,24 @@ def test_a_hand_without_a_learner_decision_ends_in_the_call_that_deals_it() -> N
     raise AssertionError("hand 4 never came")
 
 
-def test_pickled_tables_with_bots_go_on_alike() -> None:
-    t = VectorTables(GAME, 8, seats=6, seed=5, bots={1: "random", 2: "random", 3: "station"})
+@pytest.mark.parametrize(
+    "bots",
+    [{1: "random", 2: "random", 3: "station"}, {1: "tight", 2: "random", 3: "loose"}],
+    ids=["core", "python"],
+)
+def test_pickled_tables_with_bots_go_on_alike(bots: dict[int, str]) -> None:
+    t = VectorTables(GAME, 8, seats=6, seed=5, bots=bots)
     obs, mask, _ = t.reset()
     for _ in range(23):
         obs, mask, _actor, _, _ = t.step(policy(obs, mask))
     u = pickle.loads(pickle.dumps(t))
-    assert [history(u, i) for i in range(8)] == [history(t, i) for i in range(8)]
-    a: tuple[Any, ...] = t.step(policy(obs, mask))
-    b: tuple[Any, ...] = u.step(policy(u.obs, u.mask))
-    for x, y in zip(a, b, strict=True):
-        assert np.array_equal(x, y)
+    assert u.backend == t.backend
+    assert [records(u.hand(i)) for i in range(8)] == [records(t.hand(i)) for i in range(8)]
+    for _ in range(30):
+        a: tuple[Any, ...] = tuple(x.copy() for x in t.step(policy(t.obs, t.mask)))
+        b: tuple[Any, ...] = u.step(policy(u.obs, u.mask))
+        for x, y in zip(a, b, strict=True):
+            assert np.array_equal(x, y)
 
 
 def _failure(t: VectorTables, actions: npt.NDArray[np.int64]) -> BotError | None:
