@@ -426,7 +426,8 @@ class _Tables:
     def record(self, i: int) -> tuple[int, int, list[int]]:
         """``(hand_seed, button, action indices so far)`` of table ``i``'s hand."""
     def _state(self, i: int) -> _State:
-        """Table ``i``'s hand as plain values (for tests; ``VectorTables.hand`` replays its history when bots play)."""
+        """Table ``i``'s hand as plain values (for tests; ``VectorTables.hand``
+        replays its history when bots play)."""
     # hoyle.env.aec_env's calls on one table (hoyle/env/_aec_core.py)
     def _deal(self, i: int, k: int) -> int:
         """Table ``i`` starts hand ``k`` of the run; the seat to act or -1."""
