@@ -24,9 +24,7 @@ each hand's net (exact integers, so shards merge exactly; the mean in big
 blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
-With ``history=True`` the result also holds every hand's net chips per seat
-(``SimulationResult.history``, a ``(hands, seats)`` int64 array in hand
-order: what ``hoyle.plot.session`` draws).
+``history=True`` keeps each hand's net chips per seat too (``history``).
 
 A user's bot that raises (any exception, ``SystemExit`` too; its message
 quoted on one line, even one whose ``__str__`` fails), makes an illegal
@@ -58,7 +56,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -67,24 +65,36 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from hoyle import games
 from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
-from hoyle._shards import Progress, each_shard, shard_seed
-from hoyle._user_bots import act_checked, load_bot
-from hoyle._whole import many, whole
-from hoyle.betting import Limit, chip_count
-from hoyle.bots import BOTS, Bot
+from hoyle._shards import LiveProgress, Progress, each_shard, shard_seed
+from hoyle._sim_args import (
+    MAX_HANDS,
+    _big_blind,
+    _count,
+    _flag,
+    _Player,
+    _player,
+    _stacks,
+    _the_game,
+)
+from hoyle._user_bots import act_checked
+from hoyle.bots import Bot
 from hoyle.errors import BotError, GameError
 from hoyle.games import Game
 from hoyle.hand import Hand
 
-__all__ = ["SHARD_HANDS", "BotFailure", "SeatResult", "SimulationResult", "simulate"]
+__all__ = [
+    "MAX_HANDS",
+    "SHARD_HANDS",
+    "BotFailure",
+    "SeatResult",
+    "SimulationResult",
+    "simulate",
+]
 
 #: Hands per shard (the default of ``simulate(shard_hands=...)``).
 SHARD_HANDS = 500
-#: The most hands one call plays (2**48: years of one machine's work).
-MAX_HANDS = 1 << 48
 #: The normal quantile of a two-sided 95% interval.
 _Z95 = 1.959963984540054
 #: Per seat, the counters a shard returns, in this order.
@@ -183,6 +193,39 @@ class SimulationResult:
     reset_stacks: bool = True
     stacks: tuple[int, ...] = ()
     history: npt.NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+    blinds: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        """The table of ``hoyle play`` as plain text: two title lines (the
+        game, hands, seed; blinds and stacks), a row per seat (best net
+        first), each column explained under it."""
+        from hoyle._sim_display import text
+
+        return text(self)
+
+    def __rich__(self) -> Any:
+        """A ``rich.table.Table`` of the same rows (what ``hoyle play``
+        prints), the legend its caption; no cell ever wraps, and a label is
+        shown as written (never read as markup)."""
+        from hoyle._sim_display import rich_table
+
+        return rich_table(self)
+
+    def _repr_html_(self) -> str:
+        """An HTML table of the same rows (notebooks), every text escaped."""
+        from hoyle._sim_display import html
+
+        return html(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON values (``hoyle play --json``): the
+        game, blinds, big blind, stacks, stack policy, hands, seed, shards,
+        rake, seconds, the voided hands and a ``"seats"`` list, one entry
+        per seat: seat, bot, stack, hands, net, bb_per_100, ci95 (None for
+        an unbounded end), buy_ins, won, showdowns, vpip, pfr (rates)."""
+        from hoyle._sim_display import as_dict
+
+        return as_dict(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -197,25 +240,6 @@ class SimulationResult:
 
     def __hash__(self) -> int:  # the compared fields but the history (equal: same hash)
         return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
-
-
-@dataclass(frozen=True)
-class _Player:
-    """A seat's player as sent to a worker: a built-in bot's name, a
-    ``module:callable`` spec (loaded there), or a callable."""
-
-    label: str
-    builtin: str | None = None
-    spec: str | None = None
-    bot: Bot | None = None
-
-    def load(self) -> Bot:
-        if self.builtin is not None:
-            return BOTS[self.builtin]
-        if self.spec is not None:
-            return load_bot(self.spec)  # imported once per process, then from sys.modules
-        assert self.bot is not None
-        return self.bot
 
 
 @dataclass(frozen=True)
@@ -293,10 +317,11 @@ def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> No
 _Part = tuple[list[list[int]], int, list["BotFailure"], "npt.NDArray[np.int64] | None"]
 
 
-def _play_shard(job: _Job, shard: int) -> _Part:
+def _play_shard(job: _Job, shard: int, live: Callable[[int], None] | None = None) -> _Part:
     """One task: shard ``shard``'s hands. Returns the per-seat counts (in
     ``_COUNTS`` order), the rake, the voided hands and (``job.history``)
-    each played hand's nets, a ``(hands, seats)`` array."""
+    each played hand's nets, a ``(hands, seats)`` array. ``live`` (in this
+    process only) is told the hands of the shard done so far, after each."""
     rng = random.Random(shard_seed(job.seed, shard))
     bots = [p.load() for p in job.players]
     n = len(bots)
@@ -326,83 +351,18 @@ def _play_shard(job: _Job, shard: int) -> _Part:
                 raised.seat, raised.hand = seat, number
                 raise raised from err
             failures.append(BotFailure(seat, job.players[seat].label, number, str(err)))
+            if live is not None:
+                live(k + 1)
             continue  # voided: the stacks stay as they were
         rake += _tally(counts, hand, stacks)
         after = list(hand.stacks)
         if job.history:
             nets += [a - b for a, b in zip(after, stacks, strict=True)]
         stacks = after
+        if live is not None:
+            live(k + 1)
     history = np.array(nets, dtype=np.int64).reshape(-1, n) if job.history else None
     return counts, rake, failures, history
-
-
-def _player(entry: Any, seat: int) -> _Player:
-    label: str | None = None
-    if isinstance(entry, tuple):
-        if len(entry) != 2 or not isinstance(entry[0], str):
-            raise TypeError(f"players[{seat}]: a pair is (label, bot)")
-        label, entry = entry
-    if isinstance(entry, str):
-        if entry in BOTS:
-            return _Player(label or entry, builtin=entry)
-        if ":" in entry:
-            load_bot(entry)  # its errors here, before any work starts
-            return _Player(label or entry, spec=entry)
-        raise GameError(
-            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, or module:callable"
-        )
-    if not callable(entry):
-        raise TypeError(f"players[{seat}]: a bot is callable as bot(hand, rng)")
-    name = getattr(entry, "__qualname__", None) or type(entry).__name__
-    return _Player(label or str(name), bot=entry)
-
-
-def _the_game(game: str | Game) -> Game:
-    if isinstance(game, Game):
-        return game
-    preset = getattr(games, game, None) if isinstance(game, str) else None
-    if (
-        not isinstance(game, str)
-        or game.startswith("_")
-        or not callable(preset)
-        or isinstance(preset, type)  # Game, Street: classes, not presets
-    ):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    made = preset()
-    if not isinstance(made, Game):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    return made
-
-
-def _count(what: str, value: Any, least: int) -> int:
-    value = whole(value, f"{what} must be an int")
-    if not least <= value <= MAX_HANDS:
-        raise GameError(f"{what} must be {least}..{MAX_HANDS}, got {value}")
-    return int(value)
-
-
-def _big_blind(game: Game) -> int:
-    if game.blinds:
-        return max(game.blinds)
-    if isinstance(game.betting, Limit):
-        return game.betting.min
-    return game.smallest_bet
-
-
-def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
-    if many(stacks):  # a sequence of ints, a numpy array too
-        if len(stacks) != seats:
-            raise GameError(f"stacks: {len(stacks)} given for {seats} players")
-        out = tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))
-    else:
-        out = (chip_count("stacks", stacks, least=1),) * seats
-    return out
-
-
-def _flag(what: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise GameError(f"{what} must be True or False, got {value!r}")
-    return value
 
 
 def simulate(  # noqa: PLR0913 (keyword options)
@@ -463,15 +423,26 @@ def simulate(  # noqa: PLR0913 (keyword options)
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
     totals = _Totals(job)
-    each_shard(  # the tasks made as the window moves: memory does not grow with hands
-        _play_shard,
-        ((job, i) for i in range(shards)),
-        shards,
-        totals.add,
-        executor=executor,
-        progress=progress,
-        label=f"{the_game.name}, {len(seated)} players",
-    )
+    bar = LiveProgress(progress, f"{the_game.name}, {len(seated)} players", hands, executor)
+
+    def take(part: _Part) -> None:
+        totals.add(part)
+        counts, _, failures, _ = part
+        bar.finished(totals.shards - 1, counts[0][0] + len(failures))  # played and voided
+
+    try:
+        each_shard(  # the tasks made as the window moves: memory does not grow with hands
+            _play_shard,
+            ((job, i, bar.live(i)) for i in range(shards)),
+            shards,
+            take,
+            executor=executor,
+            progress=False,
+            label="",
+            poll=bar.poll,
+        )
+    finally:
+        bar.stop()
     return totals.result(time.perf_counter() - started)
 
 
@@ -517,6 +488,7 @@ class _Totals:
             job.reset_stacks,
             job.stacks,
             self._history(),
+            tuple(job.game.blinds),
         )
 
     def _history(self) -> npt.NDArray[np.int64] | None:
