@@ -39,8 +39,10 @@ def write_kept_and_batch(write: Callable[[str], None]) -> None:
     hoyle.spiel's (issues 31, 30)."""
     from .test_cheap_bench import write_cheap
     from .test_equity_bench import write_ompeval
+    from .test_vector_bench import write_bots
 
     write_cheap(write)
+    write_bots(write)
     write_ompeval(write)
     if any(name.startswith("python_hoyle") for name in THROUGHPUT):
         from .test_spiel_bench import write_spiel

@@ -11,6 +11,18 @@ Steps/s counts table-steps (one action at one table), on one core. Run with
 ``python -m pytest benches/test_vector_bench.py --benchmark-enable``; the
 rates and the ratio (target: 1x, goal 2x) are printed at the end. ``pokers``
 prints a line per showdown from Rust: its loop runs with fd 1 on /dev/null.
+
+Against fixed opponents (issue 27), the same game, five bots and one
+learning seat (seat 0), in the same run:
+
+* hoyle: ``VectorTables(..., bots={1..5: bot})``, 1,024 tables, the bots
+  played by the core inside each step, the learner's action picked with
+  numpy from the mask as above;
+* ``SingleAgentEnv(bots=bot)`` (Gymnasium) stepped in a Python loop, the
+  learner's action a random legal index of ``info["action_mask"]``.
+
+Both count learner decisions/s (the steps in which the learner acts); the
+ratio (target 10x) is printed for ``"random"`` and ``"station"``.
 """
 
 from __future__ import annotations
@@ -65,6 +77,82 @@ def test_vector_tables(benchmark: Any) -> None:
     assert obs.shape[0] == TABLES
     if benchmark.stats is not None:  # --benchmark-enable
         THROUGHPUT["hoyle VectorTables: table-steps"] = TABLES * STEPS / benchmark.stats.stats.min
+
+
+BOT_STEPS = 100  # per round: about 100,000 learner decisions
+
+
+def play_learner(tables: Any, mask: np.ndarray, actor: np.ndarray, steps: int, rng: Any) -> int:
+    """``steps`` steps of ``tables`` (with bots); returns the learner's decisions."""
+    decisions = 0
+    for _ in range(steps):
+        decisions += int((actor >= 0).sum())
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, mask, actor, _, _ = tables.step(actions)
+    return decisions
+
+
+@pytest.mark.parametrize("bot", ["random", "station"])
+def test_vector_tables_with_bots(benchmark: Any, bot: str) -> None:
+    from hoyle.env import VectorTables
+
+    bots = dict.fromkeys(range(1, SEATS), bot)
+    tables = VectorTables(GAME, TABLES, seats=SEATS, stacks=200, seed=1, bots=bots)
+    assert tables.backend == "core"
+    _, mask, actor = tables.reset(seed=1)
+    rng = np.random.default_rng(1)
+    assert play_learner(tables, mask, actor, 10, rng) > TABLES  # warm up
+    counted: list[int] = []
+
+    def run() -> None:
+        counted.append(play_learner(tables, tables.mask, tables.actor, BOT_STEPS, rng))
+
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    assert min(counted) > BOT_STEPS * TABLES // 2  # the learner acts in most steps
+    if benchmark.stats is not None:  # --benchmark-enable
+        rate = sum(counted) / len(counted) / benchmark.stats.stats.median
+        THROUGHPUT[f"hoyle VectorTables, 5 {bot} bots: learner decisions"] = rate
+
+
+def play_single(env: Any, decisions: int, rng: random.Random) -> int:
+    """``decisions`` learner steps of ``env`` (a new hand when one ends)."""
+    _, info = env.reset()
+    for _ in range(decisions):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        _, _, terminated, _, info = env.step(action)
+        if terminated:
+            _, info = env.reset()
+    return decisions
+
+
+@pytest.mark.parametrize("bot", ["random", "station"])
+def test_single_agent_env_with_bots(benchmark: Any, bot: str) -> None:
+    pytest.importorskip("gymnasium")
+    from hoyle.env import SingleAgentEnv
+
+    env = SingleAgentEnv(GAME, seats=SEATS, seat=0, bots=bot, stacks=200)
+    env.reset(seed=1)
+    rng = random.Random(1)
+    play_single(env, 200, rng)  # warm up
+    n = 3_000
+    benchmark.pedantic(play_single, args=(env, n, rng), rounds=5, iterations=1)
+    if benchmark.stats is not None:  # --benchmark-enable
+        THROUGHPUT[f"SingleAgentEnv, 5 {bot} bots: learner decisions"] = (
+            n / benchmark.stats.stats.median
+        )
+
+
+def write_bots(write: Any) -> None:
+    """The ratio of the learner's decisions/s, VectorTables with bots to
+    SingleAgentEnv with the same bots (target 10x)."""
+    for bot in ("random", "station"):
+        ours = THROUGHPUT.get(f"hoyle VectorTables, 5 {bot} bots: learner decisions")
+        theirs = THROUGHPUT.get(f"SingleAgentEnv, 5 {bot} bots: learner decisions")
+        if ours and theirs:
+            write(
+                f"  VectorTables / SingleAgentEnv, 5 {bot} bots, learner decisions/s:"
+                f" {ours / theirs:.1f}x (target 10x)"
+            )
 
 
 @contextlib.contextmanager

@@ -429,10 +429,13 @@ class _Tables:
         """Every table deals hand 0 of the run seeded ``seed``."""
     def step(self, actions: npt.NDArray[np.int64]) -> None:
         """One step of every table; a masked action raises ``IllegalActionError``."""
+    def _set_bots(self, bots: list[str | None]) -> None:
+        """Seats the core's bots (``"station"``, ``"random"``; None: a learning seat)."""
     def record(self, i: int) -> tuple[int, int, list[int]]:
         """``(hand_seed, button, action indices so far)`` of table ``i``'s hand."""
     def _state(self, i: int) -> _State:
-        """Table ``i``'s hand as plain values (for tests)."""
+        """Table ``i``'s hand as plain values (for tests; ``VectorTables.hand``
+        replays its history when bots play)."""
     # hoyle.env.aec_env's calls on one table (hoyle/env/_aec_core.py)
     def _deal(self, i: int, k: int) -> int:
         """Table ``i`` starts hand ``k`` of the run; the seat to act or -1."""

@@ -10,7 +10,7 @@ use super::args::{actions_arg, rake_arg};
 use super::fast;
 use super::rules::HandRules;
 use crate::error::Error;
-use crate::table::{Betting, EnginePlan, Out, Street, TableBatch, TableGame};
+use crate::table::{Betting, CoreBot, EnginePlan, Out, Street, TableBatch, TableGame};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -206,6 +206,25 @@ impl Tables {
         let acts = actions.as_slice()?;
         let batch = &mut self.batch;
         self.arrays.with(py, |out| Ok(batch.step(acts, out)?))
+    }
+
+    /// Seats the core's bots: `bots[s]` the `hoyle.bots` name playing seat
+    /// `s` (`"station"` or `"random"`), None for a learning seat; at least
+    /// one seat learns. Every later reset, step and single-table call
+    /// plays the bots' turns itself (the next `reset` deals with them).
+    fn _set_bots(&mut self, bots: Vec<Option<String>>) -> PyResult<()> {
+        let mut seated = Vec::with_capacity(bots.len());
+        for name in bots {
+            seated.push(match name {
+                None => None,
+                Some(name) => Some(CoreBot::named(&name).ok_or_else(|| {
+                    bad(format!(
+                        "the core plays the bots 'station' and 'random', not {name:?}"
+                    ))
+                })?),
+            });
+        }
+        Ok(self.batch.set_bots(seated)?)
     }
 
     /// `(hand_seed, button, action indices so far)` of table `i`'s hand.

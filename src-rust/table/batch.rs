@@ -19,6 +19,7 @@
 //! [`TableBatch::observe_one`], [`TableBatch::rewards_of`]) play one hand at
 //! a time on one table, for `hoyle.env.aec_env`.
 
+use super::bots::{self, BotRng, CoreBot};
 use super::{hand_seed, EnginePlan, Legal, TableState};
 use crate::deal::{Mt19937, LANES};
 use crate::env::{encode, mask, raise_total, Abstraction, Decision, Layout, Record, View};
@@ -170,6 +171,11 @@ pub struct TableBatch {
     fresh: Vec<bool>,
     /// The generators of one table's next hands, for the single-table calls.
     keyed: Keyed,
+    /// The fixed opponent of each seat (None: a learning seat); empty when
+    /// every seat learns ([`TableBatch::set_bots`]).
+    bots: Vec<Option<CoreBot>>,
+    /// Each table's generator for its bots, seeded again at every deal.
+    bot_rngs: Vec<BotRng>,
 }
 
 impl TableBatch {
@@ -232,6 +238,8 @@ impl TableBatch {
                 masks: reserve::filled(reserve::product(tables, a, 1, what)?, false, what)?,
                 records: reserve::with_capacity(window, what)?,
                 keyed: Keyed::default(),
+                bots: Vec::new(),
+                bot_rngs: reserve::filled(tables, BotRng::default(), what)?,
                 shape,
                 abs,
                 plan,
@@ -270,6 +278,61 @@ impl TableBatch {
     /// The length of a mask row.
     pub fn mask_size(&self) -> usize {
         self.abs.size()
+    }
+
+    /// Seats the fixed opponents: `bots[s]` plays seat `s` (None: a
+    /// learning seat, the only seats a step's actions and `actor` name).
+    /// Every reset, step and single-table call then plays the bots' turns
+    /// itself. At least one seat learns. Takes effect from the next deal
+    /// (call [`TableBatch::reset`]).
+    pub fn set_bots(&mut self, bots: Vec<Option<CoreBot>>) -> Result<()> {
+        let seats = self.shape.seats;
+        if bots.len() != seats {
+            return bad(format!("{} bots for {seats} seats", bots.len()));
+        }
+        if bots.iter().all(Option::is_some) {
+            return bad(format!(
+                "bots fill all {seats} seats: at least one seat must be left to learn"
+            ));
+        }
+        self.bots = if bots.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            bots
+        };
+        Ok(())
+    }
+
+    /// The fixed opponent of each seat (empty: none).
+    pub fn bots(&self) -> &[Option<CoreBot>] {
+        &self.bots
+    }
+
+    /// The bots play table `i` to the turn of a learning seat or the end
+    /// of the hand.
+    fn play_bots(&mut self, i: usize) {
+        if self.bots.is_empty() {
+            return;
+        }
+        let (plan, t, rng) = (&self.plan, &mut self.tables[i], &mut self.bot_rngs[i]);
+        while let Some(p) = t.actor() {
+            let Some(bot) = self.bots[p] else { return };
+            let legal = t.legal(plan);
+            bots::play(bot, plan, t, legal, rng);
+        }
+    }
+
+    /// The seat whose view a finished hand of table `i` shows: the seat of
+    /// its last record, or with bots, of the last record of a learning
+    /// seat (the first learning seat when none has one).
+    fn last_seat(&self, t: &TableState) -> usize {
+        let learns = |s: usize| self.bots.get(s).is_none_or(Option::is_none);
+        t.history()
+            .iter()
+            .rev()
+            .map(|r| r.seat as usize)
+            .find(|&s| learns(s))
+            .unwrap_or_else(|| (0..self.shape.seats).find(|&s| learns(s)).unwrap_or(0))
     }
 
     /// Table `i`, or the error naming the tables there are.
@@ -363,9 +426,10 @@ impl TableBatch {
                 *seed = hand_seed(self.seed, i as u64, self.hands[i]);
             }
             let rngs = Mt19937::from_seeds(&seeds);
-            for (rng, &i) in rngs.into_iter().zip(chunk) {
+            for ((rng, &i), &seed) in rngs.into_iter().zip(chunk).zip(&seeds) {
                 let button = (self.hands[i] % seats) as usize;
                 self.tables[i].start_with(&self.plan, rng, button);
+                self.bot_rngs[i] = BotRng::for_hand(seed);
                 self.moves[i].clear();
                 self.ended[i] = false;
             }
@@ -398,10 +462,12 @@ impl TableBatch {
                 Some(acts) if !self.fresh[i] => self.apply(i, acts[i] as usize),
                 _ => {} // a reset, or this table's next hand was dealt above
             }
+            self.play_bots(i);
             // once over: the view of the seat of the last record (the seat
-            // that acted last, or that posted last when the deal ended it)
+            // that acted last, or that posted last when the deal ended it;
+            // with bots, the last learning seat's)
             let t = &self.tables[i];
-            let last = t.history().last().map_or(0, |r| r.seat as usize);
+            let last = self.last_seat(t);
             out.actor[i] = self.fill(i, t.actor().unwrap_or(last), obs, mask);
             if out.actor[i] < 0 {
                 failed(&self.tables[i])?;
@@ -484,7 +550,9 @@ impl TableBatch {
         let rng = self.keyed.generator(self.seed, i, k);
         let button = (k % self.shape.seats as u64) as usize;
         self.tables[i].start_with(&self.plan, rng, button);
+        self.bot_rngs[i] = BotRng::for_hand(hand_seed(self.seed, i as u64, k));
         self.moves[i].clear();
+        self.play_bots(i);
         Ok(self.after_move(i))
     }
 
@@ -503,6 +571,7 @@ impl TableBatch {
             return Err(Error::IllegalAction(words));
         };
         self.apply(i, x);
+        self.play_bots(i);
         failed(&self.tables[i])?;
         Ok(self.after_move(i))
     }

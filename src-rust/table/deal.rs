@@ -6,7 +6,7 @@ use super::{kind, Action, Betting, EnginePlan, TableState};
 use crate::deal::{deal_front, Mt19937, PyRandom};
 
 /// splitmix64's mixer (`hoyle.env.hand_seed`'s).
-fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

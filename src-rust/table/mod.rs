@@ -32,6 +32,7 @@
 //! calls.
 
 mod batch;
+mod bots;
 mod deal;
 mod ending;
 mod play;
@@ -44,6 +45,7 @@ use crate::reserve;
 use crate::settle::Rake;
 
 pub use batch::{not_legal, reward, Out, TableBatch};
+pub use bots::{BotRng, CoreBot};
 pub use deal::hand_seed;
 
 /// The most seats a table may have (settlement's seat sets are 64 bits).

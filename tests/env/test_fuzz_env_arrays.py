@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 from typing import Any
 
 import hoyle
@@ -193,3 +194,23 @@ def test_item_13_small_contract_gaps() -> None:
         Layout(game, 3).encode(hand, 6)
     with pytest.raises(hoyle.GameError, match="finite"):
         Actions(fractions=[10**400])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["core", "python"])
+def test_an_array_is_not_one_action_in_aec_env(backend: str) -> None:
+    """One agent's action is a scalar: an array of one or more dimensions is
+    an ``ActionArrayError`` (a ``ValueError``) naming its shape, on either
+    backend, and nothing moves; a 0-d array is one action."""
+    env = aec_env(seats=3, _backend=backend)
+    env.reset(seed=1)
+    before = env.hand.__getstate__()
+    for bad in (np.array([1]), np.ones((2, 2), np.int64), np.array([], np.int64)):
+        with pytest.raises(
+            ActionArrayError, match="got an array of shape " + re.escape(str(bad.shape))
+        ):
+            env.step(bad)
+        assert issubclass(ActionArrayError, ValueError)
+    assert env.hand.__getstate__() == before
+    agent = env.agent_selection
+    env.step(np.array(1))
+    assert env.agent_selection != agent

@@ -8,23 +8,29 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import warnings
 
 import hoyle
 import numpy as np
 import pytest
 from hoyle.env import Actions, SingleAgentEnv, hand_seed
+from hoyle.errors import ActionArrayError
 
 from tests.support.env_oracle import expected_mask
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from hoyle.env.gym import IllegalActionWarning  # noqa: E402
 
 
 @pytest.mark.parametrize(
     "game", [hoyle.games.texas_holdem(), hoyle.games.badugi(), hoyle.games.razz()], ids=str
 )
 def test_check_env(game: hoyle.Game) -> None:
-    env = gymnasium.make("hoyle.env.gym:hoyle/Poker-v0", game=game, seats=3)
+    # check_env steps with action_space.sample(), any index: the silent fallback
+    env = gymnasium.make(
+        "hoyle.env.gym:hoyle/Poker-v0", game=game, seats=3, on_illegal="check/call"
+    )
     with contextlib.redirect_stdout(io.StringIO()):  # the "human" render mode prints
         check_env(env.unwrapped)
 
@@ -101,17 +107,79 @@ def test_user_bots_and_the_deal() -> None:
 
 
 def test_illegal_actions() -> None:
-    env = SingleAgentEnv(seats=2, on_illegal="raise")
+    env = SingleAgentEnv(seats=2)  # the default: raise
+    assert env.on_illegal == "raise"
     _obs, info = env.reset(seed=2)
     before = info["hand"].__getstate__()
-    with pytest.raises(hoyle.IllegalActionError):
+    with pytest.raises(hoyle.IllegalActionError) as err:
+        env.step(3)  # bet 2, pot 3, call 1: half the pot is 2 + 2 = 4, the min raise's total
+    assert str(err.value) == (
+        "action 3 (raise 0.5 pot) is not legal now"
+        " (legal: 0 fold, 1 check/call, 2 min raise, 4 raise 1 pot, 5 all in)"
+    )
+    with pytest.raises(
+        hoyle.IllegalActionError, match=r"action 99 is not legal now \(legal: 0 fold"
+    ):
         env.step(99)
     assert info["hand"].__getstate__() == before
-    lenient = SingleAgentEnv(seats=2)
+    lenient = SingleAgentEnv(seats=2, on_illegal="check/call")
     _obs, info = lenient.reset(seed=2)
-    _obs, _reward, _terminated, _truncated, info = lenient.step(99)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # silent
+        _obs, _reward, _terminated, _truncated, info = lenient.step(99)
     assert info["illegal"]
     assert info["hand"].history[2].kind in ("call", "check")
+
+
+def test_warn_once_then_the_fallback() -> None:
+    env = SingleAgentEnv(seats=2, on_illegal="warn")
+    _obs, info = env.reset(seed=2)
+    with pytest.warns(
+        IllegalActionWarning, match=r"action 3 \(raise 0.5 pot\) is not legal"
+    ) as seen:
+        _obs, _reward, _terminated, _truncated, info = env.step(3)
+    assert len(seen) == 1
+    assert "playing check/call instead" in str(seen[0].message)
+    assert info["illegal"]
+    assert info["hand"].history[2].kind == "call"  # the small blind's call
+    _obs, info = env.reset(seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once: no second warning
+        _obs, _reward, _terminated, _truncated, info = env.step(3)
+    assert info["illegal"]
+    _obs, info = env.reset(seed=2)
+    _obs, _reward, _terminated, _truncated, info = env.step(1)
+    assert not info["illegal"]
+
+
+@pytest.mark.parametrize("on_illegal", ["raise", "warn", "check/call"])
+def test_an_array_is_never_one_action(on_illegal: str) -> None:
+    env = SingleAgentEnv(seats=2, on_illegal=on_illegal)  # type: ignore[arg-type]
+    _obs, info = env.reset(seed=2)
+    before = info["hand"].__getstate__()
+    for wrong in (np.array([1]), np.ones((2, 3), dtype=np.int64)):
+        with pytest.raises(
+            ActionArrayError, match=r"one action is an int index .* got an array of shape"
+        ):
+            env.step(wrong)
+    assert info["hand"].__getstate__() == before
+    _obs, _reward, _terminated, _truncated, info = env.step(np.array(2))  # 0-d: one action
+    assert not info["illegal"]
+    assert info["hand"].history[2].kind == "raise"  # the min raise, not a fallback
+
+
+@pytest.mark.parametrize("on_illegal", ["warn", "check/call"])
+def test_numpy_integers_are_actions_not_fallbacks(on_illegal: str) -> None:
+    """What ``SyncVectorEnv`` passes each env: a numpy integer, played as
+    given (a raise stays a raise)."""
+    env = SingleAgentEnv(seats=2, on_illegal=on_illegal)  # type: ignore[arg-type]
+    env.reset(seed=2)
+    for kind in (np.int64, np.int32, np.uint8):
+        env.reset(seed=2)
+        _obs, _reward, _terminated, _truncated, info = env.step(kind(5))  # all in
+        assert not info["illegal"]
+        assert info["hand"].history[2].kind == "raise"
+        assert info["hand"].history[2].total == 200
 
 
 def test_settings_are_checked() -> None:

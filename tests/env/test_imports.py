@@ -18,7 +18,7 @@ def test_hoyle_env_without_the_rl_extra() -> None:
         from hoyle.env import Actions, Layout, hand_seed
         assert Layout(hoyle.games.texas_holdem(), 2).size > 0
         assert "gymnasium" not in {m for m in sys.modules if sys.modules[m] is not None}
-        for name in ("aec_env", "SingleAgentEnv"):
+        for name in ("aec_env", "parallel_env", "SingleAgentEnv"):
             try:
                 getattr(hoyle.env, name)
             except ImportError as err:

@@ -4,6 +4,8 @@
 * ``Layout``: the observation layout as data (``hoyle.env.layout``);
 * ``hand_seed``: one hand, one seed (``hoyle.env.seeds``);
 * ``aec_env``: a PettingZoo ``AECEnv`` (``hoyle.env.aec``);
+* ``parallel_env``: the same as a PettingZoo ``ParallelEnv``, for SuperSuit's
+  vector wrappers (``hoyle.env.parallel``);
 * ``VectorTables``: N tables stepped in one call (``hoyle.env.vector``);
 * ``SingleAgentEnv``: a Gymnasium env, one learning seat against bots
   (``hoyle.env.gym``, registered as ``"hoyle/Poker-v0"``);
@@ -36,6 +38,7 @@ from hoyle.env.seeds import hand_seed
 if TYPE_CHECKING:
     from hoyle.env.aec import aec_env
     from hoyle.env.gym import SingleAgentEnv
+    from hoyle.env.parallel import parallel_env
     from hoyle.env.vector import VectorTables
 
 __all__ = [
@@ -45,11 +48,13 @@ __all__ = [
     "VectorTables",
     "aec_env",
     "hand_seed",
+    "parallel_env",
     "policy_bot",
 ]
 
 _LAZY = {
     "aec_env": "hoyle.env.aec",
+    "parallel_env": "hoyle.env.parallel",
     "VectorTables": "hoyle.env.vector",
     "SingleAgentEnv": "hoyle.env.gym",
 }

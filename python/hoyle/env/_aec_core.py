@@ -22,6 +22,7 @@ import numpy as np
 from hoyle.env._fast import core_backend
 from hoyle.env._guard import busy
 from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
+from hoyle.env.actions import one_action
 from hoyle.errors import GameError, IllegalActionError
 
 if TYPE_CHECKING:  # (hoyle.env.aec imports this module: no import back at run time)
@@ -40,7 +41,9 @@ class NotPlayed(GameError):
 
 def action_index(action: Any) -> int:
     """A non-int action as an int, read once (``__index__``), or the
-    ``IllegalActionError`` the engine gives (a bool, or no ``__index__``)."""
+    ``IllegalActionError`` the engine gives (a bool, or no ``__index__``;
+    ``ActionArrayError`` for an array of one or more dimensions)."""
+    one_action(action)
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
         text = f"{action!r:.40}"
         raise IllegalActionError(f"an action index is an int, got {type(action).__name__} {text}")

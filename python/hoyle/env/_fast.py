@@ -107,11 +107,13 @@ def core_backend(
     actions: Actions,
     layout: Layout,
     *arrays: np.ndarray,
+    bots: Sequence[str | None] | None = None,
 ) -> Backend | None:
     """The core engine for ``VectorTables(game, tables, ...)`` filling its
     ``arrays`` (obs, mask, actor, rewards, done), or None when it does not
     play ``game`` (or the layout shows up cards, or the abstraction has
-    draw actions)."""
+    draw actions). ``bots``: per seat the core bot's name (``"station"``,
+    ``"random"``) or None for a learning seat."""
     plan = settings(game)
     if plan is None or layout.has_up or actions.draw_cards(game):
         return None
@@ -131,4 +133,6 @@ def core_backend(
         rewards,
         done,
     )
+    if bots is not None:
+        engine._set_bots(list(bots))
     return _Core(engine)

@@ -62,13 +62,13 @@ import numpy.typing as npt
 
 from hoyle._hand_view import draw_view, game_plan, reader
 from hoyle.env.layout import unit
-from hoyle.errors import GameError, IllegalActionError
+from hoyle.errors import ActionArrayError, GameError, IllegalActionError
 
 if TYPE_CHECKING:
     from hoyle.games import Game
     from hoyle.hand import Hand
 
-__all__ = ["MAX_DRAW_CARDS", "Actions"]
+__all__ = ["MAX_DRAW_CARDS", "Actions", "one_action"]
 
 MAX_DRAW_CARDS = 12  # draw games: 2**h draw entries; h above this is refused
 _MAX_SIZES = 64  # raise sizes of one kind
@@ -119,6 +119,18 @@ def _total(
     bet, pot_and_call = stakes
     v = size * float(pot_and_call if kind == "pot" else unit(hand.game))
     return bet + math.floor(v) if v < _HUGE else None
+
+
+def one_action(action: Any) -> None:
+    """Refuses an array of one or more dimensions where one action index
+    goes (``ActionArrayError``, saying the shape): a scalar, a numpy
+    integer or a 0-d array is one action; ``VectorTables.step`` is the call
+    that takes an array of them."""
+    if isinstance(action, np.ndarray) and action.ndim:
+        raise ActionArrayError(
+            "one action is an int index (a Python int, a numpy integer or a 0-d array),"
+            f" got an array of shape {action.shape} ({action.dtype})"
+        )
 
 
 @dataclass(frozen=True)
@@ -283,8 +295,10 @@ class Actions:
 
     def validated(self, hand: Hand, index: Any, legal: npt.NDArray[np.bool_]) -> int:
         """``index`` as an int that ``legal`` (the mask) allows, or the
-        ``IllegalActionError`` that says why not."""
+        ``IllegalActionError`` that says why not (``ActionArrayError`` for
+        an array of one or more dimensions: one action is a scalar)."""
         if index.__class__ is not int:
+            one_action(index)
             if isinstance(index, bool) or not hasattr(type(index), "__index__"):
                 raise IllegalActionError(
                     f"an action index is an int, got {type(index).__name__} {index!r:.40}"

@@ -15,11 +15,17 @@ button at ``k % seats``, the seed ``hand_seed(seed, 0, k)``.
   give the mask (int8), ``info["hand"]`` the hand.
 * Reward: 0 until the hand ends, then the learner's change of stack in big
   blinds.
-* An illegal action: ``on_illegal="check/call"`` (the default, so that any
-  ``action_space.sample()`` is a valid action, as Gymnasium expects) plays
-  check/call instead (stand pat in a draw, the smallest bet when the seat
-  must bet) and sets ``info["illegal"]``; ``on_illegal="raise"`` raises
-  ``IllegalActionError`` and changes nothing.
+* An illegal action (masked, out of range, not an int), by ``on_illegal``:
+  ``"raise"`` (the default) raises ``IllegalActionError`` naming the action
+  and the legal ones, and changes nothing; ``"warn"`` warns once (an
+  ``IllegalActionWarning``, the first time), then plays the fallback;
+  ``"check/call"`` plays the fallback silently, so that any
+  ``action_space.sample()`` is a valid action (Gymnasium's ``check_env``
+  samples so). The fallback: check/call (stand pat in a draw, the smallest
+  bet when the seat must bet), with ``info["illegal"]`` True. An array of
+  one or more dimensions is never an action: ``ActionArrayError`` (an
+  ``IllegalActionError``, a ``ValueError``) says its shape, whatever
+  ``on_illegal``.
 * Your bots are checked at each move, as ``hoyle.simulate`` checks them: a
   bot that raises, makes an illegal move, no move, or more than one (say,
   its own and the learner's) is a ``BotError`` naming it and its seat, and
@@ -49,6 +55,7 @@ and ``gymnasium.make_vec`` or ``gymnasium.vector.SyncVectorEnv`` run copies.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -72,17 +79,25 @@ from hoyle.env._guard import Guarded, busy
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
 from hoyle.env._shown import ShownHand, as_shown
-from hoyle.env.actions import Actions
+from hoyle.env.actions import Actions, one_action
 from hoyle.env.seeds import M64, TableHand, deal, hand_seed, run_seed
-from hoyle.errors import GameError
+from hoyle.errors import GameError, IllegalActionError
 from hoyle.games import Game
 
-__all__ = ["ENV_ID", "SingleAgentEnv"]
+__all__ = ["ENV_ID", "IllegalActionWarning", "SingleAgentEnv"]
 
 ENV_ID = "hoyle/Poker-v0"
 MAX_SKIPPED = 10_000  # hands in a row without a decision for the learner
 Obs = npt.NDArray[np.float32]
 _set = object.__setattr__
+
+
+ON_ILLEGAL = ("raise", "warn", "check/call")
+
+
+class IllegalActionWarning(UserWarning):
+    """``SingleAgentEnv(on_illegal="warn")`` played the fallback for an
+    illegal action (said once per environment)."""
 
 
 def _labels(bots: Any, seats: int, seat: int) -> list[str | None]:
@@ -134,18 +149,21 @@ class SingleAgentEnv(Guarded, gymnasium.Env[Obs, np.int64]):
         stacks: Any = None,
         actions: Actions | None = None,
         window: int = 16,
-        on_illegal: Literal["check/call", "raise"] = "check/call",
+        on_illegal: Literal["raise", "warn", "check/call"] = "raise",
         render_mode: str | None = None,
     ) -> None:
         s = setup(game, seats, stacks, actions, window)
         self.game, self.seats, self.stacks, self.actions, self.layout = s
         if seat.__class__ is not int or not 0 <= seat < self.seats:
             raise GameError(f"seat must be 0..{self.seats - 1}, got {seat!r:.40}")
-        if on_illegal not in ("check/call", "raise"):
-            raise GameError(f"on_illegal must be 'check/call' or 'raise', got {on_illegal!r:.40}")
+        if on_illegal not in ON_ILLEGAL:
+            raise GameError(
+                f"on_illegal must be 'raise', 'warn' or 'check/call', got {on_illegal!r:.40}"
+            )
         if render_mode not in (None, "ansi", "human"):
             raise GameError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r:.40}")
         self.seat, self.on_illegal, self.render_mode = seat, on_illegal, render_mode
+        self._warned = False  # (on_illegal="warn": said once)
         self.bots = _bots(bots, self.seats, seat)
         self._users = _labels(bots, self.seats, seat)
         self._free = [None]  # the token of a call (``hoyle.env._guard``)
@@ -247,13 +265,10 @@ class SingleAgentEnv(Guarded, gymnasium.Env[Obs, np.int64]):
         except IndexError:
             raise busy(self) from None
         try:
-            illegal = False
             mask = self._mask
+            illegal = False
             if action.__class__ is not int or not (0 <= action < len(mask) and mask[action]):
-                if self.on_illegal == "raise" or not mask.any():
-                    action = self.actions.validated(hand, action, mask)
-                else:
-                    action, illegal = (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
+                action, illegal = self._resolve(hand, action, mask)
             history = view(hand)[HISTORY]
             mark = len(history)
             _set(hand, "__class__", TableHand)  # (the env's own moves: ``_shown``)
@@ -276,6 +291,41 @@ class SingleAgentEnv(Guarded, gymnasium.Env[Obs, np.int64]):
         if self.render_mode == "human":
             self.render()
         return obs, reward, over, False, self._info(hand, illegal=illegal)
+
+    def _resolve(
+        self, hand: TableHand, action: Any, mask: npt.NDArray[np.bool_]
+    ) -> tuple[int, bool]:
+        """An action that is not a legal Python int: the index to play and
+        whether it was illegal (the fallback), or the error ``on_illegal``
+        says to raise."""
+        if action.__class__ is not int:
+            one_action(action)  # (an array is refused whatever on_illegal)
+            if isinstance(action, np.integer | np.ndarray) and action.dtype.kind in "iu":
+                action = int(action)  # (a numpy integer: what a vector env passes)
+                if 0 <= action < len(mask) and mask[action]:
+                    return action, False
+        if self.on_illegal == "raise" or not mask.any():
+            return self.actions.validated(hand, action, mask), False
+        if self.on_illegal == "warn" and not self._warned:
+            self._warn(hand, action, mask)
+        return (1 if mask[1] else int(np.flatnonzero(mask)[0])), True
+
+    def _warn(self, hand: TableHand, action: Any, mask: npt.NDArray[np.bool_]) -> None:
+        """The one warning of ``on_illegal="warn"``: the words of the error
+        ``"raise"`` would raise, and what is played instead."""
+        try:
+            self.actions.validated(hand, action, mask)
+        except IllegalActionError as err:
+            words = str(err)
+        else:  # pragma: no cover - only called for an illegal action
+            return
+        self._warned = True
+        warnings.warn(
+            f"{words}; playing check/call instead (info['illegal'] is True). Said once;"
+            " on_illegal='raise' raises, on_illegal='check/call' plays it silently",
+            IllegalActionWarning,
+            stacklevel=3,
+        )
 
     def render(self) -> str | None:
         """The table as text (``"human"``: printed)."""

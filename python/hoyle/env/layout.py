@@ -64,7 +64,7 @@ hold'em (blinds 1/2, so the unit is 2 chips), seat 0 on the button:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -99,7 +99,7 @@ if TYPE_CHECKING:
     from hoyle.games import Game
     from hoyle.hand import Hand
 
-__all__ = ["KINDS", "MAX_WINDOW", "Layout", "unit"]
+__all__ = ["KINDS", "MAX_WINDOW", "Decoded", "Layout", "unit"]
 
 #: The kinds of a history record, in the order of their one-hot (the core's).
 KINDS = RECORD_KINDS
@@ -122,6 +122,26 @@ def unit(game: Game) -> int:
     if isinstance(first, Limit):
         return first.min
     return plan.smallest_bet
+
+
+class Decoded(NamedTuple):
+    """One observation read back by ``Layout.decode``: the observer's cards
+    (``hole``: down and up) and the board as card ids, in the order of the
+    game's deck (an observation keeps no dealing order); each seat's face-up
+    cards (``up``, relative order; empty tuples when the game deals none);
+    ``hand_class`` of two hole cards of the 52 (``"AKs"``,
+    ``hoyle.ranges.hand_class``), else None; ``position`` ``(me - button) %
+    n``; ``street`` the street's index (None once the hand is over); and
+    ``fields``, every section by name (``Layout.read``'s views, chips in big
+    blinds)."""
+
+    hole: tuple[int, ...]
+    board: tuple[int, ...]
+    up: tuple[tuple[int, ...], ...]
+    hand_class: str | None
+    position: int
+    street: int | None
+    fields: dict[str, npt.NDArray[Any]]
 
 
 class Layout:
@@ -202,6 +222,67 @@ class Layout:
                 f"an observation of this layout has {self.size} entries, got {obs.shape}"
             )
         return {name: obs[..., off : off + size] for name, off, size in self.fields}
+
+    def decode(self, obs: npt.NDArray[Any]) -> Decoded | list[Decoded]:
+        """An observation ``[D]`` read back (a ``Decoded``), or each row of
+        a batch ``[N, D]`` (a list): the inverse of ``encode`` for the cards,
+        the hand class, the position and the street, with every section by
+        name. Refuses (``GameError``) what no seat could observe: a card
+        section not 0/1, a position not one-hot, more than one street.
+
+        >>> import hoyle
+        >>> layout = Layout(hoyle.games.texas_holdem(), 3)
+        >>> hand = hoyle.games.texas_holdem().start([100] * 3, button=0, seed=7)
+        >>> d = layout.decode(layout.encode(hand, 1))
+        >>> [str(hoyle.Card(c)) for c in d.hole], d.hand_class, d.position, d.street
+        (['3h', '6c'], '63o', 1, 0)
+        >>> d.fields["stacks"].tolist()  # seat 1 posted the small blind, seat 2 the big
+        [49.5, 49.0, 50.0]
+        """
+        obs = np.asarray(obs)
+        if obs.ndim == 2 and obs.shape[1] == self.size:
+            return [self._decode_one(row) for row in obs]
+        if obs.ndim != 1 or obs.shape != (self.size,):
+            raise GameError(
+                f"an observation of this layout is [{self.size}] or a batch [N, {self.size}],"
+                f" got {obs.shape}"
+            )
+        return self._decode_one(obs)
+
+    def _decode_one(self, obs: npt.NDArray[Any]) -> Decoded:
+        fields = self.read(obs)
+        deck = self.deck
+
+        def cards(section: npt.NDArray[Any], what: str) -> tuple[int, ...]:
+            on = section != 0
+            if not np.all(section[on] == 1):
+                raise GameError(f"not an observation of this layout: {what} holds values not 0/1")
+            return tuple(deck[int(k)] for k in np.flatnonzero(on))
+
+        hole = cards(fields["hole"], "hole")
+        board = cards(fields["board"], "board")
+        k = len(deck)
+        up_section = fields["up"]
+        up = tuple(
+            cards(up_section[r * k : (r + 1) * k], "up") if up_section.size else ()
+            for r in range(self.seats)
+        )
+        position = np.flatnonzero(fields["position"])
+        if position.size != 1 or fields["position"][position[0]] != 1:
+            raise GameError("not an observation of this layout: position is not one-hot")
+        street = np.flatnonzero(fields["street"])
+        if street.size > 1:
+            raise GameError("not an observation of this layout: more than one street is set")
+        two = len(hole) == 2 and max(hole) < 52
+        return Decoded(
+            hole=hole,
+            board=board,
+            up=up,
+            hand_class=_hand_class(hole) if two else None,
+            position=int(position[0]),
+            street=int(street[0]) if street.size else None,
+            fields=fields,
+        )
 
     def bounds(self, chips: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """The least and greatest value of each entry at a table holding
@@ -299,3 +380,9 @@ class Layout:
                 values.append(float(total))
             slot += record
         return at, values
+
+
+def _hand_class(hole: tuple[int, ...]) -> str:
+    from hoyle.ranges import hand_class  # (hoyle.ranges imports much: only when asked)
+
+    return hand_class(hole)

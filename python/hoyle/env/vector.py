@@ -30,9 +30,19 @@ Arrays are allocated once and the same arrays are returned by every call
 * Pickling and ``copy.deepcopy`` give independent tables in the same state
   (on the core backend each table's hand is dealt and played again).
 
+* ``bots={seat: bot}``: fixed opponents (a name of ``hoyle.bots`` or a
+  callable ``bot(hand, rng)``), played inside every ``reset`` and ``step``:
+  ``actor`` only names learning seats (``learners``: the seats not in
+  ``bots``), ``rewards`` are every seat's, a finished hand shows the view of
+  the learning seat of its last record. ``"station"`` and ``"random"`` run
+  in the core (``src-rust/table/bots.rs``; ``"random"`` on the core's own
+  generator, seeded from each hand's seed); any other bot runs in Python, on
+  the Python backend (``hoyle.env._bots``).
+
 The backend: the core's table engine (``backend="core"``) when this build
-has one and it plays the game; else (``"python"``) a ``Hand`` per table with
-the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
+has one, it plays the game and every bot is one of the core's; else
+(``"python"``) a ``Hand`` per table with the fill of ``hoyle.env._fill``.
+``"auto"`` picks the first that works.
 
 >>> import numpy as np, hoyle
 >>> from hoyle.env import VectorTables
@@ -48,6 +58,8 @@ the fill of ``hoyle.env._fill``. ``"auto"`` picks the first that works.
 from __future__ import annotations
 
 import contextlib
+import random
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -55,7 +67,9 @@ import numpy.typing as npt
 
 from hoyle._hand_view import HISTORY, view
 from hoyle._whole import whole
+from hoyle.bots import Bot
 from hoyle.env import _fill
+from hoyle.env._bots import CORE_BOTS, last_learner, play_bots, seat_bots
 from hoyle.env._fast import Backend, core_backend
 from hoyle.env._guard import Guarded, busy
 from hoyle.env._setup import setup
@@ -73,7 +87,14 @@ _I64_MAX = (1 << 63) - 1
 
 class VectorTables(Guarded):
     """N tables (see the module). ``stacks``: one int for every seat or one
-    per seat (default 100 big blinds)."""
+    per seat (default 100 big blinds); ``bots``: ``{seat: name or callable}``.
+
+    >>> import hoyle
+    >>> t = VectorTables(hoyle.games.texas_holdem(), 2, seats=3, seed=4, bots={1: "station"})
+    >>> obs, mask, actor = t.reset()
+    >>> t.backend, t.learners, actor.tolist()
+    ('core', (0, 2), [0, 0])
+    """
 
     def __init__(
         self,
@@ -86,9 +107,13 @@ class VectorTables(Guarded):
         seed: int | None = None,
         window: int = 16,
         backend: Literal["auto", "core", "python"] = "auto",
+        bots: Mapping[int, Bot | str] | None = None,
     ) -> None:
         s = setup(game, seats, stacks, actions, window)
         self.game, self.seats, self.stacks, self.actions, self.layout = s
+        self._seated = seat_bots(bots, self.seats)
+        self.bots: dict[int, Bot | str] = {} if bots is None else dict(bots)
+        self.learners = self._seated.learners
         if tables.__class__ is not int or not 1 <= tables <= 1 << 24:
             raise GameError(f"tables must be an int of 1..2**24, got {tables!r:.40}")
         self.tables = n = tables
@@ -107,15 +132,26 @@ class VectorTables(Guarded):
         if backend not in ("auto", "core", "python"):
             raise GameError(f"backend must be 'auto', 'core' or 'python', got {backend!r:.40}")
         arrays = (self.obs, self.mask, self.actor, self.rewards, self.done)
-        if backend != "python":
+        seated = self._seated
+        if backend != "python" and seated.in_core:
             s = (self.game, self.tables, self.seats, self.stacks, self.actions, self.layout)
-            core = core_backend(*s, *arrays)  # None: a game the engine does not play
-            if core is not None:
+            core = core_backend(*s, *arrays, bots=seated.core if seated.any else None)
+            if core is not None:  # None: a game the engine does not play
                 return core, "core"
             if backend == "core":
                 raise GameError(
                     f"the core table engine of this build does not play {self.game.name}"
                 )
+        if backend == "core":
+            seat = next(
+                s
+                for s, (b, c) in enumerate(zip(seated.bots, seated.core, strict=True))
+                if b and not c
+            )
+            raise GameError(
+                f"the core plays the bots {', '.join(map(repr, CORE_BOTS))}; seat {seat}'s"
+                " is played in Python: use backend='python' (or 'auto')"
+            )
         return PythonTables(self), "python"
 
     def reset(
@@ -244,9 +280,33 @@ class VectorTables(Guarded):
                 free.append(None)
         seed, button, indices = backend.record(i)
         hand = self.game.start(self.stacks, button=button, seed=seed)
+        if self._seated.any:  # the bots' moves are the engine's: its history replayed
+            engine: Any = backend._tables  # type: ignore[attr-defined]
+            history = engine._state(i)[8]
+            for _street, _seat, kind, _amount, total in history:
+                _REPLAY[kind](hand, total)
+            return hand
         for index in indices:
             self.actions.apply(hand, index)
         return hand
+
+
+def _raise_to(hand: Hand, total: int) -> None:
+    hand.raise_to(total)
+
+
+# how a record of the engine's history (its kind's index in ante, blind,
+# bring-in, fold, check, call, bet, raise, draw) is played on a ``Hand``;
+# the forced bets are the deal's
+_REPLAY: dict[int, Callable[[Hand, int], None]] = {
+    0: lambda hand, total: None,
+    1: lambda hand, total: None,
+    3: lambda hand, total: hand.fold(),
+    4: lambda hand, total: hand.check(),
+    5: lambda hand, total: hand.call(),
+    6: _raise_to,
+    7: _raise_to,
+}
 
 
 def _unshift(x: int, shift: int) -> int:
@@ -282,12 +342,31 @@ class PythonTables:
         self.count = [0] * tables.tables  # hands dealt per table
         self.indices: list[list[int]] = [[] for _ in range(tables.tables)]
         self.seed = 0
+        self.rngs: list[random.Random] = []  # each table's bots' generator
         self.legal = np.zeros_like(tables.mask)  # the masks handed out, kept from the user
+
+    def _deal(self, i: int, k: int) -> Hand:
+        """Table ``i``'s hand ``k``, played by the bots to a learning seat's
+        turn (or the end); its bots' generator seeded afresh."""
+        t = self.t
+        hand = deal(t.game, t.stacks, self.seed, i, k)
+        if t._seated.any:
+            rng = self.rngs[i] = random.Random(hand_seed(self.seed, i, k))
+            play_bots(t._seated, hand, rng)
+        return hand
+
+    def _act(self, i: int, hand: Hand, index: int) -> None:
+        """Table ``i``'s actor plays ``index``; then the bots play."""
+        t = self.t
+        t.actions.act(hand, index)
+        if t._seated.any:
+            play_bots(t._seated, hand, self.rngs[i])
 
     def reset(self, seed: int) -> None:
         t = self.t
         self.seed = seed
-        self.hands = [deal(t.game, t.stacks, seed, i, 0) for i in range(t.tables)]
+        self.rngs = [random.Random(0)] * t.tables
+        self.hands = [self._deal(i, 0) for i in range(t.tables)]
         self.count = [0] * t.tables
         self.indices = [[] for _ in range(t.tables)]
         t.rewards[:] = 0.0
@@ -304,7 +383,10 @@ class PythonTables:
             t.actor[i] = p
             t.done[i] = False
             return
-        last = view(hand)[HISTORY][-1][1]  # the seat of the last record
+        history = view(hand)[HISTORY]
+        last = history[-1][1]  # the seat of the last record (with bots: of a learning seat)
+        if t._seated.any:
+            last = last_learner(t._seated, [r[1] for r in history])
         _fill.fill(t.layout, t.actions, hand, last, t.obs[i], t.mask[i])
         t.actor[i] = -1
         t.done[i] = True
@@ -323,21 +405,21 @@ class PythonTables:
         self._check(acts, done)
         rewards = t.rewards.copy()
         hands, count, indices = self.hands, self.count, self.indices
-        before = (hands[:], count[:], indices[:], rewards)
+        before = (hands[:], count[:], indices[:], rewards, self.rngs[:])
         t.rewards[:] = 0.0
         items = acts.tolist()
-        act, seed = t.actions.act, self.seed
+        act = self._act
         i = 0
         try:
             for i in range(t.tables):
                 if done[i]:
                     k = count[i] + 1
-                    hands[i] = deal(t.game, t.stacks, seed, i, k)
+                    hands[i] = self._deal(i, k)
                     count[i] = k
                     indices[i] = []
                 else:
                     indices[i].append(items[i])  # (first: an undo knows it was tried)
-                    act(hands[i], items[i])
+                    act(i, hands[i], items[i])
                 self._show(i)
         except BaseException:
             self._undo(i, done, before)
@@ -349,16 +431,17 @@ class PythonTables:
         array the fill could not write, Ctrl-C): tables ``0..last`` as they
         were, their rows filled again, the rewards and done as before."""
         t = self.t
-        hands, count, indices, rewards = before
+        hands, count, indices, rewards, rngs = before
         for j in range(last + 1):
             if done[j]:
                 self.hands[j], self.count[j], self.indices[j] = hands[j], count[j], indices[j]
+                self.rngs[j] = rngs[j]
             else:
                 moves = self.indices[j]
                 del moves[len(moves) - 1 :]
-                hand = deal(t.game, t.stacks, self.seed, j, self.count[j])
+                hand = self._deal(j, self.count[j])
                 for index in moves:
-                    t.actions.act(hand, index)
+                    self._act(j, hand, index)
                 self.hands[j] = hand
             with contextlib.suppress(Exception):  # (the failure may be the fill's own)
                 self._show(j)
