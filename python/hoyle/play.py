@@ -136,6 +136,7 @@ def match(
     players: Sequence[tuple[str, Bot | str]] = (),
     executor: Executor | None = None,
     on_error: Literal["raise", "skip"] = "raise",
+    reset_stacks: bool = True,
 ) -> Summary:
     """Play ``hands`` hands of a preset (``seed``: an int >= 0, or None for
     a fresh match). The seats: first the user's ``players`` (label, bot: a
@@ -169,6 +170,7 @@ def match(
         executor=executor,
         progress=progress,
         on_error=on_error,
+        reset_stacks=reset_stacks,
     )
     rows = tuple(
         Row(s.seat, s.bot, s.buy_ins, s.buy_ins * stack + s.net, s.net, s.won) for s in result.seats

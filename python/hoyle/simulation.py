@@ -3,10 +3,15 @@ of processes or on a Dask cluster, with the same totals on all three.
 
 The hands are cut in shards of ``shard_hands`` (default ``SHARD_HANDS``,
 500). Shard ``i`` is a session at a fresh table: every seat starts with its
-stack, the button starts at seat 0 and moves one seat left each hand, stacks
-carry over from hand to hand, a seat that busts buys in again, and the cards
-and the bots' ``rng`` come from one ``random.Random`` seeded from ``(seed,
-i)``. So shard ``i`` plays the same hands wherever it runs, and the result,
+stack, the button starts at seat 0 and moves one seat left each hand, and
+the cards and the bots' ``rng`` come from one ``random.Random`` seeded from
+``(seed, i)``. The stacks: with ``reset_stacks=True`` (the default) every
+seat starts every hand with its stack, so every hand is played at the same
+depth and a seat's results measure its play, not the stacks it won earlier
+(the way to compare bots; its buy-ins are 1, no buy-ins after the first);
+with ``reset_stacks=False`` stacks carry over from hand to hand within a
+shard and a seat that busts buys in again (``buy_ins`` counts them, one per
+shard and one per rebuy). So shard ``i`` plays the same hands wherever it runs, and the result,
 the shards' integer counts added in shard order, is the same for any number
 of workers or machines (``SimulationResult`` compares equal; only
 ``seconds`` differs). The shards are planned as they go: an executor holds
@@ -19,6 +24,9 @@ each hand's net (exact integers, so shards merge exactly; the mean in big
 blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
+With ``history=True`` the result also holds every hand's net chips per seat
+(``SimulationResult.history``, a ``(hands, seats)`` int64 array in hand
+order: what ``hoyle.plot.session`` draws).
 
 A user's bot that raises (any exception, ``SystemExit`` too; its message
 quoted on one line, even one whose ``__str__`` fails), makes an illegal
@@ -29,7 +37,8 @@ and its seat (its ``seat`` and ``hand`` attributes say where); Ctrl-C's
 hand (every stack back to what it was before it), lists it in
 ``SimulationResult.failures`` and plays on.
 
-Players are built-in bot names (``"tight"``, ``"loose"``, ``"random"``),
+Players are built-in bot names (``hoyle.bots.BOTS``: ``"tag"``,
+``"equity"``, ``"station"``, ``"tight"``, ``"loose"``, ``"random"``),
 ``"module:callable"`` names (loaded where the shard runs: the module must be
 importable on every worker), callables ``bot(hand, rng)``, or ``(label,
 player)`` pairs of these. Workers receive the players by value (pickled),
@@ -51,9 +60,12 @@ import secrets
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from hoyle import games
 from hoyle._deal import check_seed
@@ -143,8 +155,21 @@ class SeatResult:
 class SimulationResult:
     """The totals of ``simulate``: ``hands`` played (voided hands left out),
     the ``seed`` (drawn when none was given), the shards, per-seat results,
-    the rake taken, the voided hands' ``failures`` and the wall-clock
-    ``seconds`` (not compared: two runs of one seed compare equal)."""
+    the rake taken, the voided hands' ``failures``, the wall-clock
+    ``seconds`` (not compared: two runs of one seed compare equal), whether
+    stacks were reset every hand (``reset_stacks``), each seat's stack, and
+    ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
+    int64 array, row ``k`` the net chips of each seat in the ``k``-th hand
+    played (voided hands left out; the same on any executor), else None.
+    Two results compare equal when all of these but ``seconds`` are equal
+    (the histories element by element).
+
+    >>> r = simulate("texas_holdem", ["station", "random"], hands=30, seed=4, history=True)
+    >>> r.history.shape, bool((r.history.sum(axis=0) == [s.net for s in r.seats]).all())
+    ((30, 2), True)
+    >>> r == simulate("texas_holdem", ["station", "random"], hands=30, seed=4, history=True)
+    True
+    """
 
     game: str
     hands: int
@@ -155,6 +180,23 @@ class SimulationResult:
     rake: int
     failures: tuple[BotFailure, ...]
     seconds: float = field(default=0.0, compare=False)
+    reset_stacks: bool = True
+    stacks: tuple[int, ...] = ()
+    history: npt.NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        for f in fields(self):
+            if f.compare and getattr(self, f.name) != getattr(other, f.name):
+                return False
+        mine, theirs = self.history, other.history
+        if mine is None or theirs is None:
+            return mine is None and theirs is None
+        return mine.shape == theirs.shape and bool((mine == theirs).all())
+
+    def __hash__(self) -> int:  # the compared fields but the history (equal: same hash)
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
 
 
 @dataclass(frozen=True)
@@ -188,6 +230,8 @@ class _Job:
     shard_hands: int
     on_error: str
     big_blind: int
+    reset_stacks: bool = True
+    history: bool = False
 
 
 def _first_street_acts(hand: Hand) -> tuple[set[int], set[int]]:
@@ -246,19 +290,27 @@ def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> No
             raise
 
 
-def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFailure]]:
+_Part = tuple[list[list[int]], int, list["BotFailure"], "npt.NDArray[np.int64] | None"]
+
+
+def _play_shard(job: _Job, shard: int) -> _Part:
     """One task: shard ``shard``'s hands. Returns the per-seat counts (in
-    ``_COUNTS`` order), the rake and the voided hands."""
+    ``_COUNTS`` order), the rake, the voided hands and (``job.history``)
+    each played hand's nets, a ``(hands, seats)`` array."""
     rng = random.Random(shard_seed(job.seed, shard))
     bots = [p.load() for p in job.players]
     n = len(bots)
     stacks = list(job.stacks)
     counts = [[0] * len(_COUNTS) for _ in range(n)]
-    for row in counts:
-        row[3] = 1
+    if shard == 0 or not job.reset_stacks:  # reset: the one buy-in is the first shard's
+        for row in counts:
+            row[3] = 1
     rake, failures = 0, []
+    nets: list[int] = []
     first = shard * job.shard_hands
     for k in range(min(job.shard_hands, job.hands - first)):
+        if job.reset_stacks:
+            stacks = list(job.stacks)
         for s in range(n):
             if not stacks[s]:
                 stacks[s] = job.stacks[s]
@@ -276,8 +328,12 @@ def _play_shard(job: _Job, shard: int) -> tuple[list[list[int]], int, list[BotFa
             failures.append(BotFailure(seat, job.players[seat].label, number, str(err)))
             continue  # voided: the stacks stay as they were
         rake += _tally(counts, hand, stacks)
-        stacks = list(hand.stacks)
-    return counts, rake, failures
+        after = list(hand.stacks)
+        if job.history:
+            nets += [a - b for a, b in zip(after, stacks, strict=True)]
+        stacks = after
+    history = np.array(nets, dtype=np.int64).reshape(-1, n) if job.history else None
+    return counts, rake, failures, history
 
 
 def _player(entry: Any, seat: int) -> _Player:
@@ -343,7 +399,13 @@ def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
     return out
 
 
-def simulate(
+def _flag(what: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise GameError(f"{what} must be True or False, got {value!r}")
+    return value
+
+
+def simulate(  # noqa: PLR0913 (keyword options)
     game: str | Game,
     players: Sequence[Any],
     *,
@@ -354,15 +416,20 @@ def simulate(
     progress: Progress = False,
     on_error: Literal["raise", "skip"] = "raise",
     shard_hands: int = SHARD_HANDS,
+    reset_stacks: bool = True,
+    history: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` (a ``hoyle.games`` preset's name or
-    a ``Game``) among ``players``, seated in order; each seat buys in for
-    ``stacks`` (an int for every seat, or one per seat) and again when it
-    busts. ``executor`` (a ``concurrent.futures.Executor``: a
+    a ``Game``) among ``players``, seated in order, with ``stacks`` (an int
+    for every seat, or one per seat): ``reset_stacks=True`` (the default)
+    starts every seat with its stack every hand; ``reset_stacks=False``
+    carries stacks over from hand to hand, a seat that busts buying in
+    again. ``executor`` (a ``concurrent.futures.Executor``: a
     ``ProcessPoolExecutor``, ``distributed.Client.get_executor()``) runs the
-    shards; None runs them here. ``progress``: a bar counting finished
-    shards, or a callable ``(done, total)``. ``seed`` None draws one (it is
-    in the result).
+    shards; None runs them here. ``progress``: a bar counting hands played,
+    or a callable ``(done, total)`` told the hands done. ``seed`` None draws
+    one (it is in the result). ``history=True`` keeps every hand's net chips
+    per seat (``SimulationResult.history``; 8 bytes a seat a hand).
 
     >>> r = simulate("razz", ["tight", "random"], hands=50, seed=3, stacks=[100, 300])
     >>> [(s.bot, s.hands) for s in r.seats], r.shards
@@ -390,6 +457,8 @@ def simulate(
         shard_hands,
         on_error,
         _big_blind(the_game),
+        _flag("reset_stacks", reset_stacks),
+        _flag("history", history),
     )
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
@@ -416,9 +485,12 @@ class _Totals:
         self.rake = 0
         self.shards = 0
         self.failures: list[BotFailure] = []
+        self.history: list[npt.NDArray[np.int64]] = []
 
-    def add(self, part: tuple[list[list[int]], int, list[BotFailure]]) -> None:
-        counts, rake, failures = part
+    def add(self, part: _Part) -> None:
+        counts, rake, failures, history = part
+        if history is not None:
+            self.history.append(history)
         for row, add in zip(self.rows, counts, strict=True):
             for i, value in enumerate(add):
                 row[i] += value
@@ -442,4 +514,14 @@ class _Totals:
             self.rake,
             tuple(self.failures),
             seconds,
+            job.reset_stacks,
+            job.stacks,
+            self._history(),
         )
+
+    def _history(self) -> npt.NDArray[np.int64] | None:
+        if not self.job.history:
+            return None
+        if not self.history:
+            return np.zeros((0, len(self.job.players)), dtype=np.int64)
+        return np.concatenate(self.history)

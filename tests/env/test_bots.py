@@ -358,6 +358,7 @@ def test_hoyle_play_seats_a_policy_bot(
         bots=["tight", "loose"],
         players=[(f"{name}:shover", play.load_bot(f"{name}:shover"))],
         progress=False,
+        reset_stacks=False,
     )
     assert summary.rows[0].bot == f"{name}:shover"
     assert sum(row.net for row in summary.rows) == 0

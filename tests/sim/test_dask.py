@@ -92,6 +92,17 @@ def test_same_seed_same_totals_on_one_process_a_pool_and_dask(client: Any) -> No
     assert (here.shards, here.hands) == (5, 1000)
     assert sum(s.net for s in here.seats) == 0
     assert here != hoyle.simulate("texas_holdem", SIX, **{**kwargs, "seed": 78})
+    for reset in (True, False):  # the stack policies and the history too
+        more = {**kwargs, "reset_stacks": reset, "history": True}
+        here = hoyle.simulate("texas_holdem", SIX, **more)
+        on_dask = hoyle.simulate("texas_holdem", SIX, executor=client.get_executor(), **more)
+        with cluster.executor(workers=2) as pool:
+            on_pool = hoyle.simulate("texas_holdem", SIX, executor=pool, **more)
+        assert on_dask == here == on_pool
+        assert here.history is not None
+        assert on_dask.history is not None
+        assert here.history.shape == (1000, 6)
+        assert (here.history == on_dask.history).all()
 
 
 def test_a_failing_bot_on_dask(client: Any) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import hoyle
+import numpy as np
 import pytest
 from hoyle import Rake, cluster, games, play
 from hoyle._shards import shard_seed
@@ -42,19 +43,28 @@ class Tally:
 
 
 def table_session(
-    game: hoyle.Game, names: list[str], stack: int, seed: int, hands: int
+    game: hoyle.Game,
+    names: list[str],
+    stack: int,
+    seed: int,
+    hands: int,
+    *,
+    reset: bool = False,
+    buy_in: int = 1,
 ) -> list[Tally]:
     """The oracle: a session on ``hoyle.Table`` (which moves the button and
-    seats busted players again itself), every hand's chips checked."""
+    seats busted players again itself), every hand's chips checked. With
+    ``reset`` every seat that holds other than ``stack`` leaves and sits
+    down again with ``stack`` before each hand (no buy-ins counted)."""
     rng = random.Random(seed)
     table = hoyle.Table(game, [stack] * len(names))
-    tally = [Tally() for _ in names]
+    tally = [Tally(buy_ins=buy_in) for _ in names]
     for _ in range(hands):
         for seat, chips in enumerate(table.stacks):
-            if chips == 0:
+            if chips == 0 or (reset and chips != stack):
                 table.leave(seat)
                 table.join(seat, stack)
-                tally[seat].buy_ins += 1
+                tally[seat].buy_ins += not reset
         before = table.stacks
         hand = table.deal(seed=rng.getrandbits(64))
         assert table.in_hand == tuple(range(len(names)))
@@ -124,7 +134,7 @@ def _oracle(tallies: list[list[Tally]]) -> list[tuple[int, ...]]:
 def test_shards_are_table_sessions_seeded_from_seed_and_shard(
     game: hoyle.Game, rake: int | None
 ) -> None:
-    result = hoyle.simulate(game, SIX, hands=700, seed=21, shard_hands=400)
+    result = hoyle.simulate(game, SIX, hands=700, seed=21, shard_hands=400, reset_stacks=False)
     sessions = [
         table_session(game, SIX, 200, shard_seed(21, 0), 400),
         table_session(game, SIX, 200, shard_seed(21, 1), 300),
@@ -141,6 +151,84 @@ def test_shards_are_table_sessions_seeded_from_seed_and_shard(
     assert result.seats[1].vpip_rate > 0.8
 
 
+def test_reset_stacks_plays_every_hand_at_the_starting_stack() -> None:
+    game = games.texas_holdem()
+    result = hoyle.simulate(game, SIX, hands=700, seed=22, shard_hands=400, reset_stacks=True)
+    sessions = [
+        table_session(game, SIX, 200, shard_seed(22, 0), 400, reset=True, buy_in=1),
+        table_session(game, SIX, 200, shard_seed(22, 1), 300, reset=True, buy_in=0),
+    ]
+    assert [_as_tally(s) for s in result.seats] == _oracle(sessions)
+    assert [s.buy_ins for s in result.seats] == [1] * 6  # no buy-ins after the first
+    assert result.reset_stacks
+    assert result.stacks == (200,) * 6
+    # the default is reset; carrying over plays other hands (deeper stacks)
+    assert hoyle.simulate(game, SIX, hands=700, seed=22, shard_hands=400) == result
+    carried = hoyle.simulate(game, SIX, hands=700, seed=22, shard_hands=400, reset_stacks=False)
+    assert carried != result
+    assert not carried.reset_stacks
+    assert sum(s.buy_ins for s in carried.seats) > 12  # two shards' first buy-ins, and rebuys
+
+
+def test_history_is_each_hands_nets_in_hand_order() -> None:
+    names = ["tight", "loose", "random", "station"]
+    kwargs = {"hands": 700, "seed": 9, "shard_hands": 300, "history": True}
+    for reset in (True, False):
+        result = hoyle.simulate("texas_holdem", names, reset_stacks=reset, **kwargs)  # type: ignore[arg-type]
+        h = result.history
+        assert h is not None
+        assert h.shape == (700, 4)
+        assert h.dtype == np.int64
+        assert h.sum(axis=0).tolist() == [s.net for s in result.seats]
+        assert (h * h).sum(axis=0).tolist() == [s.net_squares for s in result.seats]
+        assert (h.sum(axis=1) == 0).all()  # no rake: each hand's nets add up to 0
+        # shard by shard it is the shard's own run, in order
+        tail = hoyle.simulate(
+            "texas_holdem",
+            names,
+            hands=300,
+            seed=9,
+            shard_hands=300,
+            history=True,
+            reset_stacks=reset,
+        )
+        assert tail.history is not None
+        assert (tail.history == h[:300]).all()
+        if reset:  # nobody loses more than the stack in a hand
+            assert h.min() >= -200
+    no = hoyle.simulate("texas_holdem", names, hands=50, seed=9)
+    assert no.history is None
+    # a result with history differs from one without; two of one seed are equal
+    yes = hoyle.simulate("texas_holdem", names, hands=50, seed=9, history=True)
+    assert yes != no
+    assert yes == hoyle.simulate("texas_holdem", names, hands=50, seed=9, history=True)
+    empty = hoyle.simulate("texas_holdem", names, hands=0, seed=9, history=True).history
+    assert empty is not None
+    assert empty.shape == (0, 4)
+    with pytest.raises(hoyle.GameError, match="reset_stacks must be True or False"):
+        hoyle.simulate("texas_holdem", names, hands=5, reset_stacks=1)  # type: ignore[arg-type]
+
+
+def test_history_leaves_out_voided_hands() -> None:
+    def flaky(hand: hoyle.Hand, rng: random.Random) -> None:
+        if hand.street == 1:
+            raise RuntimeError("no flop play")
+        BOTS["station"](hand, rng)
+
+    result = hoyle.simulate(
+        "texas_holdem",
+        [("flaky", flaky), "station", "loose"],
+        hands=200,
+        seed=3,
+        on_error="skip",
+        history=True,
+    )
+    assert result.failures
+    assert result.history is not None
+    assert result.history.shape == (result.hands, 3) == (200 - len(result.failures), 3)
+    assert result.history.sum(axis=0).tolist() == [s.net for s in result.seats]
+
+
 def test_totals_do_not_depend_on_the_executor_and_follow_the_seed() -> None:
     kwargs = {"hands": 1200, "seed": 5, "shard_hands": 150}
     here = hoyle.simulate("omaha", SIX[:4], **kwargs)  # type: ignore[arg-type]
@@ -148,6 +236,14 @@ def test_totals_do_not_depend_on_the_executor_and_follow_the_seed() -> None:
         far = hoyle.simulate("omaha", SIX[:4], executor=pool, **kwargs)  # type: ignore[arg-type]
     assert far == here
     assert far.seconds != here.seconds or far.seconds == 0  # (not compared)
+    with cluster.executor(workers=2) as pool:  # carried stacks and the history too
+        more = {**kwargs, "reset_stacks": False, "history": True}
+        far = hoyle.simulate("omaha", SIX[:4], executor=pool, **more)  # type: ignore[arg-type]
+    near = hoyle.simulate("omaha", SIX[:4], **more)  # type: ignore[arg-type]
+    assert far == near != here
+    assert far.history is not None
+    assert near.history is not None
+    assert (far.history == near.history).all()
     other = hoyle.simulate("omaha", SIX[:4], hands=1200, seed=6, shard_hands=150)
     assert other != here
     # a longer run of the same seed starts with the same shards
