@@ -16,7 +16,7 @@ each picture come from functions that need no matplotlib: ``grid_equity``,
 >>> from hoyle import plot
 >>> e = plot.street_equity(["AsKs", "QQ"], board="Kh7c2d5s")
 >>> [(street, round(eq.equity[0], 4), eq.exact) for street, eq in e.items()]
-[('preflop', 0.4619, True), ('flop', 0.9091, True), ('turn', 0.9545, True)]
+[('preflop', 0.4605, True), ('flop', 0.9121, True), ('turn', 0.9545, True)]
 """
 
 from __future__ import annotations
@@ -245,9 +245,9 @@ def street_equity(
     of that many trials on every street. ``seed``, ``dead`` and ``game`` (a
     flop game: hold'em, Omaha, short deck...) are ``hoyle.equity``'s.
 
-    >>> e = street_equity(["AhKh", "QQ+, AKs"], board="Kh7c2d", seed=1)
+    >>> e = street_equity(["AhKs", "QQ+, AKs"], board="Kh7c2d", seed=1)
     >>> {street: (round(eq.equity[0], 2), eq.exact) for street, eq in e.items()}
-    {'preflop': (0.38, False), 'flop': (0.55, True)}
+    {'preflop': (0.33, True), 'flop': (0.56, True)}
     """
     cards = parse_cards(board)
     if len(cards) not in STREETS.values():
@@ -315,12 +315,12 @@ def session_curves(result: SimulationResult) -> np.ndarray[Any, np.dtype[np.floa
     result without the hands' history raises ``GameError``.
 
     >>> import hoyle
-    >>> r = hoyle.simulate("holdem", ["tight", "random"], hands=200, seed=1, history=True)
+    >>> r = hoyle.simulate("texas_holdem", ["tight", "random"], hands=200, seed=1, history=True)
     >>> curves = session_curves(r)
     >>> curves.shape, list(curves[-1]) == [s.net / s.big_blind for s in r.seats]
     ((201, 2), True)
     """
-    history = getattr(result, "history", None)
+    history = result.history
     if history is None:
         raise GameError("a session plot needs each hand's result: run simulate(..., history=True)")
     nets = np.asarray(history, dtype=np.int64)
@@ -356,5 +356,13 @@ def session(result: SimulationResult, *, path: Path | None = None) -> Figure:
     ax.set_ylabel("big blinds won")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
-    ax.set_title(f"{result.game}: {result.hands:,} hands, seed {result.seed}", fontsize=10)
+    stacks = sorted(set(result.stacks))
+    chips = "/".join(f"{s:,}" for s in stacks) if stacks else "?"
+    policy = "reset every hand" if result.reset_stacks else "carried over, rebuys"
+    ax.yaxis.set_major_formatter("{x:,.0f}")
+    ax.set_title(
+        f"{result.game}: {result.hands:,} hands, seed {result.seed}\n"
+        f"big blind {result.seats[0].big_blind:,}, stacks {chips} ({policy})",
+        fontsize=10,
+    )
     return _save(fig, path)
