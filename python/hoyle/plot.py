@@ -193,7 +193,7 @@ def range_grid(
     says the cells are every hand class. Saved at ``path`` (its extension
     is the format) when given; the figure is returned either way.
     """
-    fig = _figure("range_grid", path, figsize=(8, 8.6))
+    fig = _figure("range_grid", path, figsize=(8, 7.6))
     whole = equity(list(players), board=board, dead=dead, seed=seed)
     values = grid_equity(players, board=board, dead=dead, trials=trials, seed=seed)
     first, against = _name(players[0]), " vs ".join(_name(p) for p in players[1:])

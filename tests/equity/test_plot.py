@@ -7,6 +7,7 @@ to get it. (Not in the quick subset: that runs without matplotlib.)"""
 
 from __future__ import annotations
 
+import doctest
 import inspect
 import itertools
 import os
@@ -359,3 +360,11 @@ def test_cli_plot(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) ->
     assert captured.out == ""  # refused before the equity was computed
     assert captured.err.startswith("hoyle: --plot: matplotlib writes ")
     assert not bad.exists()
+
+
+def test_the_docs_page_examples() -> None:
+    result = doctest.testfile(
+        str(ROOT / "docs" / "plot.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.failed == 0
+    assert result.attempted >= 4
