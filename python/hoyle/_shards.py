@@ -68,8 +68,11 @@ def from_worker(err: BaseException) -> BaseException:
     return out
 
 
-def _updater(progress: Progress, label: str, total: int) -> tuple[Callable[[int], None], Any]:
-    """The callable told how many shards are done, and the bar to stop."""
+def _updater(
+    progress: Progress, label: str, total: int, unit: str = "shards"
+) -> tuple[Callable[[int], None], Any]:
+    """The callable told how many shards (or other ``unit``: a simulation
+    counts hands) are done, and the bar to stop."""
     if progress is None or progress is False:
         return lambda done: None, None
     if callable(progress):
@@ -83,7 +86,7 @@ def _updater(progress: Progress, label: str, total: int) -> tuple[Callable[[int]
 
     bar = RichProgress(transient=True)
     bar.start()
-    task = bar.add_task(f"{label} ({total:,} shards)", total=total)
+    task = bar.add_task(f"{label} ({total:,} {unit})", total=total)
     return lambda done: bar.update(task, completed=done), bar
 
 

@@ -98,21 +98,79 @@ def _play(args: argparse.Namespace) -> int:
 
     # a user's bot by its name: loaded here to check it, and by each worker
     players: list[tuple[str, hoyle.bots.Bot | str]] = [(spec, spec) for spec in args.bot or ()]
-    bots = list(play.DEFAULT_BOTS) if args.bots is None else args.bots.split(",")
+    bots = None if args.bots is None else [b for b in args.bots.split(",") if b.strip()]
+    blinds = None
+    if args.blinds is not None:
+        words = args.blinds.replace(",", " ").replace("/", " ").split()
+        if not words or not all(w.isdigit() for w in words):
+            raise hoyle.GameError(
+                f'--blinds: whole numbers, small to big, like "1 2"; got {args.blinds!r}'
+            )
+        blinds = [int(w) for w in words]
     with _executor(args) as executor:
         summary = play.match(
             game=args.game,
             hands=args.hands,
             seed=args.seed,
-            bots=[] if bots == [""] else bots,
-            stack=args.stack,
-            progress=not args.quiet,
+            bots=[b.strip() for b in bots] if bots is not None else None,
+            stack=args.stacks,
+            progress=not args.quiet and not (args.json or args.csv),
             players=players,
             executor=executor,
             on_error="skip" if args.on_bot_error == "skip" else "raise",
+            reset_stacks=args.reset_stacks,
+            seats=args.seats,
+            blinds=blinds,
         )
-    play.print_summary(summary)
+    result = summary.result
+    assert result is not None
+    if args.json:
+        import json
+
+        print(json.dumps(result.as_dict(), indent=2))
+    elif args.csv:
+        _print_csv(result)
+    else:
+        play.print_summary(summary)
     return 0
+
+
+#: The columns of ``hoyle play --csv``: the match's, then the seat's.
+CSV_COLUMNS = (
+    "game", "blinds", "stack", "reset_stacks", "hands", "seed", "seat", "bot", "net",
+    "bb_per_100", "ci95_low", "ci95_high", "buy_ins", "won", "showdowns", "vpip", "pfr",
+)  # fmt: skip
+
+
+def _print_csv(result: hoyle.SimulationResult) -> None:
+    import csv
+
+    data = result.as_dict()
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(CSV_COLUMNS)
+    for seat in data["seats"]:
+        low, high = seat["ci95"]
+        out.writerow(
+            [
+                data["game"],
+                " ".join(map(str, data["blinds"])),
+                seat["stack"],
+                data["reset_stacks"],
+                seat["hands"],
+                data["seed"],
+                seat["seat"],
+                seat["bot"],
+                seat["net"],
+                seat["bb_per_100"],
+                low,
+                high,
+                seat["buy_ins"],
+                seat["won"],
+                seat["showdowns"],
+                seat["vpip"],
+                seat["pfr"],
+            ]
+        )
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -320,8 +378,11 @@ def _add_play(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_play = commands.add_parser(
         "play",
         help="a match of bots (built-in, or yours with --bot), with a summary",
-        description="A match of bots at one table. Your bots (--bot) take the first "
-        "seats, in order, then the built-in ones (--bots).",
+        description="A match of bots at one table of --seats (6). Your bots (--bot) take "
+        "the first seats, in order, then the built-in ones (--bots) fill the rest. Every "
+        "seat starts every hand with --stacks chips (--carry-stacks: carried over, rebuys). "
+        "The table gives each seat's net chips, bb/100 with its 95%% interval, pots won, "
+        "showdowns, VPIP, PFR and buy-ins, each explained under it.",
         parents=[trace],
     )
     p_play.add_argument("--hands", type=int, default=2_000, help="hands to play")
@@ -332,24 +393,57 @@ def _add_play(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_play.add_argument(
         "--bots",
         default=None,
-        help="comma-separated built-in bots, one per seat: tight, loose, random "
-        '(default tight,loose,random,tight,loose,random; "" for none)',
+        help="comma-separated built-in bots, filling the seats after yours in order, repeated "
+        "as needed: tag, equity, station, tight, loose, random (default "
+        'tag,equity,station,loose,random,tight; "" for none)',
     )
     p_play.add_argument(
         "--bot",
         action="append",
         metavar="MODULE:CALLABLE",
-        help="seat your bot, a callable bot(hand, rng) that makes one move on the Hand "
-        "(a policy(observation, mask) -> index: wrap it with hoyle.env.policy_bot); "
-        "the module is searched in the current directory first; repeatable",
+        help="seat your bot (it takes one of the --seats, first), a callable bot(hand, rng) "
+        "that makes one move on the Hand (a policy(observation, mask) -> index: wrap it with "
+        "hoyle.env.policy_bot); the module is searched in the current directory first; "
+        "repeatable",
     )
-    p_play.add_argument("--stack", type=int, default=200, help="buy-in, in chips")
+    p_play.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        help="seats at the table, yours included (default 6; with --bots: yours and those)",
+    )
+    p_play.add_argument(
+        "--stacks", "--stack", type=int, default=200, help="every seat's stack, in chips (200)"
+    )
+    policy = p_play.add_mutually_exclusive_group()
+    policy.add_argument(
+        "--reset-stacks",
+        dest="reset_stacks",
+        action="store_true",
+        default=True,
+        help="every seat starts every hand with its stack (the default: results measure play)",
+    )
+    policy.add_argument(
+        "--carry-stacks",
+        dest="reset_stacks",
+        action="store_false",
+        help="stacks carry over from hand to hand; a seat that busts buys in again",
+    )
+    p_play.add_argument(
+        "--blinds", default=None, metavar='"SMALL BIG"', help='the blinds, e.g. "1 2" or "5 10"'
+    )
     p_play.add_argument("--quiet", action="store_true", help="no progress bar")
+    form = p_play.add_mutually_exclusive_group()
+    form.add_argument(
+        "--json", action="store_true", help='the result as one JSON object (a "seats" list)'
+    )
+    form.add_argument("--csv", action="store_true", help="the result as CSV, a row per seat")
     p_play.add_argument(
         "--on-bot-error",
         choices=("stop", "skip"),
         default="stop",
-        help="a bot that fails: stop the match (default), or void that hand and play on",
+        help="a bot that fails: stop the match (default), or void that hand and play on; "
+        "--traceback prints the failing bot's traceback",
     )
     _add_cluster(p_play, "play the hands")
     p_play.set_defaults(func=_play)

@@ -1,5 +1,6 @@
-"""``hoyle play``: a match of bots, hand after hand; a player who busts buys
-in again. Returns a summary per seat. ``match`` is a front end to
+"""``hoyle play``: a match of bots, hand after hand, every seat starting
+every hand with its stack (or carrying it over, buying in again when it
+busts). Returns a summary per seat. ``match`` is a front end to
 ``hoyle.simulate`` (``hoyle.simulation``): the hands are played in sessions
 of ``SHARD_HANDS`` (500) at a fresh table, in this process or on an
 ``executor`` (``hoyle play --workers N``, ``--scheduler ADDRESS``), with the
@@ -8,7 +9,8 @@ same totals either way.
 The bots are the built-in ones (``hoyle.bots.BOTS``, by name) and any
 user's bots (``players``: label and :class:`hoyle.bots.Bot` pairs, seated
 first, in order). ``load_bot("module:callable")`` finds a user's bot, as
-``hoyle play --bot module:callable`` does. A user's bot that raises, makes
+``hoyle play --bot module:callable`` does; a user's bot takes one of the
+table's seats (six unless told). A user's bot that raises, makes
 an illegal move, or does not make exactly one move ends the match with a
 ``BotError`` naming it and its seat (``on_error="skip"``: that hand is
 voided and the match goes on; ``Summary.result.failures`` lists them).
@@ -20,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -93,7 +96,11 @@ def _preset(name: str) -> Game:
     return game
 
 
-DEFAULT_BOTS = ("tight", "loose", "random", "tight", "loose", "random")
+#: The built-in bots of a table nobody named, in seat order (filling the
+#: seats left after the user's bots, repeated past six).
+DEFAULT_BOTS = ("tag", "equity", "station", "loose", "random", "tight")
+#: The seats at a table of ``hoyle play`` when not told.
+DEFAULT_SEATS = 6
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,9 @@ class _Seat:
     user: bool
 
 
-def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot | str]]) -> list[_Seat]:
+def _seats(
+    bots: Sequence[str] | None, players: Sequence[tuple[str, Bot | str]], seats: int | None
+) -> list[_Seat]:
     names = list(DEFAULT_BOTS if bots is None else bots)
     if not all(isinstance(b, str) for b in names):
         raise TypeError("bots are named by str")
@@ -119,13 +128,41 @@ def _seats(bots: Sequence[str] | None, players: Sequence[tuple[str, Bot | str]])
         elif not callable(entry[1]):
             raise TypeError(f"player {entry[0]!r}: a bot is callable as bot(hand, rng)")
         seated.append(_Seat(entry[0], entry[1], True))
-    seated += [_Seat(name, name, False) for name in names]
+    if seats is None:
+        seats = DEFAULT_SEATS if bots is None else len(seated) + len(names)
+    seats = _count("seats", seats)
+    if seats < len(seated):
+        raise GameError(f"{len(seated)} bots of yours do not fit at {seats} seats")
+    left = seats - len(seated)
+    if left and not names:
+        raise GameError(f"{left} seats left and no built-in bots to fill them")
+    seated += [_Seat(names[i % len(names)], names[i % len(names)], False) for i in range(left)]
     if len(seated) < 2:
         raise GameError("a match needs at least two bots")
     return seated
 
 
-def match(
+def _with_blinds(game: Game, blinds: Sequence[int] | None) -> Game:
+    """``game`` with other blinds (as many as it has, each at least 1, in
+    order, not decreasing)."""
+    if blinds is None:
+        return game
+    if not game.blinds:
+        raise GameError(
+            f"{game.name} has no blinds (it antes, or brings in): --blinds does not apply"
+        )
+    values = [chip_count("blinds", b, least=1) for b in blinds]
+    if len(values) != len(game.blinds):
+        raise GameError(
+            f"{game.name} has {len(game.blinds)} blinds, got {len(values)}:"
+            f" {' '.join(map(str, values))}"
+        )
+    if values != sorted(values):
+        raise GameError(f"blinds go from small to big, got {' '.join(map(str, values))}")
+    return dataclasses.replace(game, blinds=tuple(values))
+
+
+def match(  # noqa: PLR0913 (keyword options, each documented)
     *,
     game: str = "texas_holdem",
     hands: int = 2_000,
@@ -137,14 +174,21 @@ def match(
     executor: Executor | None = None,
     on_error: Literal["raise", "skip"] = "raise",
     reset_stacks: bool = True,
+    seats: int | None = None,
+    blinds: Sequence[int] | None = None,
 ) -> Summary:
     """Play ``hands`` hands of a preset (``seed``: an int >= 0, or None for
-    a fresh match). The seats: first the user's ``players`` (label, bot: a
+    a fresh match) at a table of ``seats`` (None: six, or as many as the
+    bots named). The seats: first the user's ``players`` (label, bot: a
     callable, or a ``module:callable`` name that each worker loads), in
-    order, then the built-in ``bots`` by name (None: six, tight, loose,
-    random, tight, loose, random; ``[]``: none). ``executor`` runs the
-    sessions (``hoyle.simulate``); a row's ``stack`` is the chips its seat
-    holds at the end of every session, added up.
+    order, then the built-in ``bots`` by name, repeated as needed to fill
+    the table (None: ``DEFAULT_BOTS``, tag, equity, station, loose, random,
+    tight). Every seat starts every hand with ``stack`` chips
+    (``reset_stacks=True``, the default: each hand measures the play at
+    one depth), or carries its stack over and buys in again when it busts
+    (``reset_stacks=False``). ``blinds`` replaces the preset's (as many as
+    it has). ``executor`` runs the sessions (``hoyle.simulate``); a row's
+    ``stack`` is its buy-ins' chips plus its net.
 
     >>> def caller(hand, rng):
     ...     hand.check() if hand.legal.can_check else hand.call()
@@ -152,13 +196,15 @@ def match(
     ...                 progress=False)
     >>> [(row.seat, row.bot) for row in summary.rows]
     [(0, 'me'), (1, 'tight')]
+    >>> [row.bot for row in match(hands=5, seed=1, seats=4, progress=False).rows]
+    ['tag', 'equity', 'station', 'loose']
     """
     hands = _count("hands", hands)
     stack = chip_count("stack", stack, least=1)
     if seed is not None:
         seed = check_seed(seed)
-    seated = _seats(bots, players)
-    the_game = _preset(game)
+    seated = _seats(bots, players, seats)
+    the_game = _with_blinds(_preset(game), blinds)
     if len(seated) > the_game.max_seats:
         raise GameError(f"{game} deals to at most {the_game.max_seats} seats")
     result = simulate(
@@ -178,43 +224,22 @@ def match(
     return Summary(game, hands, result.seconds, rows, result)
 
 
-def print_summary(summary: Summary) -> None:
-    """Print the match summary as a table: per seat the buy-ins, the chips
-    held, net chips, net big blinds per 100 hands with its 95% confidence
-    interval, pots won, VPIP and PFR; then any hands voided by a bot's error."""
+def print_summary(summary: Summary, *, file: Any = None) -> None:
+    """Print the match's table (``SimulationResult.__rich__``: the game,
+    blinds, stacks, hands and seed above; per seat, best first, net chips,
+    bb/100 with its 95% interval, pots won, showdowns, VPIP, PFR and
+    buy-ins; each column explained under it; any hands voided by a bot's
+    error). The table is printed whole at its own width, wider than the
+    terminal if need be and whatever ``COLUMNS`` says when piped: no number
+    is ever split or cut."""
     from rich.console import Console
-    from rich.table import Table as RichTable
 
-    out = RichTable(
-        title=f"{summary.game}: {summary.hands:,} hands in {summary.seconds:.1f} s "
-        f"({summary.hands / max(summary.seconds, 1e-9):,.0f} hands/s)"
-    )
     result = summary.result
-    names = ["seat", "bot", "buy-ins", "stack", "net chips", "pots won"]
-    if result is not None:  # the chips held add up over sessions: the rates instead
-        names[3:4] = []
-        names[4:4] = ["bb/100 (±95%)"]
-        names += ["VPIP", "PFR"]
-    widest = max((len(row.bot) for row in summary.rows), default=3)
-    for name in names:
-        if name == "bot":  # whole, however narrow the terminal
-            out.add_column(name, no_wrap=True, min_width=widest)
-        else:  # a number too wide folds onto a second line, never cut
-            out.add_column(name, justify="right", overflow="fold")
-    for row in sorted(summary.rows, key=lambda r: -r.net):
-        cells = [str(row.seat), row.bot, str(row.buy_ins), f"{row.stack:,}", f"{row.net:+,}"]
-        cells.append(f"{row.won:,}")
-        if result is not None:
-            seat = result.seats[row.seat]
-            low, high = seat.ci95
-            cells[3:4] = []
-            cells[4:4] = [f"{seat.bb_per_100:+,.0f} ±{(high - low) / 2:,.0f}"]
-            cells += [f"{seat.vpip_rate:.0%}", f"{seat.pfr_rate:.0%}"]
-        out.add_row(*cells)
-    console = Console()
-    console.print(out)
-    failures = result.failures if result is not None else ()
-    for failure in failures[:10]:
-        console.print(f"hand {failure.hand} voided: {failure.message}", markup=False)
-    if len(failures) > 10:
-        console.print(f"... {len(failures):,} hands voided in all", markup=False)
+    if result is None:
+        raise GameError("a summary without its simulation's result has no table")
+    probe = Console(file=file)
+    table = result.__rich__()
+    width = max(probe.measure(table, options=probe.options.update_width(10_000)).maximum, 40)
+    if probe.is_terminal:
+        width = max(width, probe.width)
+    Console(file=file, width=width).print(table)

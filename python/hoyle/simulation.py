@@ -58,7 +58,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -70,7 +70,7 @@ import numpy.typing as npt
 from hoyle import games
 from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
-from hoyle._shards import Progress, each_shard, shard_seed
+from hoyle._shards import Progress, _updater, each_shard, shard_seed
 from hoyle._user_bots import act_checked, load_bot
 from hoyle._whole import many, whole
 from hoyle.betting import Limit, chip_count
@@ -183,6 +183,105 @@ class SimulationResult:
     reset_stacks: bool = True
     stacks: tuple[int, ...] = ()
     history: npt.NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+    blinds: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        """The table of ``hoyle play`` as plain text: a title line, one row
+        per seat (best first), the columns explained under it."""
+        head, rows = _table(self)
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+        lines = _title(self).splitlines()
+        for cells in (head, *rows):
+            out = []
+            for i, cell in enumerate(cells):
+                out.append(cell.ljust(widths[i]) if i == 1 else cell.rjust(widths[i]))
+            lines.append("  ".join(out).rstrip())
+        lines += _legend(self)
+        lines += _voided(self)
+        return "\n".join(lines)
+
+    def __rich__(self) -> Any:
+        """A ``rich.table.Table`` of the same rows (what ``hoyle play``
+        prints); the legend is its caption. No cell ever wraps."""
+        from rich.table import Table
+
+        head, rows = _table(self)
+        from rich.text import Text
+
+        table = Table(
+            title=Text(_title(self)),
+            caption=Text("\n".join(_legend(self) + _voided(self))),
+            caption_justify="left",
+        )
+        for i, name in enumerate(head):
+            table.add_column(name, justify="left" if i == 1 else "right", no_wrap=True)
+        for cells in rows:
+            table.add_row(*(Text(c) for c in cells))  # a label is text, never markup
+        return table
+
+    def _repr_html_(self) -> str:
+        """An HTML table of the same rows (notebooks), every text escaped."""
+        from html import escape
+
+        head, rows = _table(self)
+        out = [
+            '<table class="hoyle-simulation">',
+            f"<caption>{'<br>'.join(escape(t) for t in _title(self).splitlines())}</caption>",
+        ]
+        out.append("<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>")
+        out.append("<tbody>")
+        for cells in rows:
+            tds = "".join(
+                f'<td style="text-align:{"left" if i == 1 else "right"}">{escape(c)}</td>'
+                for i, c in enumerate(cells)
+            )
+            out.append(f"<tr>{tds}</tr>")
+        out.append("</tbody>")
+        legend = "<br>".join(escape(line) for line in _legend(self) + _voided(self))
+        out.append(f'<tfoot><tr><td colspan="{len(head)}">{legend}</td></tr></tfoot></table>')
+        return "".join(out)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON values (``hoyle play --json``): the
+        game, blinds, stacks, hands, seed and a ``"seats"`` list, one entry
+        per seat with its counts, rates, bb/100 and 95% interval."""
+        seats = []
+        for seat in self.seats:
+            low, high = seat.ci95
+            seats.append(
+                {
+                    "seat": seat.seat,
+                    "bot": seat.bot,
+                    "stack": self.stacks[seat.seat] if self.stacks else None,
+                    "hands": seat.hands,
+                    "net": seat.net,
+                    "bb_per_100": seat.bb_per_100,
+                    "ci95": [_finite(low), _finite(high)],
+                    "buy_ins": seat.buy_ins,
+                    "won": seat.won,
+                    "showdowns": seat.showdowns,
+                    "vpip": seat.vpip_rate,
+                    "pfr": seat.pfr_rate,
+                }
+            )
+        return {
+            "game": self.game,
+            "blinds": list(self.blinds),
+            "big_blind": self.seats[0].big_blind if self.seats else None,
+            "stacks": list(self.stacks),
+            "reset_stacks": self.reset_stacks,
+            "hands": self.hands,
+            "seed": self.seed,
+            "shards": self.shards,
+            "shard_hands": self.shard_hands,
+            "rake": self.rake,
+            "seconds": self.seconds,
+            "seats": seats,
+            "failures": [
+                {"seat": f.seat, "bot": f.bot, "hand": f.hand, "message": f.message}
+                for f in self.failures
+            ],
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -197,6 +296,86 @@ class SimulationResult:
 
     def __hash__(self) -> int:  # the compared fields but the history (equal: same hash)
         return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+
+
+#: The columns of a result's table and what each means (its legend).
+_HEAD = (
+    "seat",
+    "bot",
+    "net chips",
+    "bb/100",
+    "±95%",
+    "pots won",
+    "showdowns",
+    "VPIP",
+    "PFR",
+    "buy-ins",
+)
+_LEGEND = [
+    "net chips: chips won less chips put in; bb/100: net big blinds per 100 hands,"
+    " ±95%: the half-width of its 95% confidence interval",
+    "pots won: hands it won chips in; showdowns: hands it was still in at the end",
+    "VPIP: hands it called, bet or raised on the first street (blinds do not count);"
+    " PFR: hands it bet or raised there",
+    "buy-ins: stacks bought (stacks reset every hand: 1; carried over: 1 a session of"
+    " {shard_hands:,} hands, 1 more each time it busted)",
+]
+
+
+def _legend(r: SimulationResult) -> list[str]:
+    return [line.format(shard_hands=r.shard_hands) for line in _LEGEND]
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def _title(r: SimulationResult) -> str:
+    blinds = "/".join(f"{b:,}" for b in r.blinds) if r.blinds else "none"
+    big = r.seats[0].big_blind if r.seats else 1
+    stacks = sorted(set(r.stacks))
+    depth = (
+        f"{stacks[0]:,} ({stacks[0] / big:,.0f} big blinds)"
+        if len(stacks) == 1
+        else ", ".join(f"{x:,}" for x in r.stacks)
+    )
+    policy = "reset every hand" if r.reset_stacks else "carried over, rebuys"
+    rate = f"{r.hands / r.seconds:,.0f} hands/s" if r.seconds > 0 else ""
+    timing = f" in {r.seconds:.1f} s ({rate})" if rate else ""
+    return (
+        f"{r.game}: {r.hands:,} hands{timing}, seed {r.seed}\n"
+        f"blinds {blinds}, stacks {depth} {policy}"
+    )
+
+
+def _table(r: SimulationResult) -> tuple[tuple[str, ...], list[list[str]]]:
+    """The header and the rows (best net first) of a result's table."""
+    rows = []
+    for seat in sorted(r.seats, key=lambda s: (-s.net, s.seat)):
+        low, high = seat.ci95
+        half = (high - low) / 2
+        rows.append(
+            [
+                str(seat.seat),
+                seat.bot,
+                f"{seat.net:+,}",
+                f"{seat.bb_per_100:+,.1f}",
+                f"{half:,.1f}" if math.isfinite(half) else "-",
+                f"{seat.won:,}",
+                f"{seat.showdowns:,}",
+                f"{seat.vpip_rate:.1%}",
+                f"{seat.pfr_rate:.1%}",
+                f"{seat.buy_ins:,}",
+            ]
+        )
+    return _HEAD, rows
+
+
+def _voided(r: SimulationResult) -> list[str]:
+    out = [f"hand {f.hand} voided: {f.message}" for f in r.failures[:10]]
+    if len(r.failures) > 10:
+        out.append(f"... {len(r.failures):,} hands voided in all")
+    return out
 
 
 @dataclass(frozen=True)
@@ -293,10 +472,11 @@ def _play_hand(hand: Hand, bots: list[Bot], job: _Job, rng: random.Random) -> No
 _Part = tuple[list[list[int]], int, list["BotFailure"], "npt.NDArray[np.int64] | None"]
 
 
-def _play_shard(job: _Job, shard: int) -> _Part:
+def _play_shard(job: _Job, shard: int, live: Callable[[int], None] | None = None) -> _Part:
     """One task: shard ``shard``'s hands. Returns the per-seat counts (in
     ``_COUNTS`` order), the rake, the voided hands and (``job.history``)
-    each played hand's nets, a ``(hands, seats)`` array."""
+    each played hand's nets, a ``(hands, seats)`` array. ``live`` (in this
+    process only) is told the hands of the shard done so far, after each."""
     rng = random.Random(shard_seed(job.seed, shard))
     bots = [p.load() for p in job.players]
     n = len(bots)
@@ -326,12 +506,16 @@ def _play_shard(job: _Job, shard: int) -> _Part:
                 raised.seat, raised.hand = seat, number
                 raise raised from err
             failures.append(BotFailure(seat, job.players[seat].label, number, str(err)))
+            if live is not None:
+                live(k + 1)
             continue  # voided: the stacks stay as they were
         rake += _tally(counts, hand, stacks)
         after = list(hand.stacks)
         if job.history:
             nets += [a - b for a, b in zip(after, stacks, strict=True)]
         stacks = after
+        if live is not None:
+            live(k + 1)
     history = np.array(nets, dtype=np.int64).reshape(-1, n) if job.history else None
     return counts, rake, failures, history
 
@@ -463,15 +647,36 @@ def simulate(  # noqa: PLR0913 (keyword options)
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
     totals = _Totals(job)
-    each_shard(  # the tasks made as the window moves: memory does not grow with hands
-        _play_shard,
-        ((job, i) for i in range(shards)),
-        shards,
-        totals.add,
-        executor=executor,
-        progress=progress,
-        label=f"{the_game.name}, {len(seated)} players",
-    )
+    update, bar = _updater(progress, f"{the_game.name}, {len(seated)} players", hands, "hands")
+    done = [0, 0.0]  # the hands of the shards taken; when the bar last moved
+    live: Callable[[int], None] | None = None
+    if executor is None and not (progress is None or progress is False):
+
+        def live(k: int) -> None:  # the hands of the shard at work: the bar moves as it plays
+            now = time.monotonic()
+            if now - done[1] >= 0.05:
+                done[1] = now
+                update(int(done[0]) + k)
+
+    def take(part: _Part) -> None:
+        totals.add(part)
+        counts, _, failures, _ = part
+        done[0] += counts[0][0] + len(failures)  # played and voided
+        update(int(done[0]))
+
+    try:
+        each_shard(  # the tasks made as the window moves: memory does not grow with hands
+            _play_shard,
+            ((job, i, live) for i in range(shards)),
+            shards,
+            take,
+            executor=executor,
+            progress=False,
+            label="",
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
     return totals.result(time.perf_counter() - started)
 
 
@@ -517,6 +722,7 @@ class _Totals:
             job.reset_stacks,
             job.stacks,
             self._history(),
+            tuple(job.game.blinds),
         )
 
     def _history(self) -> npt.NDArray[np.int64] | None:

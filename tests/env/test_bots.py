@@ -108,7 +108,8 @@ def test_the_same_seed_plays_the_same_match(user_module: Callable[[str], str]) -
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
-    assert len(runs[0]) == 7  # me, then the six default built-in bots
+    assert len(runs[0]) == 6  # me, then five default built-in bots: six seats
+    assert [r.bot for r in runs[0][1:]] == list(play.DEFAULT_BOTS[:5])
 
 
 def test_hoyle_play_seats_bot_specs(
@@ -217,7 +218,10 @@ def test_match_refuses_bad_players() -> None:
         play.match(players=[("me", hoyle.bots.tight_bot)], bots=[], progress=False)
     with pytest.raises(hoyle.GameError, match="at most 7 seats"):
         play.match(
-            game="seven_card_stud", players=[("a", hoyle.bots.loose_bot)] * 2, progress=False
+            game="seven_card_stud",
+            players=[("a", hoyle.bots.loose_bot)] * 2,
+            seats=8,
+            progress=False,
         )
     with pytest.raises(TypeError, match="a bot spec is a str"):
         play.load_bot(3)  # type: ignore[arg-type]

@@ -68,10 +68,11 @@ SIMULATE = LIMIT + textwrap.dedent(
     class Stop(Exception):
         pass
 
-    def stop_after_five(done, total):
-        assert total == -(-(1 << 48) // 20)
-        if done >= 5:
-            raise Stop(done)
+    def stop_after_five(done, total):  # told hands: five shards of 20 are 100
+        assert total == 1 << 48
+        if done >= 100:
+            assert done % 20 == 0  # the first report past 100 is a shard's end
+            raise Stop(done // 20)
 
     pool = Counting() if sys.argv[1] == "pool" else None
     try:

@@ -375,7 +375,9 @@ def test_bots_results_and_errors_pickle() -> None:
 
 def test_play_is_a_front_end_to_simulate() -> None:
     summary = play.match(hands=SHARD_HANDS + 20, seed=8, progress=False, stack=150)
-    result = hoyle.simulate("texas_holdem", SIX, hands=SHARD_HANDS + 20, seed=8, stacks=150)
+    result = hoyle.simulate(
+        "texas_holdem", list(play.DEFAULT_BOTS), hands=SHARD_HANDS + 20, seed=8, stacks=150
+    )
     assert summary.result == result
     assert [(r.seat, r.bot, r.buy_ins, r.net, r.won) for r in summary.rows] == [
         (s.seat, s.bot, s.buy_ins, s.net, s.won) for s in result.seats
