@@ -76,12 +76,14 @@ def _writable(who: str, path: Path | None) -> None:
 
 
 def _figure(name: str, path: Path | None, **kwargs: Any) -> Figure:
-    """A new ``Figure``, not known to ``pyplot``, once ``_writable`` has
-    passed, so that a drawing function fails before its work."""
+    """A new ``Figure`` (a ``_picture.Picture``: shown inline in a notebook
+    whether or not ``pyplot`` set that up), not known to ``pyplot``, once
+    ``_writable`` has passed, so that a drawing function fails before its
+    work."""
     _writable(f"hoyle.plot.{name}", path)
-    from matplotlib.figure import Figure
+    from hoyle._picture import Picture
 
-    return Figure(layout="constrained", **kwargs)
+    return Picture(layout="constrained", **kwargs)
 
 
 def _save(fig: Figure, path: Path | None) -> Figure:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import inspect
 import itertools
+import json
 import os
 import pathlib
 import subprocess
@@ -368,3 +369,53 @@ def test_the_docs_page_examples() -> None:
     )
     assert result.failed == 0
     assert result.attempted >= 4
+
+
+# -- in a notebook
+
+
+def test_a_figure_has_its_own_png_for_ipython() -> None:
+    pytest.importorskip("matplotlib")
+    from hoyle._picture import Picture
+
+    fig = plot.equity_by_street(["AhKh", "QsQd"], board="", trials=1_000)
+    assert isinstance(fig, Picture)
+    png = fig._repr_png_()
+    assert png[:8] == PNG
+    assert len(png) > 5_000
+
+
+def test_a_notebook_shows_the_figures_inline(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh kernel (this interpreter's) that never imports pyplot shows
+    each figure as one PNG, as it does once pyplot set up the inline backend;
+    the backend the kernel chose is left as it was."""
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("ipykernel")
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    spec = tmp_path / "kernels" / "hoyle-here"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "language": "python"}))
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
+    code = [
+        "import matplotlib\nbefore = matplotlib.get_backend()\nfrom hoyle import plot",
+        "plot.equity_by_street(['AhKh', 'QsQd'], board='2c7d9h')",
+        "plot.range_grid(['KK+', 'QQ'], trials=300)",
+        "import matplotlib.pyplot\nplot.equity_by_street(['AhKh', 'QsQd'], board='')",
+        "matplotlib.get_backend() == before",
+    ]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in code])
+    resources = {"metadata": {"path": str(ROOT)}}
+    nbclient.NotebookClient(
+        nb, kernel_name="hoyle-here", timeout=120, resources=resources
+    ).execute()
+    outputs = [cell.outputs for cell in nb.cells]
+    assert outputs[0] == []
+    for shown in outputs[1:4]:
+        assert len(shown) == 1
+        assert shown[0]["output_type"] == "execute_result"
+        assert shown[0]["data"]["image/png"]  # base64 of the PNG
+    assert outputs[4][0]["data"]["text/plain"] == "True"
