@@ -31,6 +31,7 @@ import numpy as np
 from hoyle._core import Card, parse_cards
 from hoyle.errors import EquityError, GameError, HoyleError
 from hoyle.odds import Equity, PlayerLike, equity
+from hoyle.omaha_ranges import OmahaRange
 from hoyle.ranges import RANKS, Range, hand_class, hand_classes
 
 if TYPE_CHECKING:
@@ -94,18 +95,19 @@ def _save(fig: Figure, path: Path | None) -> Figure:
 
 def _hand(player: object) -> tuple[Card, ...] | None:
     """The player's cards when it is one known hand, else None (a range)."""
-    if isinstance(player, Range):
+    if isinstance(player, Range | OmahaRange):
         return None
     try:
         return parse_cards(player)  # type: ignore[arg-type]
-    except HoyleError:
+    except (HoyleError, TypeError):
         return None
 
 
 def _name(player: object) -> str:
     """A player as a title shows it: a hand's cards, a range's text."""
-    if isinstance(player, Range):
-        return player.text or f"a range of {len(player)} combos"
+    if isinstance(player, Range | OmahaRange):
+        n = len(player)
+        return player.text or f"a range of {n} combo{'' if n == 1 else 's'}"
     cards = _hand(player)
     if cards is not None:
         return "".join(map(str, cards))

@@ -243,6 +243,17 @@ def test_street_equity_trials_and_games() -> None:
     assert omaha["flop"] == hoyle.equity(["AsKsQdJd", "AA**"], board="Kh7c2d", game="omaha", seed=2)
 
 
+def test_equity_by_street_names_every_kind_of_player() -> None:
+    pytest.importorskip("matplotlib")
+    omaha = hoyle.OmahaRange("AA**")
+    fig = plot.equity_by_street(["As Ks Qd Jd", omaha], board="Kh7c2d", game="omaha", seed=2)
+    assert [ln.get_label() for ln in _lines(fig)] == ["AsKsQdJd", "AA**"]
+    assert fig.axes[0].get_title().startswith("AsKsQdJd vs AA** on Kh7c2d\n")
+    mine = Range.from_combos([("AhKh", 1.0)])
+    fig = plot.equity_by_street([mine, (47, 43), "QQ"], board="", trials=1_000)
+    assert [ln.get_label() for ln in _lines(fig)] == ["a range of 1 combo", "KsQs", "QQ"]
+
+
 @pytest.mark.parametrize("board", ["Kh", "Kh7c", "Kh7c2d5s9d3h"])
 def test_street_equity_refuses_a_board_of_no_street(board: str) -> None:
     n = len(board) // 2
