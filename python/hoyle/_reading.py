@@ -33,6 +33,7 @@ __all__ = [
     "Betting",
     "bet_to",
     "betting",
+    "check_or_call",
     "class_of",
     "draw_level",
     "equity_estimate",
@@ -344,7 +345,7 @@ def equity_estimate(hand: Hand, seat: int, read: Betting, rng: random.Random) ->
     the hands as they stand). On the first street with nobody in but the
     blinds, as many opponents as have entered, at least one. Returns the
     equity and the number of opponents it was measured against."""
-    import hoyle
+    from hoyle._cheap import hand_strength
 
     seed = rng.getrandbits(64)
     hole = list(hand.hole(seat))
@@ -364,7 +365,7 @@ def equity_estimate(hand: Hand, seat: int, read: Betting, rng: random.Random) ->
             percents.append(raiser_percent(r) if r else 40.0 if s in read.entered else None)
         if all(p is None for p in percents):
             opponents = min(len(others), 22)
-            strength = hoyle.hand_strength(
+            strength = hand_strength(
                 hole, board=board, opponents=opponents, trials=TRIALS, seed=seed
             )
             return strength, opponents
@@ -443,3 +444,15 @@ def _keep_low(cards: list[int], *, badugi: bool, ace_low: bool) -> list[int]:
         ranks.add(c >> 2)
         suits.add(c & 3)
     return keep
+
+
+def check_or_call(hand: Hand) -> None:
+    """Check, else call; when the seat must bet (``first_must_bet``), the
+    smallest bet."""
+    legal = hand.legal
+    if legal.can_check:
+        hand.check()
+    elif legal.call_amount or legal.min_raise_to is None:
+        hand.call()
+    else:
+        hand.raise_to(legal.min_raise_to)

@@ -22,17 +22,27 @@ executor's to run again
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeAlias, TypeVar
 
 from hoyle.errors import HoyleError
 
-__all__ = ["Progress", "each_shard", "from_worker", "run_shards", "shard_seed", "window"]
+__all__ = [
+    "LiveProgress",
+    "Progress",
+    "each_shard",
+    "from_worker",
+    "run_shards",
+    "shard_seed",
+    "window",
+]
 
 T = TypeVar("T")
 #: ``True`` for a progress bar, a callable ``(done, total)``, or False/None.
@@ -117,6 +127,7 @@ def each_shard(
     executor: Executor | None,
     progress: Progress,
     label: str,
+    poll: Callable[[], object] | None = None,
 ) -> None:
     """``take(fn(*task))`` for each of the ``total`` tasks, in their order:
     here one after another (``executor=None``), or on ``executor`` with at
@@ -124,7 +135,9 @@ def each_shard(
     submitted as one finishes. ``tasks`` is read as the window moves (a
     generator is never listed), so memory does not grow with ``total``.
     The first task that raises cancels those submitted and not started, and
-    its error is raised here."""
+    its error is raised here. ``poll`` (on an executor) is called about ten
+    times a second while tasks run (a simulation reads its shards' hands
+    then)."""
     update, bar = _updater(progress, label, total)
     try:
         if executor is None:
@@ -132,7 +145,7 @@ def each_shard(
                 take(fn(*task))
                 update(done)
         else:
-            _on_executor(fn, iter(tasks), executor, take, update)
+            _on_executor(fn, iter(tasks), executor, take, update, poll)
     finally:
         if bar is not None:
             bar.stop()
@@ -160,6 +173,7 @@ def _on_executor(
     executor: Executor,
     take: Callable[[T], object],
     update: Callable[[int], None],
+    poll: Callable[[], object] | None = None,
 ) -> None:
     """The window of ``each_shard``: futures in task order; the finished
     ones at its front are taken, and as many new tasks submitted.
@@ -189,7 +203,12 @@ def _on_executor(
             queue.append(submit(task))
         while queue:
             if not queue[0].done():  # wait for any not done (those done would not wait)
-                wait([f for f in queue if not f.done()], return_when=FIRST_COMPLETED)
+                running = [f for f in queue if not f.done()]
+                if poll is None:
+                    wait(running, return_when=FIRST_COMPLETED)
+                else:
+                    wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
+                    poll()
             for i, fut in enumerate(queue):
                 err = fut.exception() if fut.done() else None
                 if err is None:
@@ -211,3 +230,117 @@ def _on_executor(
     finally:
         for fut in queue:
             fut.cancel()
+
+
+class LiveProgress:
+    """A bar (or a callable ``(done, total)``) counting the units (hands) of
+    the shards, moved while they play: in this process each shard reports
+    after every unit (``live(shard)`` is the callable it is given; the bar
+    moves at most 20 times a second); on a ``ProcessPoolExecutor`` each
+    shard puts its count on a manager's queue, read as ``each_shard``
+    polls; on any other executor the bar moves as shards finish."""
+
+    def __init__(self, progress: Progress, label: str, total: int, executor: Executor | None):
+        if progress is True:  # a bar is drawn on a terminal only (piped, it adds a blank line)
+            from rich.console import Console
+
+            progress = Console().is_terminal
+        self.update, self.bar = _updater(progress, label, total, "hands")
+        shown = not (progress is None or progress is False)
+        self.here = shown and executor is None
+        self.ticks = (
+            _PoolTicks.start(executor)
+            if shown and isinstance(executor, ProcessPoolExecutor)
+            else None
+        )
+        self.done = 0
+        self.last = 0.0
+        self.poll: Callable[[], None] | None = self._poll if self.ticks is not None else None
+
+    def live(self, shard: int) -> Callable[[int], None] | None:
+        """What shard ``shard`` is told its units done with (None: nothing)."""
+        if self.ticks is not None:
+            return _Tick(self.ticks.queue, shard)
+        return self._here if self.here else None
+
+    def _here(self, units: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 0.05:
+            self.last = now
+            self.update(self.done + units)
+
+    def _poll(self) -> None:
+        if self.ticks is not None and self.ticks.read():
+            self.update(self.done + self.ticks.running())
+
+    def finished(self, shard: int, units: int) -> None:
+        """Shard ``shard`` came back with ``units`` done."""
+        self.done += units
+        if self.ticks is not None:
+            self.ticks.taken(shard)
+            self.update(self.done + self.ticks.running())
+        else:
+            self.update(self.done)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+        if self.ticks is not None:
+            self.ticks.stop()
+
+
+class _Tick:
+    """A pool shard's live report (pickled to the worker): the hands of the
+    shard done so far, put on a manager's queue at most ten times a second."""
+
+    def __init__(self, queue: Any, shard: int) -> None:
+        self.queue, self.shard, self.last = queue, shard, 0.0
+
+    def __call__(self, k: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 0.1:
+            self.last = now
+            with contextlib.suppress(Exception):  # a report lost (caller gone): play on
+                self.queue.put_nowait((self.shard, k))
+
+
+class _PoolTicks:
+    """The caller's side of the live reports of a process pool's shards."""
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.queue = manager.Queue()
+        self.partial: dict[int, int] = {}
+        self.finished: set[int] = set()
+
+    @classmethod
+    def start(cls, pool: ProcessPoolExecutor) -> _PoolTicks | None:
+        import multiprocessing
+
+        context = getattr(pool, "_mp_context", None) or multiprocessing.get_context("spawn")
+        try:
+            return cls(context.Manager())
+        except Exception:  # no manager here: the bar moves shard by shard
+            return None
+
+    def read(self) -> bool:
+        """Drains the queue; True if anything came."""
+        came = False
+        while True:
+            try:
+                shard, k = self.queue.get_nowait()
+            except Exception:  # queue.Empty, or the manager gone
+                return came
+            came = True
+            if shard not in self.finished:
+                self.partial[shard] = max(k, self.partial.get(shard, 0))
+
+    def taken(self, shard: int) -> None:
+        self.finished.add(shard)
+        self.partial.pop(shard, None)
+
+    def running(self) -> int:
+        return sum(self.partial.values())
+
+    def stop(self) -> None:
+        self.manager.shutdown()

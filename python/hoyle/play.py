@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from hoyle.errors import GameError
 from hoyle.games import Game
 from hoyle.simulation import SimulationResult, simulate
 
-__all__ = ["Row", "Summary", "load_bot", "match", "print_summary"]
+__all__ = ["CSV_COLUMNS", "Row", "Summary", "command", "load_bot", "match", "print_summary"]
 
 PRESETS = (
     "texas_holdem",
@@ -243,3 +244,81 @@ def print_summary(summary: Summary, *, file: Any = None) -> None:
     if probe.is_terminal:
         width = max(width, probe.width)
     Console(file=file, width=width).print(table)
+
+
+def command(args: Any, executor: Executor | None) -> None:
+    """``hoyle play``: the match its arguments (argparse's ``Namespace``)
+    ask for, printed as the table, ``--json`` or ``--csv``."""
+    # a user's bot by its name: loaded here to check it, and by each worker
+    players: list[tuple[str, Bot | str]] = [(spec, spec) for spec in args.bot or ()]
+    bots = None if args.bots is None else [b for b in args.bots.split(",") if b.strip()]
+    blinds = None
+    if args.blinds is not None:
+        words = args.blinds.replace(",", " ").replace("/", " ").split()
+        if not words or not all(w.isdigit() for w in words):
+            raise GameError(
+                f'--blinds: whole numbers, small to big, like "1 2"; got {args.blinds!r}'
+            )
+        blinds = [int(w) for w in words]
+    summary = match(
+        game=args.game,
+        hands=args.hands,
+        seed=args.seed,
+        bots=[b.strip() for b in bots] if bots is not None else None,
+        stack=args.stacks,
+        progress=not args.quiet and not (args.json or args.csv),
+        players=players,
+        executor=executor,
+        on_error="skip" if args.on_bot_error == "skip" else "raise",
+        reset_stacks=args.reset_stacks,
+        seats=args.seats,
+        blinds=blinds,
+    )
+    result = summary.result
+    assert result is not None
+    if args.json:
+        import json
+
+        print(json.dumps(result.as_dict(), indent=2))
+    elif args.csv:
+        _print_csv(result)
+    else:
+        print_summary(summary)
+
+
+#: The columns of ``hoyle play --csv``: the match's, then the seat's.
+CSV_COLUMNS = (
+    "game", "blinds", "stack", "reset_stacks", "hands", "seed", "seat", "bot", "net",
+    "bb_per_100", "ci95_low", "ci95_high", "buy_ins", "won", "showdowns", "vpip", "pfr",
+)  # fmt: skip
+
+
+def _print_csv(result: SimulationResult) -> None:
+    import csv
+
+    data = result.as_dict()
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(CSV_COLUMNS)
+    for seat in data["seats"]:
+        low, high = seat["ci95"]
+        out.writerow(
+            [
+                data["game"],
+                " ".join(map(str, data["blinds"])),
+                seat["stack"],
+                data["reset_stacks"],
+                seat["hands"],
+                data["seed"],
+                seat["seat"],
+                seat["bot"],
+                seat["net"],
+                seat["bb_per_100"],
+                low,
+                high,
+                seat["buy_ins"],
+                seat["won"],
+                seat["showdowns"],
+                seat["vpip"],
+                seat["pfr"],
+            ]
+        )

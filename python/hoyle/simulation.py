@@ -24,9 +24,7 @@ each hand's net (exact integers, so shards merge exactly; the mean in big
 blinds per 100 hands and its 95% confidence interval are read from them),
 buy-ins, pots won, showdowns, VPIP and PFR. Every hand is checked: the
 chips the seats hold after it plus the rake are the chips they held before.
-With ``history=True`` the result also holds every hand's net chips per seat
-(``SimulationResult.history``, a ``(hands, seats)`` int64 array in hand
-order: what ``hoyle.plot.session`` draws).
+``history=True`` keeps each hand's net chips per seat too (``history``).
 
 A user's bot that raises (any exception, ``SystemExit`` too; its message
 quoted on one line, even one whose ``__str__`` fails), makes an illegal
@@ -67,24 +65,36 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from hoyle import games
 from hoyle._deal import check_seed
 from hoyle._hand_view import kinds
-from hoyle._shards import Progress, _updater, each_shard, shard_seed
-from hoyle._user_bots import act_checked, load_bot
-from hoyle._whole import many, whole
-from hoyle.betting import Limit, chip_count
-from hoyle.bots import BOTS, Bot
+from hoyle._shards import LiveProgress, Progress, each_shard, shard_seed
+from hoyle._sim_args import (
+    MAX_HANDS,
+    _big_blind,
+    _count,
+    _flag,
+    _Player,
+    _player,
+    _stacks,
+    _the_game,
+)
+from hoyle._user_bots import act_checked
+from hoyle.bots import Bot
 from hoyle.errors import BotError, GameError
 from hoyle.games import Game
 from hoyle.hand import Hand
 
-__all__ = ["SHARD_HANDS", "BotFailure", "SeatResult", "SimulationResult", "simulate"]
+__all__ = [
+    "MAX_HANDS",
+    "SHARD_HANDS",
+    "BotFailure",
+    "SeatResult",
+    "SimulationResult",
+    "simulate",
+]
 
 #: Hands per shard (the default of ``simulate(shard_hands=...)``).
 SHARD_HANDS = 500
-#: The most hands one call plays (2**48: years of one machine's work).
-MAX_HANDS = 1 << 48
 #: The normal quantile of a two-sided 95% interval.
 _Z95 = 1.959963984540054
 #: Per seat, the counters a shard returns, in this order.
@@ -157,8 +167,8 @@ class SimulationResult:
     the ``seed`` (drawn when none was given), the shards, per-seat results,
     the rake taken, the voided hands' ``failures``, the wall-clock
     ``seconds`` (not compared: two runs of one seed compare equal), whether
-    stacks were reset every hand (``reset_stacks``), each seat's stack, and
-    ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
+    stacks were reset every hand (``reset_stacks``), each seat's stack, the
+    game's ``blinds``, and ``history``: with ``simulate(history=True)`` a ``(hands, seats)`` numpy
     int64 array, row ``k`` the net chips of each seat in the ``k``-th hand
     played (voided hands left out; the same on any executor), else None.
     Two results compare equal when all of these but ``seconds`` are equal
@@ -186,102 +196,36 @@ class SimulationResult:
     blinds: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        """The table of ``hoyle play`` as plain text: a title line, one row
-        per seat (best first), the columns explained under it."""
-        head, rows = _table(self)
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        lines = _title(self).splitlines()
-        for cells in (head, *rows):
-            out = []
-            for i, cell in enumerate(cells):
-                out.append(cell.ljust(widths[i]) if i == 1 else cell.rjust(widths[i]))
-            lines.append("  ".join(out).rstrip())
-        lines += _legend(self)
-        lines += _voided(self)
-        return "\n".join(lines)
+        """The table of ``hoyle play`` as plain text: two title lines (the
+        game, hands, seed; blinds and stacks), a row per seat (best net
+        first), each column explained under it."""
+        from hoyle._sim_display import text
+
+        return text(self)
 
     def __rich__(self) -> Any:
         """A ``rich.table.Table`` of the same rows (what ``hoyle play``
-        prints); the legend is its caption. No cell ever wraps."""
-        from rich.table import Table
+        prints), the legend its caption; no cell ever wraps, and a label is
+        shown as written (never read as markup)."""
+        from hoyle._sim_display import rich_table
 
-        head, rows = _table(self)
-        from rich.text import Text
-
-        table = Table(
-            title=Text(_title(self)),
-            caption=Text("\n".join(_legend(self) + _voided(self))),
-            caption_justify="left",
-        )
-        for i, name in enumerate(head):
-            table.add_column(name, justify="left" if i == 1 else "right", no_wrap=True)
-        for cells in rows:
-            table.add_row(*(Text(c) for c in cells))  # a label is text, never markup
-        return table
+        return rich_table(self)
 
     def _repr_html_(self) -> str:
         """An HTML table of the same rows (notebooks), every text escaped."""
-        from html import escape
+        from hoyle._sim_display import html
 
-        head, rows = _table(self)
-        out = [
-            '<table class="hoyle-simulation">',
-            f"<caption>{'<br>'.join(escape(t) for t in _title(self).splitlines())}</caption>",
-        ]
-        out.append("<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>")
-        out.append("<tbody>")
-        for cells in rows:
-            tds = "".join(
-                f'<td style="text-align:{"left" if i == 1 else "right"}">{escape(c)}</td>'
-                for i, c in enumerate(cells)
-            )
-            out.append(f"<tr>{tds}</tr>")
-        out.append("</tbody>")
-        legend = "<br>".join(escape(line) for line in _legend(self) + _voided(self))
-        out.append(f'<tfoot><tr><td colspan="{len(head)}">{legend}</td></tr></tfoot></table>')
-        return "".join(out)
+        return html(self)
 
     def as_dict(self) -> dict[str, Any]:
         """The result as plain JSON values (``hoyle play --json``): the
-        game, blinds, stacks, hands, seed and a ``"seats"`` list, one entry
-        per seat with its counts, rates, bb/100 and 95% interval."""
-        seats = []
-        for seat in self.seats:
-            low, high = seat.ci95
-            seats.append(
-                {
-                    "seat": seat.seat,
-                    "bot": seat.bot,
-                    "stack": self.stacks[seat.seat] if self.stacks else None,
-                    "hands": seat.hands,
-                    "net": seat.net,
-                    "bb_per_100": seat.bb_per_100,
-                    "ci95": [_finite(low), _finite(high)],
-                    "buy_ins": seat.buy_ins,
-                    "won": seat.won,
-                    "showdowns": seat.showdowns,
-                    "vpip": seat.vpip_rate,
-                    "pfr": seat.pfr_rate,
-                }
-            )
-        return {
-            "game": self.game,
-            "blinds": list(self.blinds),
-            "big_blind": self.seats[0].big_blind if self.seats else None,
-            "stacks": list(self.stacks),
-            "reset_stacks": self.reset_stacks,
-            "hands": self.hands,
-            "seed": self.seed,
-            "shards": self.shards,
-            "shard_hands": self.shard_hands,
-            "rake": self.rake,
-            "seconds": self.seconds,
-            "seats": seats,
-            "failures": [
-                {"seat": f.seat, "bot": f.bot, "hand": f.hand, "message": f.message}
-                for f in self.failures
-            ],
-        }
+        game, blinds, big blind, stacks, stack policy, hands, seed, shards,
+        rake, seconds, the voided hands and a ``"seats"`` list, one entry
+        per seat: seat, bot, stack, hands, net, bb_per_100, ci95 (None for
+        an unbounded end), buy_ins, won, showdowns, vpip, pfr (rates)."""
+        from hoyle._sim_display import as_dict
+
+        return as_dict(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -296,105 +240,6 @@ class SimulationResult:
 
     def __hash__(self) -> int:  # the compared fields but the history (equal: same hash)
         return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
-
-
-#: The columns of a result's table and what each means (its legend).
-_HEAD = (
-    "seat",
-    "bot",
-    "net chips",
-    "bb/100",
-    "±95%",
-    "pots won",
-    "showdowns",
-    "VPIP",
-    "PFR",
-    "buy-ins",
-)
-_LEGEND = [
-    "net chips: chips won less chips put in; bb/100: net big blinds per 100 hands,"
-    " ±95%: the half-width of its 95% confidence interval",
-    "pots won: hands it won chips in; showdowns: hands it was still in at the end",
-    "VPIP: hands it called, bet or raised on the first street (blinds do not count);"
-    " PFR: hands it bet or raised there",
-    "buy-ins: stacks bought (stacks reset every hand: 1; carried over: 1 a session of"
-    " {shard_hands:,} hands, 1 more each time it busted)",
-]
-
-
-def _legend(r: SimulationResult) -> list[str]:
-    return [line.format(shard_hands=r.shard_hands) for line in _LEGEND]
-
-
-def _finite(x: float) -> float | None:
-    return x if math.isfinite(x) else None
-
-
-def _title(r: SimulationResult) -> str:
-    blinds = "/".join(f"{b:,}" for b in r.blinds) if r.blinds else "none"
-    big = r.seats[0].big_blind if r.seats else 1
-    stacks = sorted(set(r.stacks))
-    depth = (
-        f"{stacks[0]:,} ({stacks[0] / big:,.0f} big blinds)"
-        if len(stacks) == 1
-        else ", ".join(f"{x:,}" for x in r.stacks)
-    )
-    policy = "reset every hand" if r.reset_stacks else "carried over, rebuys"
-    rate = f"{r.hands / r.seconds:,.0f} hands/s" if r.seconds > 0 else ""
-    timing = f" in {r.seconds:.1f} s ({rate})" if rate else ""
-    return (
-        f"{r.game}: {r.hands:,} hands{timing}, seed {r.seed}\n"
-        f"blinds {blinds}, stacks {depth} {policy}"
-    )
-
-
-def _table(r: SimulationResult) -> tuple[tuple[str, ...], list[list[str]]]:
-    """The header and the rows (best net first) of a result's table."""
-    rows = []
-    for seat in sorted(r.seats, key=lambda s: (-s.net, s.seat)):
-        low, high = seat.ci95
-        half = (high - low) / 2
-        rows.append(
-            [
-                str(seat.seat),
-                seat.bot,
-                f"{seat.net:+,}",
-                f"{seat.bb_per_100:+,.1f}",
-                f"{half:,.1f}" if math.isfinite(half) else "-",
-                f"{seat.won:,}",
-                f"{seat.showdowns:,}",
-                f"{seat.vpip_rate:.1%}",
-                f"{seat.pfr_rate:.1%}",
-                f"{seat.buy_ins:,}",
-            ]
-        )
-    return _HEAD, rows
-
-
-def _voided(r: SimulationResult) -> list[str]:
-    out = [f"hand {f.hand} voided: {f.message}" for f in r.failures[:10]]
-    if len(r.failures) > 10:
-        out.append(f"... {len(r.failures):,} hands voided in all")
-    return out
-
-
-@dataclass(frozen=True)
-class _Player:
-    """A seat's player as sent to a worker: a built-in bot's name, a
-    ``module:callable`` spec (loaded there), or a callable."""
-
-    label: str
-    builtin: str | None = None
-    spec: str | None = None
-    bot: Bot | None = None
-
-    def load(self) -> Bot:
-        if self.builtin is not None:
-            return BOTS[self.builtin]
-        if self.spec is not None:
-            return load_bot(self.spec)  # imported once per process, then from sys.modules
-        assert self.bot is not None
-        return self.bot
 
 
 @dataclass(frozen=True)
@@ -520,75 +365,6 @@ def _play_shard(job: _Job, shard: int, live: Callable[[int], None] | None = None
     return counts, rake, failures, history
 
 
-def _player(entry: Any, seat: int) -> _Player:
-    label: str | None = None
-    if isinstance(entry, tuple):
-        if len(entry) != 2 or not isinstance(entry[0], str):
-            raise TypeError(f"players[{seat}]: a pair is (label, bot)")
-        label, entry = entry
-    if isinstance(entry, str):
-        if entry in BOTS:
-            return _Player(label or entry, builtin=entry)
-        if ":" in entry:
-            load_bot(entry)  # its errors here, before any work starts
-            return _Player(label or entry, spec=entry)
-        raise GameError(
-            f"players[{seat}]: unknown bot {entry!r}; bots: {', '.join(BOTS)}, or module:callable"
-        )
-    if not callable(entry):
-        raise TypeError(f"players[{seat}]: a bot is callable as bot(hand, rng)")
-    name = getattr(entry, "__qualname__", None) or type(entry).__name__
-    return _Player(label or str(name), bot=entry)
-
-
-def _the_game(game: str | Game) -> Game:
-    if isinstance(game, Game):
-        return game
-    preset = getattr(games, game, None) if isinstance(game, str) else None
-    if (
-        not isinstance(game, str)
-        or game.startswith("_")
-        or not callable(preset)
-        or isinstance(preset, type)  # Game, Street: classes, not presets
-    ):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    made = preset()
-    if not isinstance(made, Game):
-        raise GameError(f"unknown game {game!r}: a hoyle.games preset's name or a Game")
-    return made
-
-
-def _count(what: str, value: Any, least: int) -> int:
-    value = whole(value, f"{what} must be an int")
-    if not least <= value <= MAX_HANDS:
-        raise GameError(f"{what} must be {least}..{MAX_HANDS}, got {value}")
-    return int(value)
-
-
-def _big_blind(game: Game) -> int:
-    if game.blinds:
-        return max(game.blinds)
-    if isinstance(game.betting, Limit):
-        return game.betting.min
-    return game.smallest_bet
-
-
-def _stacks(stacks: int | Sequence[int], seats: int) -> tuple[int, ...]:
-    if many(stacks):  # a sequence of ints, a numpy array too
-        if len(stacks) != seats:
-            raise GameError(f"stacks: {len(stacks)} given for {seats} players")
-        out = tuple(chip_count(f"stacks[{i}]", s, least=1) for i, s in enumerate(stacks))
-    else:
-        out = (chip_count("stacks", stacks, least=1),) * seats
-    return out
-
-
-def _flag(what: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise GameError(f"{what} must be True or False, got {value!r}")
-    return value
-
-
 def simulate(  # noqa: PLR0913 (keyword options)
     game: str | Game,
     players: Sequence[Any],
@@ -647,36 +423,26 @@ def simulate(  # noqa: PLR0913 (keyword options)
     shards = max(1, -(-hands // shard_hands))  # one, of no hands, for hands=0: the buy-ins
     started = time.perf_counter()
     totals = _Totals(job)
-    update, bar = _updater(progress, f"{the_game.name}, {len(seated)} players", hands, "hands")
-    done = [0, 0.0]  # the hands of the shards taken; when the bar last moved
-    live: Callable[[int], None] | None = None
-    if executor is None and not (progress is None or progress is False):
-
-        def live(k: int) -> None:  # the hands of the shard at work: the bar moves as it plays
-            now = time.monotonic()
-            if now - done[1] >= 0.05:
-                done[1] = now
-                update(int(done[0]) + k)
+    bar = LiveProgress(progress, f"{the_game.name}, {len(seated)} players", hands, executor)
 
     def take(part: _Part) -> None:
         totals.add(part)
         counts, _, failures, _ = part
-        done[0] += counts[0][0] + len(failures)  # played and voided
-        update(int(done[0]))
+        bar.finished(totals.shards - 1, counts[0][0] + len(failures))  # played and voided
 
     try:
         each_shard(  # the tasks made as the window moves: memory does not grow with hands
             _play_shard,
-            ((job, i, live) for i in range(shards)),
+            ((job, i, bar.live(i)) for i in range(shards)),
             shards,
             take,
             executor=executor,
             progress=False,
             label="",
+            poll=bar.poll,
         )
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.stop()
     return totals.result(time.perf_counter() - started)
 
 

@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+from typing import Any
 
 import hoyle
 from hoyle import play
@@ -138,3 +139,18 @@ def test_progress_counts_hands_as_a_shard_plays() -> None:
     assert done[-1] == 150
     assert any(0 < d < 100 for d in done)  # inside the first shard
     assert 100 in done  # the first shard's end
+
+
+def test_progress_on_a_pool_counts_hands_while_shards_play() -> None:
+    """On a process pool the shards report their hands as they play (a
+    manager's queue): a slow bot moves the bar before a shard is done."""
+    seen: list[int] = []
+    players = [("slow", "tests.support.sim_bots:slow_caller"), "station"]
+    kwargs: dict[str, Any] = {"hands": 60, "seed": 2, "shard_hands": 40}
+    with hoyle.cluster.executor(workers=2) as pool:
+        far = hoyle.simulate(
+            "texas_holdem", players, executor=pool, progress=lambda d, t: seen.append(d), **kwargs
+        )
+    assert far == hoyle.simulate("texas_holdem", players, **kwargs)
+    assert seen[-1] == 60
+    assert any(0 < d < 20 for d in seen)  # before either shard was done

@@ -33,12 +33,12 @@ from typing import Any
 
 from hoyle._deal import check_seed
 from hoyle._shards import each_shard, shard_seed
+from hoyle._sim_args import _Player, _player, _the_game
 from hoyle._user_bots import act_checked
 from hoyle._whole import many, whole
 from hoyle.bots import Bot
 from hoyle.errors import BotError, TournamentError
 from hoyle.games import Game
-from hoyle.simulation import _Player, _player, _the_game
 from hoyle.table import Table
 
 __all__ = ["Level", "PlayerResult", "TournamentResult", "play"]
