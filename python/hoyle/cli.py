@@ -38,6 +38,9 @@ def _equity(args: argparse.Namespace) -> int:
             trials_count(args.plot_trials)
         except hoyle.EquityError as refused:
             raise hoyle.EquityError(f"--plot-trials: {refused}") from refused
+        from hoyle import plot
+
+        plot._writable("--plot", args.plot)  # matplotlib there, the file's format known
     kwargs: dict[str, object] = {
         "board": args.board,
         "dead": args.dead,
@@ -80,7 +83,7 @@ def _equity(args: argparse.Namespace) -> int:
 
         plot.range_grid(
             args.players,
-            args.plot,
+            path=args.plot,
             board=args.board,
             dead=args.dead,
             trials=args.plot_trials,
@@ -288,7 +291,12 @@ def _add_equity(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_eq.add_argument(
         "--game", default=None, help="preset in hoyle.games, e.g. omaha_hilo (default: hold'em)"
     )
-    p_eq.add_argument("--plot", metavar="FILE", help="save a 13x13 equity grid (matplotlib)")
+    p_eq.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="save the 13x13 equity grid of hoyle.plot.range_grid (matplotlib; "
+        "the extension is the format: .png, .svg, .pdf...)",
+    )
     p_eq.add_argument("--plot-trials", type=int, default=20_000, help="trials per grid cell")
     _add_cluster(p_eq, "run Monte Carlo's shards (exact enumeration: this machine's threads)")
     p_eq.set_defaults(func=_equity)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-import pathlib
-import sys
 import warnings
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -240,27 +238,6 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seed 4" in capsys.readouterr().out
     assert main(["equity", "AhKh", "AhQd", "--quiet"]) == 2
     assert "duplicate card Ah" in capsys.readouterr().err
-
-
-def test_plot_grid(tmp_path: pathlib.Path) -> None:
-    from hoyle import plot
-
-    grid = plot.grid_equity(["QQ+, AKs", "JJ"], board="2c 7d 9h", trials=10_000, seed=1)
-    assert set(grid) == {"AA", "KK", "QQ", "AKs"}
-    assert grid["AA"] > 0.8
-    assert grid["AKs"] < 0.4
-    pytest.importorskip("matplotlib")
-    out = tmp_path / "grid.png"
-    plot.range_grid(["QQ+, AKs", "JJ"], str(out), board="2c 7d 9h", trials=2_000, seed=1)
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hoyle import plot
-
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # importing it now fails
-    with pytest.raises(hoyle.HoyleError, match="matplotlib"):
-        plot.range_grid(["AA", "KK"], "/dev/null", trials=1000)
 
 
 def test_game_presets() -> None:
