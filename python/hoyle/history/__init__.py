@@ -114,7 +114,7 @@ variant = "NT"
 
 from __future__ import annotations
 
-from hoyle.history import toml_text
+from hoyle.history import samples, toml_text
 from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_all
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
@@ -130,6 +130,7 @@ __all__ = [
     "dumps",
     "load",
     "replay_all",
+    "samples",
 ]
 
 _fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import datetime
 import os
+import zoneinfo
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -13,7 +15,7 @@ from hoyle.games import Game
 from hoyle.hand import Hand
 from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
-from hoyle.history.files import read_file
+from hoyle.history.files import decode, read_bytes
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
@@ -62,6 +64,7 @@ class HandHistory:
         "_scale",
         "fields",
         "name",
+        "notes",
         "repairs",
         "source",
     )
@@ -77,6 +80,9 @@ class HandHistory:
         self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
         self.repairs: list[str] = []
+        #: what reading the file found worth saying that is not an error (a
+        #: site file: a stack that does not follow on from the table's hand before)
+        self.notes: list[str] = []
 
     def __repr__(self) -> str:
         seats = len(self.fields.get("starting_stacks", ()))
@@ -224,6 +230,79 @@ class HandHistory:
         return self._in_seat_order(out)
 
     @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in PHH order: ``players[k]`` is ``p{k+1}``,
+        whose hoyle seat is ``seat(k + 1)``. From the PHH ``players``
+        field; a file without one names its players ``p1``, ``p2``...
+
+        >>> import hoyle
+        >>> [h] = hoyle.history.load(hoyle.history.samples.path("pokerstars-nlhe.txt"))
+        >>> h.players[:2], h.seat(1), h.site, h.currency, h.stakes
+        (('Nightfox82', 'Asaki1'), 0, 'PokerStars', 'USD', (Decimal('0.05'), Decimal('0.1')))
+        >>> h.started.isoformat()
+        '2014-01-06T07:21:05-05:00'
+        """
+        n = len(self._field("starting_stacks"))
+        names = self.fields.get("players")
+        if isinstance(names, list) and len(names) == n:
+            return tuple(str(x) for x in names)
+        return tuple(f"p{k + 1}" for k in range(n))
+
+    @property
+    def site(self) -> str | None:
+        """Where the hand was played: PHH's ``venue`` (a site's name for a
+        hand read from its file), else ``casino``; None when the file does not say."""
+        value = self.fields.get("venue", self.fields.get("casino"))
+        return value if isinstance(value, str) else None
+
+    @property
+    def currency(self) -> str | None:
+        """PHH's ``currency`` (``"USD"``, ``"EUR"``); None for chips (a
+        tournament) or when the file does not say."""
+        value = self.fields.get("currency")
+        return value if isinstance(value, str) else None
+
+    @property
+    def stakes(self) -> tuple[int | Decimal, ...]:
+        """The stakes in the file's money: the blinds and straddles
+        (``blinds_or_straddles`` less zeros and posts, smallest first), or
+        for a fixed-limit game without blinds the small and big bet."""
+        blinds = self.fields.get("blinds_or_straddles") or []
+        out = sorted(
+            v for v in blinds if isinstance(v, int | Decimal) and not isinstance(v, bool) and v > 0
+        )
+        if out:
+            return tuple(out)
+        return tuple(
+            v
+            for key in ("bring_in", "small_bet", "big_bet")
+            if isinstance(v := self.fields.get(key), int | Decimal) and not isinstance(v, bool)
+        )
+
+    @property
+    def started(self) -> datetime.datetime | datetime.date | None:
+        """When the hand began, from PHH's ``year``, ``month``, ``day``,
+        ``time`` and ``time_zone`` fields: a ``datetime`` (aware when the
+        time zone is an IANA name such as ``America/New_York``), a ``date``
+        without ``time``, None without a date."""
+        f = self.fields
+        try:
+            day = datetime.date(int(f["year"]), int(f["month"]), int(f["day"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        time = f.get("time")
+        if not isinstance(time, datetime.time):
+            return day
+        zone = f.get("time_zone")
+        tz: datetime.tzinfo | None = None
+        if isinstance(zone, str):
+            try:
+                tz = zoneinfo.ZoneInfo(zone)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                tz = None
+        return datetime.datetime.combine(day, time, tzinfo=tz)
+
+    @property
     def game(self) -> Game:
         """The hoyle ``Game`` this hand is played under."""
         return self._replay_plan().game
@@ -364,8 +443,16 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
         path = os.fspath(source)
         if not isinstance(path, str):
             raise TypeError(f"load takes a str path, got {type(path).__name__}")
-        return loads(read_file(path), source=path)
+        data = read_bytes(path)
+        return loads(decode(data, path, legacy=_site_bytes(data)), source=path)
     return loads(source)
+
+
+def _site_bytes(data: bytes) -> bool:
+    """The file opens a site's hand (older sites write Windows-1252)."""
+    from hoyle.history.sites import site_of
+
+    return site_of(data[:4096].decode("latin-1")) is not None
 
 
 def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
@@ -373,7 +460,19 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
     if not isinstance(text, str):
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
-    doc = read_toml(text, where)
+    from hoyle.history import sites
+
+    site = sites.site_of(text)
+    if site is not None:
+        return sites.read_site(text, source, site)
+    try:
+        doc = read_toml(text, where)
+    except HistoryError as err:
+        first = next((x.strip() for x in text[:4096].splitlines() if x.strip()), "")[:80]
+        raise HistoryError(
+            f"{err} (not PHH; nor a hand history of {', '.join(sites.FORMATS)}: the first "
+            f"line, {first!r}, opens no hand of theirs)"
+        ) from None
     if "variant" in doc:
         hands = [HandHistory(doc, source=source)]
     elif doc and all(isinstance(v, dict) for v in doc.values()):
