@@ -119,18 +119,22 @@ from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
 from hoyle.history.site_rake import SiteRake
+from hoyle.history.statistics import PlayerStats, Statistics, statistics
 from hoyle.history.writing import dumps
 
 __all__ = [
     "HandHistory",
     "HandOutcome",
+    "PlayerStats",
     "ReplayFailure",
     "ReplayReport",
     "SiteRake",
+    "Statistics",
     "dumps",
     "load",
     "replay_all",
     "samples",
+    "statistics",
 ]
 
 _fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

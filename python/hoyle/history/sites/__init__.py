@@ -94,11 +94,11 @@ def read_site(text: str, source: str | None, site: str) -> list[HandHistory]:
 
 
 def _other_site(line: str, site: str) -> bool:
-    if not line or line[0] not in "#P*":  # cheap: every header starts so
+    if line.startswith(("variant =", "variant=", "[")):  # PHH
+        return True
+    if not line or line[0] not in "#P*":  # cheap: every site header starts so
         return False
-    return any(h.match(line) for name, (h, _r) in FORMATS.items() if name != site) or (
-        line.startswith("variant =")
-    )
+    return any(h.match(line) for name, (h, _r) in FORMATS.items() if name != site)
 
 
 def _continuity(hands: list[HandHistory], where: str) -> None:
