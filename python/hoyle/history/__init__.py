@@ -45,8 +45,10 @@ Decisions (see also the tests):
   highest), never a card the file names anywhere, so the replay is
   deterministic and the known hands are what the file makes them.
   Placeholders decide nothing: at the showdown a seat whose final cards are
-  not all known, or whose last ``sm`` shows none (a muck, ``sm ????``), has
-  mucked when a seat with known cards contests the same pot (in a high-low
+  not all known, or whose last ``sm`` shows none (a muck, or ``sm ????``
+  from a seat whose dealt cards the file does not all name: known dealt
+  cards decide a showdown), has mucked when a seat with known cards
+  contests the same pot (in a high-low
   game it wins neither half); a pot that only such seats contest has no
   result in the file, and ``replay`` raises ``UndeterminedError`` (a
   ``HistoryError``) with those pots, who could have won them, and the
