@@ -23,7 +23,7 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle.errors import HistoryError, HoyleError, SettlementError, UndeterminedError
+from hoyle.errors import HistoryError, HoyleError, SettlementError
 from hoyle.history import HandHistory, SiteRake, _fast_toml
 from hypothesis import given
 from hypothesis import strategies as st
