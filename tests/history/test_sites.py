@@ -222,7 +222,7 @@ def test_a_file_of_two_formats_is_refused() -> None:
 def test_no_known_format_names_the_formats_tried_and_the_line() -> None:
     with pytest.raises(
         HistoryError,
-        match=r"not PHH; nor a hand history of PokerStars: the first line, 'Hello there'",
+        match=r"not PHH; nor a hand history of PokerStars, 888: the first line, 'Hello there'",
     ):
         hoyle.history.loads("Hello there\nGeneral Kenobi\n")
 
@@ -259,3 +259,72 @@ def test_100_mb_of_garbage_is_refused_in_bounded_time_and_memory(tmp_path: Path)
         tracemalloc.stop()
         assert elapsed < 60
         assert peak < 600 * 2**20  # a few copies of the file at most
+
+
+# -- 888poker (Pacific) ------------------------------------------------------------
+
+PACIFIC = sorted((DATA / "hhsmithy" / "Pacific").rglob("*.txt")) + sorted(
+    p for p in (DATA / "pokerregion" / "888poker").glob("*.txt")
+)
+GAME = re.compile(r"^\ufeff?#Game No : (\d+)", re.M)
+REFUSED_888 = {
+    # PartyPoker's format, filed under Pacific in the source repository
+    "hhsmithy/Pacific/CashGame/PlayerTests/WithSittingOut.txt": "opens no hand",
+    "hhsmithy/Pacific/CashGame/GameTypeTests/PotLimitHoldem.txt": "expected 'SMALL/BIG Blinds",
+    "hhsmithy/Pacific/CashGame/Seats/4 Max.txt": "opens no hand",  # empty (a BOM)
+    "hhsmithy/Pacific/CashGame/Seats/Full Ring (10 Handed).txt": "opens no hand",
+    "hhsmithy/Pacific/CashGame/HandActionTests/PostingDead.txt": "a dead and a live blind",
+    # "3 023,50 $": a thousands space and a decimal comma
+    "hhsmithy/Pacific/CashGame/Limits/Limit5.txt": "is not an amount",
+    "hhsmithy/Pacific/CashGame/ValidHandTests/InValidHand.txt": "no '** Summary **' line",
+    "pokerregion/888poker/888poker20160327 Tournament $0.01 Step 1 WSOP, 888Live & Major "
+    "Tournaments (78669312) No Limit Holdem.txt": "no small blind is posted",
+    "pokerregion/888poker/888poker20160327 Tournament $0.01 Step 1 WSOP, 888Live & Major "
+    "Tournaments (78670191) No Limit Holdem.txt": "no small blind is posted",
+    "pokerregion/888poker/888poker20160327 Tournament $0.01 Step 1 WSOP, 888Live & Major "
+    "Tournaments (78669773) No Limit Holdem.txt": "'Seat 1:  ( $325 )'",  # a seat with no name
+    # the big blind all in for less than the small blind: hoyle's blinds rise
+    "pokerregion/888poker/888poker20160328 Tournament $0.01 Step 1 WSOP, 888Live & Major "
+    "Tournaments (78670600) No Limit Holdem.txt": "blinds (50, 45)",
+}
+
+
+@pytest.mark.parametrize("path", PACIFIC, ids=lambda p: p.relative_to(DATA).as_posix())
+def test_every_888_fixture_is_read_or_refused_with_a_message(path: Path) -> None:
+    rel = path.relative_to(DATA).as_posix()
+    if rel.endswith("- Summary.txt"):  # a tournament's summary, not hands
+        with pytest.raises(HistoryError, match="opens no hand"):
+            hoyle.history.load(path)
+        return
+    why = REFUSED_888.get(rel)
+    if why is not None:
+        with pytest.raises(HistoryError, match=re.escape(why)):
+            hoyle.history.load(path)
+        return
+    hands = hoyle.history.load(path)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    assert [h.name for h in hands] == GAME.findall(text)
+    for h in hands:
+        assert h.site == "888poker"
+        hand = h.replay()
+        settlement = hand.settlement
+        assert settlement is not None
+        assert sum(hand.contributions) == sum(settlement.payouts) + settlement.rake
+        # the file's collected lines, read here: each is what the player took
+        # from the pots (with a walk's unmatched blind, which 888 counts in it)
+        start = text.index(f"Game {h.name} ")
+        end = GAME.search(text, start)
+        body = text[start : end.start() if end else len(text)]
+        won = {
+            name: sum(
+                Decimal(a.replace(",", ""))
+                for a in re.findall(rf"^{re.escape(name)} collected \[ \D?([\d,.]+)", body, re.M)
+            )
+            for name in h.players
+        }
+        for k, name in enumerate(h.players):
+            seat = h.seat(k + 1)
+            paid, refund = settlement.payouts[seat], settlement.refunds[seat]
+            assert won[name] * h.scale in (paid - refund, paid), name
+        [again] = hoyle.history.loads(h.dumps())
+        assert again.replay().stacks == hand.stacks

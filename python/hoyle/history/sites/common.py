@@ -79,6 +79,7 @@ class SiteHand:
         self.back: list[Decimal] = []  # uncalled bets returned
         self.won: list[Decimal] = []  # collected
         self.cards: list[str | None] = []
+        self.folded: list[bool] = []
         self.body: list[str] = []
         self.variant = "NT"
         self.stakes: dict[str, Any] = {}
@@ -103,6 +104,7 @@ class SiteHand:
         for column in (self.antes, self.blinds, self.put, self.street, self.back, self.won):
             column.append(zero)
         self.cards.append(None)
+        self.folded.append(False)
 
     def player(self, name: str, line: str) -> int:
         """The index of the player ``name`` (dealt in)."""
@@ -126,6 +128,7 @@ class SiteHand:
 
     # -- actions -----------------------------------------------------------
     def fold(self, i: int) -> None:
+        self.folded[i] = True
         self.body.append(f"p{i + 1} f")
 
     def check(self, i: int) -> None:
@@ -140,9 +143,17 @@ class SiteHand:
         self.raise_to(i, self.street[i] + amount)
 
     def raise_to(self, i: int, total: Decimal) -> None:
+        """A bet or raise to ``total`` this round. One nobody can call any of
+        (every other player in the hand is all in for no more than the bet
+        faced) is a call in hoyle, which refuses a raise nobody can answer:
+        the chips come out the same once the uncalled part goes back."""
+        others = [j for j in range(len(self.put)) if j != i and not self.folded[j]]
+        facing = max((self.put[j] for j in others), default=Decimal(0))
+        reach = max((self.stacks[j] for j in others), default=Decimal(0))
         self.put[i] += total - self.street[i]
         self.street[i] = total
-        self.body.append(f"p{i + 1} cbr {total}")
+        uncallable = others and reach <= facing < self.put[i]
+        self.body.append(f"p{i + 1} cc" if uncallable else f"p{i + 1} cbr {total}")
 
     def board(self, cards: str) -> None:
         """A new street's board cards (PHH text)."""
@@ -176,6 +187,19 @@ class SiteHand:
         second = max(p for k, p in enumerate(self.put) if k != top)
         if self.put[top] > second:
             self.back[top] += self.put[top] - second
+
+    def returned_in_collected(self) -> None:
+        """A site that writes no uncalled-bet line and counts a walk's
+        unmatched big blind in the collected line (888): the part of the
+        inferred uncalled bet the collected lines already pay is not
+        returned twice."""
+        pot = sum(self.put, Decimal(0)) - sum(self.back, Decimal(0))
+        excess = sum(self.won, Decimal(0)) - pot
+        for k, back in enumerate(self.back):
+            if excess > 0 and back > 0 and self.won[k] > 0:
+                cut = min(back, excess)
+                self.back[k] -= cut
+                excess -= cut
 
     def collected(self, i: int, amount: Decimal, line: str) -> None:
         self.won[i] += amount
