@@ -222,7 +222,8 @@ def test_a_file_of_two_formats_is_refused() -> None:
 def test_no_known_format_names_the_formats_tried_and_the_line() -> None:
     with pytest.raises(
         HistoryError,
-        match=r"not PHH; nor a hand history of PokerStars, 888: the first line, 'Hello there'",
+        match=r"not PHH; nor a hand history of PokerStars, 888, Winamax: "
+        r"the first line, 'Hello there'",
     ):
         hoyle.history.loads("Hello there\nGeneral Kenobi\n")
 
@@ -326,5 +327,51 @@ def test_every_888_fixture_is_read_or_refused_with_a_message(path: Path) -> None
             seat = h.seat(k + 1)
             paid, refund = settlement.payouts[seat], settlement.refunds[seat]
             assert won[name] * h.scale in (paid - refund, paid), name
+        [again] = hoyle.history.loads(h.dumps())
+        assert again.replay().stacks == hand.stacks
+
+
+# -- Winamax -----------------------------------------------------------------------
+
+WINAMAX = sorted((DATA / "hhsmithy" / "Winamax").rglob("*.txt"))
+WINAMAX_HAND = re.compile(r"^\ufeff?Winamax Poker - .*? - HandId: #([\d-]+) ", re.M)
+REFUSED_WINAMAX = {
+    # Winamax's XML export, not its text
+    "HandActionTests/OmahaHiLo.txt": "opens no hand",
+    # edited ("Winaax Poker") and in Windows-1252: not a hand
+    "ValidHandTests/InValidHand.txt": "not UTF-8 text",
+}
+
+
+@pytest.mark.parametrize("path", WINAMAX, ids=lambda p: p.name)
+def test_every_winamax_fixture_is_read_or_refused_with_a_message(path: Path) -> None:
+    rel = path.relative_to(DATA / "hhsmithy" / "Winamax" / "CashGame").as_posix()
+    why = REFUSED_WINAMAX.get(rel)
+    if why is not None:
+        with pytest.raises(HistoryError, match=re.escape(why)):
+            hoyle.history.load(path)
+        return
+    hands = hoyle.history.load(path)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    assert [h.fields["_hoyle_hand_id"] for h in hands] == WINAMAX_HAND.findall(text)
+    for h in hands:
+        assert h.site == "Winamax"
+        hand = h.replay()
+        settlement = hand.settlement
+        assert settlement is not None
+        assert sum(hand.contributions) == sum(settlement.payouts) + settlement.rake
+        # the collected lines, read here: Winamax counts the uncalled bet in them
+        hand_id = h.fields["_hoyle_hand_id"]
+        start = text.index(f"#{hand_id} ")
+        end = WINAMAX_HAND.search(text, start)
+        body = text[start : end.start() if end else len(text)]
+        for k, name in enumerate(h.players):
+            won = sum(
+                Decimal(a)
+                for a in re.findall(rf"^{re.escape(name)} collected ([\d.]+)", body, re.M)
+            )
+            assert settlement.payouts[h.seat(k + 1)] == won * h.scale, name
+        rake = re.search(r"\| Rake ([\d.]+)", body)
+        assert settlement.rake == (Decimal(rake[1]) * h.scale if rake else 0)
         [again] = hoyle.history.loads(h.dumps())
         assert again.replay().stacks == hand.stacks

@@ -452,7 +452,7 @@ def _site_bytes(data: bytes) -> bool:
     """The file opens a site's hand (older sites write Windows-1252)."""
     from hoyle.history.sites import site_of
 
-    return site_of(data[:4096].decode("latin-1")) is not None
+    return site_of(data[:4096].removeprefix(b"\xef\xbb\xbf").decode("latin-1")) is not None
 
 
 def loads(text: str, *, source: str | None = None) -> list[HandHistory]:

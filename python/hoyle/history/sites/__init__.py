@@ -12,7 +12,7 @@ equals the bets less the uncalled bets, the collected lines plus the rake
 pay out the pot, and each player's net in the replay equals the file's.
 A hand that does not add up is a ``HistoryError`` naming the line.
 
-The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific).
+The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific), Winamax.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites import pacific, pokerstars
+from hoyle.history.sites import pacific, pokerstars, winamax
 from hoyle.history.sites.common import SiteHand, check
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ Reader = Callable[[list[str], list[int], str], SiteHand]
 FORMATS: dict[str, tuple[re.Pattern[str], Reader]] = {
     "PokerStars": (pokerstars.HEADER, pokerstars.read_hand),
     "888": (pacific.HEADER, pacific.read_hand),
+    "Winamax": (winamax.HEADER, winamax.read_hand),
 }
 #: The longest line a site file may have (a real one is under 300 characters).
 MAX_LINE = 10_000
