@@ -162,6 +162,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         theirs_phh = THROUGHPUT.get(f"pokerkit: {task}")
         if ours_phh and theirs_phh:
             write(f"  hoyle / pokerkit, {task}: {ours_phh / theirs_phh:.1f}x (target 10x)")
+    for task in ("PokerStars text read and replayed", "PokerStars text, interleaved"):
+        ours_ps, theirs_ps = THROUGHPUT.get(f"hoyle: {task}"), THROUGHPUT.get(f"pokerkit: {task}")
+        if ours_ps and theirs_ps:
+            write(f"  hoyle / pokerkit, {task}: {ours_ps / theirs_ps:.1f}x (target 10x)")
     clones = THROUGHPUT.get("hoyle: Hand.clone() per second (6-max)")
     if clones:
         write(f"  Hand.clone(), 6-max: {1e6 / clones:.2f} us (target < 10 us)")
