@@ -290,7 +290,7 @@ def _stats(args: argparse.Namespace) -> int:
     stats = history.statistics(hands)
     for where, why in stats.skipped:
         print(f"skipped: {where}: {why}", file=sys.stderr)
-    columns = ("hands", "VPIP", "PFR", "3B", "F3B", "CB", "FCB", "WTSD", "W$SD", "AF", "net")
+    columns = ("hands", "VPIP", "PFR", "3B", "F3B", "CB", "FCB", "WTSD", "W$SD", "AF", "net", "EV")
     rows = sorted(stats.values(), key=lambda p: (-p.hands, p.name))[: args.top]
     width = max((len(p.name) for p in rows), default=6)
     print(f"{'player':<{width}}  " + "  ".join(f"{c:>6}" for c in columns))
@@ -313,6 +313,7 @@ def _stats(args: argparse.Namespace) -> int:
             ),
             af,
             f"{p.net:f}",
+            f"{p.ev_net:.2f}",
         )
         print(f"{p.name:<{width}}  " + "  ".join(f"{c:>6}" for c in cells))
     print(

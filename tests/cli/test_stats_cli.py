@@ -20,7 +20,7 @@ def test_stats_prints_each_player(capsys: pytest.CaptureFixture[str]) -> None:
     row = next(line.split() for line in out if line.startswith("jimmyhoo "))
     j = stats["jimmyhoo"]
     assert row[1:4] == [str(j.hands), f"{j.vpip_pct:.0f}", f"{j.pfr_pct:.0f}"]
-    assert row[-1] == f"{j.net:f}"
+    assert row[-2:] == [f"{j.net:f}", f"{j.ev_net:.2f}"]
     assert out[-1] == f"10 hands, {len(stats)} players; 0 hands not replayed, 0 files refused"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import hoyle
 import pytest
-from hoyle.history import HandHistory, statistics
+from hoyle.history import HandHistory, PlayerStats, statistics
 
 DATA = Path(__file__).parent.parent / "data"
 PHH = sorted(p for p in (DATA / "phh").rglob("*") if p.suffix in (".phh", ".phhs"))
@@ -185,3 +185,55 @@ def test_records_and_bb_per_100() -> None:
     assert z.bb_per_100_interval is not None
     lo, hi = z.bb_per_100_interval
     assert lo <= z.bb_per_100 <= hi
+
+
+def _naive_equity(mine: list[str], theirs: list[str], board: list[str]) -> float:
+    """KK's share against QQ over every runout, by the evaluator alone."""
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    left = [c for c in deck if c not in mine + theirs + board]
+    total = 0.0
+    count = 0
+    for i, a in enumerate(left):
+        for b in left[i + 1 :]:
+            ours = hoyle.evaluate(" ".join([*mine, *board, a, b]))
+            other = hoyle.evaluate(" ".join([*theirs, *board, a, b]))
+            total += 1.0 if ours > other else 0.5 if ours == other else 0.0
+            count += 1
+    return total / count
+
+
+def test_allin_ev_is_exact_equity_times_the_pot() -> None:
+    allin = _hand(
+        DEAL4 + '"p3 cbr 6", "p4 f", "p1 f", "p2 cc", "d db 2h3h4s", "p2 cbr 94", "p3 cc", '
+        '"d db 7s", "d db 8d"'
+    )
+    s = statistics([allin])
+    share = _naive_equity(["Kc", "Kd"], ["Qc", "Qd"], ["2h", "3h", "4s"])
+    pot = 1 + 100 + 100
+    assert s["B"].net == 101  # KK held
+    assert s["B"].allin_hands == s["C"].allin_hands == 1
+    assert s["B"].ev_net == pytest.approx(share * pot - 100, abs=1e-9)
+    assert s["C"].ev_net == pytest.approx((1 - share) * pot - 100, abs=1e-9)
+    assert s["A"].ev_net == -1  # folded: its net
+    assert s["B"].allin_adjustment == pytest.approx(share * pot - 100 - 101, abs=1e-9)
+    # a hand played to the river is not adjusted
+    river = _hand(
+        DEAL4 + '"p3 f", "p4 f", "p1 cc", "p2 cc", "d db 2h3h4s", "p1 cc", "p2 cc", '
+        '"d db 7s", "p1 cc", "p2 cc", "d db 8d", "p1 cc", "p2 cc"'
+    )
+    r = statistics([river])
+    assert r["A"].allin_hands == 0
+    assert r["A"].ev_net == float(r["A"].net) == 2
+
+
+def test_by_position() -> None:
+    hands = hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt"))
+    stats = statistics(hands)
+    assert stats.positions["BTN"].hands == len(hands)  # one button a hand
+    for name in stats:
+        at = [p for (who, _), p in stats.player_positions.items() if who == name]
+        assert sum(p.hands for p in at) == stats[name].hands
+        assert sum(p.vpip for p in at) == stats[name].vpip
+        on_button = sum(1 for h in hands if h.players[-1] == name)
+        assert stats.player_positions.get((name, "BTN"), PlayerStats(name)).hands == on_button
+    assert sum(p.hands for p in stats.positions.values()) == sum(len(h.players) for h in hands)

@@ -21,6 +21,12 @@ definitions are in docs/history.md; in short, on the first betting round
   ``aggressive / (aggressive + calls + folds)``.
 * ``net``: money won (the file's units: chips / ``scale``); ``bb_per_100``
   and its 95% interval over the hands with a big blind.
+* ``ev_net``: all-in adjusted winnings (trackers' "EV"): in a hand whose
+  betting ended before the river with its players' cards known and one
+  pot (``allin_hands``), the pot share won is replaced by hoyle's exact
+  equity times the pot.
+* ``positions`` and ``player_positions``: the same counts by position
+  (``position_names``) and by player and position.
 
 >>> import hoyle
 >>> stats = hoyle.history.statistics(
@@ -38,11 +44,11 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
-from hoyle.errors import HistoryError
+from hoyle.errors import HistoryError, HoyleError
 from hoyle.hand import Hand
 from hoyle.history.hand_history import HandHistory
 
-__all__ = ["PlayerStats", "Statistics", "first_street_vpip_pfr", "statistics"]
+__all__ = ["PlayerStats", "Statistics", "first_street_vpip_pfr", "position_names", "statistics"]
 
 _VOLUNTARY = frozenset({"call", "bet", "raise"})
 _RAISES = frozenset({"bet", "raise"})
@@ -93,6 +99,8 @@ class PlayerStats:
     calls: int = 0
     folds: int = 0
     net: Decimal = Decimal(0)
+    allin_hands: int = 0
+    ev_net: float = 0.0
     bb_hands: int = 0
     _bb: list[Decimal] = field(default_factory=list, repr=False)
 
@@ -155,6 +163,12 @@ class PlayerStats:
         half = 1.96 * math.sqrt(var / n) * 100
         return (mean * 100 - half, mean * 100 + half)
 
+    @property
+    def allin_adjustment(self) -> float:
+        """All-in adjusted net less the net: what luck in the all-ins
+        before the river gave (negative) or took (positive) from the player."""
+        return self.ev_net - float(self.net)
+
     def to_record(self) -> dict[str, Any]:
         """The counts and percentages as a flat dict (one row of a table)."""
         out: dict[str, Any] = {
@@ -183,6 +197,10 @@ class Statistics(Mapping[str, PlayerStats]):
 
     def __init__(self) -> None:
         self._players: dict[str, PlayerStats] = {}
+        #: every player's hands at each position (``position_names``)
+        self.positions: dict[str, PlayerStats] = {}
+        #: each player's hands at each position: ``(name, position)``
+        self.player_positions: dict[tuple[str, str], PlayerStats] = {}
         self.skipped: list[tuple[str, str]] = []
         self.hands = 0
 
@@ -216,12 +234,88 @@ class Statistics(Mapping[str, PlayerStats]):
             self.skipped.append((hh.where, str(err)))
             return
         names = hh.players
-        by_seat = {hh.seat(k + 1): names[k] for k in range(len(names))}
+        n = len(names)
+        by_seat = {hh.seat(k + 1): names[k] for k in range(n)}
+        where = dict(zip(range(n), position_names(n, stud=hh.game.bring_in > 0), strict=True))
+        pos = {hh.seat(k + 1): where[k] for k in range(n)}
         self.hands += 1
-        _count(hand, {s: self._player(n) for s, n in by_seat.items()}, hh)
+        ev = _allin_ev(hand, hh)
+        _count(hand, {s: self._player(m) for s, m in by_seat.items()}, hh, ev)
+        _count(hand, {s: _get(self.positions, pos[s], pos[s]) for s in by_seat}, hh, ev)
+        pairs = self.player_positions
+        _count(hand, {s: _get(pairs, (m, pos[s]), m) for s, m in by_seat.items()}, hh, ev)
 
 
-def _count(hand: Hand, who: dict[int, PlayerStats], hh: HandHistory) -> None:  # noqa: PLR0912, PLR0915
+def _get(table: dict[Any, PlayerStats], key: Any, name: str) -> PlayerStats:
+    p = table.get(key)
+    if p is None:
+        p = table[key] = PlayerStats(name)
+    return p
+
+
+def position_names(n: int, *, stud: bool = False) -> tuple[str, ...]:
+    """The positions of ``p1``..``pN`` (PHH order: the button last):
+    heads-up ``BB``, ``BTN``; else ``SB``, ``BB``, then ``UTG``,
+    ``UTG+1``... and, nearest the button, ``LJ``, ``HJ``, ``CO``, ``BTN``
+    (the last four that the table has). Stud has no positions: ``"-"``.
+
+    >>> position_names(6)
+    ('SB', 'BB', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> position_names(9)
+    ('SB', 'BB', 'UTG', 'UTG+1', 'UTG+2', 'LJ', 'HJ', 'CO', 'BTN')
+    """
+    if stud:
+        return ("-",) * n
+    if n == 2:
+        return ("BB", "BTN")
+    rest = n - 2
+    late = ("LJ", "HJ", "CO", "BTN")[-min(rest, 4) :]
+    early = tuple("UTG" if j == 0 else f"UTG+{j}" for j in range(rest - len(late)))
+    return ("SB", "BB", *early, *late)
+
+
+def _allin_ev(hand: Hand, hh: HandHistory) -> dict[int, float] | None:
+    """Each seat's all-in adjusted net (money), for a hand whose betting
+    ended before the river with two or more players all in or called, all
+    of their cards known, and one pot: the net with the pot's share won
+    replaced by exact equity times the pot (after rake). None for any other
+    hand (no adjustment)."""
+    settlement = hand.settlement
+    live = [s for s, a in enumerate(hand.active) if a]
+    game = hh.game
+    if settlement is None or len(live) < 2 or game.bring_in or len(settlement.pots) != 1:
+        return None
+    bets = [a for a in hand.history if a.kind in _VOLUNTARY | {"check", "fold", "blind", "ante"}]
+    last = max((a.street for a in bets), default=0)
+    boards = [
+        0,
+        *(sum(st.board for st in game.streets[1 : k + 1]) for k in range(1, len(game.streets))),
+    ]
+    if last >= len(game.streets) - 1 or boards[-1] == 0:
+        return None  # the betting went to the last street, or no board
+    plan = hh._replay_plan()
+    if plan.hidden or plan.board_hidden or any(s in plan.hidden for s in live):
+        return None
+    from hoyle.odds import equity
+
+    board = hand.board[: boards[last]]
+    try:
+        shares = equity([hand.hole(s) for s in live], board=board, game=game, exact=True).equity
+    except HoyleError:
+        return None
+    scale = hh.scale
+    pot = sum(settlement.payouts) - sum(settlement.refunds)  # after rake
+    nets = hh.net_chips(hand)
+    out = {s: nets[s] / scale for s in range(len(nets))}
+    for s, share in zip(live, shares, strict=True):
+        won = settlement.payouts[s] - settlement.refunds[s]
+        out[s] += (share * pot - won) / scale
+    return out
+
+
+def _count(  # noqa: PLR0912, PLR0915
+    hand: Hand, who: dict[int, PlayerStats], hh: HandHistory, ev: dict[int, float] | None
+) -> None:
     vpip, pfr = first_street_vpip_pfr(hand)
     history = hand.history
     first = [a for a in history if a.street == 0 and a.kind in _VOLUNTARY | {"fold", "check"}]
@@ -292,6 +386,11 @@ def _count(hand: Hand, who: dict[int, PlayerStats], hh: HandHistory) -> None:  #
                     p.wsd += won > 0
         net = Decimal(nets[seat]) / scale
         p.net += net
+        if ev is not None:
+            p.allin_hands += 1
+            p.ev_net += ev[seat]
+        else:
+            p.ev_net += float(net)
         if big:
             p.bb_hands += 1
             p._bb.append(net / big)
