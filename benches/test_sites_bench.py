@@ -108,3 +108,31 @@ def test_pokerstars_ratio_interleaved() -> None:
             times.append(time.process_time() - started)
     THROUGHPUT["hoyle: PokerStars text, interleaved"] = len(HANDS) / statistics.median(ours)
     THROUGHPUT["pokerkit: PokerStars text, interleaved"] = len(HANDS) / statistics.median(theirs)
+
+
+# statistics over many hands (issue 29: report the time for 100,000 hands):
+# the PHH corpus's flop-game hands and the site fixtures, counted in one
+# process; the time per hand times 100,000 is printed.
+PHH = Path(__file__).parent.parent / "tests" / "data" / "phh"
+
+
+def _many() -> list[Any]:
+    out: list[Any] = []
+    for p in sorted(PHH.rglob("*")):
+        if p.suffix in (".phh", ".phhs"):
+            out += [h for h in hoyle.history.load(p) if h.variant[1:] in ("T", "O", "O/8")]
+    for text in HANDS:
+        out += hoyle.history.loads(text)
+    return out
+
+
+def test_statistics_over_many_hands(benchmark: Any) -> None:
+    hands = _many()
+    stats = benchmark.pedantic(
+        hoyle.history.statistics, args=(hands,), rounds=3, iterations=1, warmup_rounds=1
+    )
+    assert stats.hands + len(stats.skipped) == len(hands)
+    if benchmark.stats is not None:  # --benchmark-enable
+        rate = len(hands) / benchmark.stats.stats.mean
+        THROUGHPUT["hoyle: statistics, hands counted"] = rate
+        THROUGHPUT["hoyle: statistics, seconds for 100,000 hands (one process)"] = 100_000 / rate

@@ -237,3 +237,22 @@ def test_by_position() -> None:
         on_button = sum(1 for h in hands if h.players[-1] == name)
         assert stats.player_positions.get((name, "BTN"), PlayerStats(name)).hands == on_button
     assert sum(p.hands for p in stats.positions.values()) == sum(len(h.players) for h in hands)
+
+
+def test_on_an_executor_the_same_counts() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    hands = _flop_games(PHH[:60]) + hoyle.history.load(
+        hoyle.history.samples.path("pokerstars-session.txt")
+    )
+    here = statistics(hands)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        there = statistics(hands, executor=pool, shard_hands=25)
+    assert there.hands == here.hands
+    assert there.to_records() == here.to_records()
+    assert {k: p.to_record() for k, p in there.player_positions.items()} == {
+        k: p.to_record() for k, p in here.player_positions.items()
+    }
+    with pytest.raises(hoyle.errors.HistoryError, match="shard_hands"):
+        statistics(hands, shard_hands=0)

@@ -40,16 +40,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
+from hoyle._shards import Progress
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.hand import Hand
 from hoyle.history.hand_history import HandHistory
 
 __all__ = ["PlayerStats", "Statistics", "first_street_vpip_pfr", "position_names", "statistics"]
 
+#: Histories per shard on an executor (``statistics(shard_hands=...)``).
+SHARD_HANDS = 2000
 _VOLUNTARY = frozenset({"call", "bet", "raise"})
 _RAISES = frozenset({"bet", "raise"})
 
@@ -169,6 +173,16 @@ class PlayerStats:
         before the river gave (negative) or took (positive) from the player."""
         return self.ev_net - float(self.net)
 
+    def merge(self, other: PlayerStats) -> None:
+        """Add ``other``'s counts (the same player's, from other hands)."""
+        for f in fields(self):
+            if f.name == "name":
+                continue
+            if f.name == "_bb":
+                self._bb.extend(other._bb)
+            else:
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
     def to_record(self) -> dict[str, Any]:
         """The counts and percentages as a flat dict (one row of a table)."""
         out: dict[str, Any] = {
@@ -215,6 +229,21 @@ class Statistics(Mapping[str, PlayerStats]):
 
     def __repr__(self) -> str:
         return f"<Statistics: {self.hands} hands, {len(self)} players>"
+
+    def merge(self, other: Statistics) -> None:
+        """Add ``other``'s counts (from other hands): shards joined."""
+        for mine, theirs in (
+            (self._players, other._players),
+            (self.positions, other.positions),
+            (self.player_positions, other.player_positions),
+        ):
+            for key, p in theirs.items():
+                if key in mine:
+                    mine[key].merge(p)  # type: ignore[index]
+                else:
+                    mine[key] = p  # type: ignore[index]
+        self.skipped += other.skipped
+        self.hands += other.hands
 
     def to_records(self) -> list[dict[str, Any]]:
         """One dict a player (``pandas.DataFrame(stats.to_records())``)."""
@@ -403,12 +432,41 @@ def _count(  # noqa: PLR0912, PLR0915
             who[a.seat].folds += 1
 
 
-def statistics(histories: Iterable[HandHistory]) -> Statistics:
+def statistics(
+    histories: Iterable[HandHistory],
+    *,
+    executor: Executor | None = None,
+    progress: Progress = False,
+    shard_hands: int = SHARD_HANDS,
+) -> Statistics:
     """Per-player statistics over ``histories`` (any games, any sites);
-    see the module's docstring and docs/history.md for the definitions."""
-    out = Statistics()
-    for hh in histories:
+    see the module's docstring and docs/history.md for the definitions.
+
+    ``executor`` (a ``concurrent.futures.Executor``: a process pool, a Dask
+    ``Client.get_executor()``) counts shards of ``shard_hands`` histories
+    each where it runs them, as ``replay_all`` does; the shards' counts are
+    joined here in order, so the result is the same as without one.
+    """
+    if isinstance(shard_hands, bool) or not isinstance(shard_hands, int) or shard_hands < 1:
+        raise HistoryError(f"statistics: shard_hands must be an int >= 1, got {shard_hands!r}")
+    items = list(histories)
+    for hh in items:
         if not isinstance(hh, HandHistory):
             raise TypeError(f"statistics takes HandHistory objects, got {type(hh).__name__}")
+    if executor is None:
+        return _shard(items)
+    from hoyle._shards import run_shards
+
+    tasks = [(items[i : i + shard_hands],) for i in range(0, len(items), shard_hands)]
+    out = Statistics()
+    for part in run_shards(_shard, tasks, executor=executor, progress=progress, label="counting"):
+        out.merge(part)
+    return out
+
+
+def _shard(histories: list[HandHistory]) -> Statistics:
+    """One shard's statistics (a task of ``statistics`` on an executor)."""
+    out = Statistics()
+    for hh in histories:
         out.add(hh)
     return out
