@@ -375,3 +375,19 @@ def test_every_winamax_fixture_is_read_or_refused_with_a_message(path: Path) -> 
         assert settlement.rake == (Decimal(rake[1]) * h.scale if rake else 0)
         [again] = hoyle.history.loads(h.dumps())
         assert again.replay().stacks == hand.stacks
+
+
+def test_stack_continuity_at_a_table_is_noted() -> None:
+    """The ten hands of 10MultipleHands.txt are a selection: Zockermicha
+    leaves hand 109673992001 with $1613.51 and starts 109674128046 (ten
+    minutes later, the hands between not in the file) with $1583.51;
+    redskruf7 with $1083 after $1241."""
+    hands = hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt"))
+    notes = {h.name: h.notes for h in hands}
+    assert notes["109674128046"] == [
+        "Zockermicha starts with 1583.51, but hand 109673992001 at table "
+        "'Hveen II 40-100 bb' left 1613.51",
+        "redskruf7 starts with 1083, but hand 109673992001 at table 'Hveen II 40-100 bb' left 1241",
+    ]
+    # the next hand follows on from it: no note
+    assert notes["109674148786"] == []
