@@ -391,3 +391,24 @@ def test_stack_continuity_at_a_table_is_noted() -> None:
     ]
     # the next hand follows on from it: no note
     assert notes["109674148786"] == []
+
+
+def test_a_site_header_over_a_flood_of_lines_is_refused_in_bounded_time() -> None:
+    """A real hand's opening, then 400,000 lines: refused (or, for lines that
+    are nobody's action, such as a site's notices, read as the hand was),
+    line by line work only, in seconds."""
+    text = Path(hoyle.history.samples.path("pokerstars-nlhe.txt")).read_text(encoding="utf-8-sig")
+    head, _, rest = text.partition("*** FLOP ***")
+    for flood, why in (
+        ("Player_L: calls $0.10\n", "the pot does not add up"),  # 40,000 more in the pot
+        ("Player_L: says hi\n", "an action hoyle does not read"),
+    ):
+        started = time.perf_counter()
+        with pytest.raises(HistoryError, match=why):
+            hoyle.history.loads(head + flood * 400_000 + "*** FLOP ***" + rest)
+        assert time.perf_counter() - started < 60
+    started = time.perf_counter()
+    [h] = hoyle.history.loads(head + "a notice of the site\n" * 400_000 + "*** FLOP ***" + rest)
+    assert time.perf_counter() - started < 60
+    [plain] = hoyle.history.loads(text)
+    assert h.replay().stacks == plain.replay().stacks

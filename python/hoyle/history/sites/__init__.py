@@ -96,11 +96,20 @@ def read_site(text: str, source: str | None, site: str) -> list[HandHistory]:
 
 
 def _other_site(line: str, site: str) -> bool:
+    """``line`` opens a hand of another format (PHH's ``variant =`` or a
+    ``[table]``, another site's header): a file of mixed formats."""
     if line.startswith(("variant =", "variant=", "[")):  # PHH
         return True
-    if not line or line[0] not in "#P*":  # cheap: every site header starts so
+    if not line or line[0] not in "#PW":  # cheap: every site header starts so
         return False
-    return any(h.match(line) for name, (h, _r) in FORMATS.items() if name != site)
+    return _OTHERS[site].match(line) is not None
+
+
+#: For each format, one pattern of the other formats' headers.
+_OTHERS = {
+    name: re.compile("|".join(f"(?:{h.pattern})" for n, (h, _r) in FORMATS.items() if n != name))
+    for name in FORMATS
+}
 
 
 def _continuity(hands: list[HandHistory], where: str) -> None:

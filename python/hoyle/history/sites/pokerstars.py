@@ -147,6 +147,11 @@ def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:  # 
     playing = sorted((s for s in seated if s[0] in dealt), key=lambda s: (s[0] <= button, s[0]))
     for seat, name, stack in playing:
         hand.seat(name, stack, seat)
+    if len(playing) < 2:  # (before the play: a long hostile file ends here)
+        raise HistoryError(
+            f"{where}: fewer than two players are dealt in (the summary's 'Seat N:' lines "
+            "name the players dealt in)"
+        )
     names = sorted(hand.index, key=len, reverse=True)
     n = len(playing)
     bb_index = 0 if n == 2 else 1
