@@ -12,7 +12,8 @@ equals the bets less the uncalled bets, the collected lines plus the rake
 pay out the pot, and each player's net in the replay equals the file's.
 A hand that does not add up is a ``HistoryError`` naming the line.
 
-The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific), Winamax.
+The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific), Winamax,
+PartyPoker (whose files may open each hand with 888's ``#Game No`` line too).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites import pacific, pokerstars, winamax
+from hoyle.history.sites import pacific, partypoker, pokerstars, winamax
 from hoyle.history.sites.common import SiteHand, check
 
 if TYPE_CHECKING:
@@ -36,23 +37,32 @@ FORMATS: dict[str, tuple[re.Pattern[str], Reader]] = {
     "PokerStars": (pokerstars.HEADER, pokerstars.read_hand),
     "888": (pacific.HEADER, pacific.read_hand),
     "Winamax": (winamax.HEADER, winamax.read_hand),
+    "PartyPoker": (partypoker.HEADER, partypoker.read_hand),
 }
 #: The longest line a site file may have (a real one is under 300 characters).
 MAX_LINE = 10_000
 
 
-def _first_line(text: str) -> str:
+def _first_lines(text: str) -> list[str]:
+    """The first two non-blank lines (BOMs off)."""
+    out = []
     for line in text.splitlines():
         if line.strip():
-            return line.strip().lstrip("\ufeff")
-    return ""
+            out.append(line.strip().lstrip("\ufeff"))
+            if len(out) == 2:
+                break
+    return out
 
 
 def site_of(text: str) -> str | None:
-    """The site whose hand ``text``'s first non-blank line opens, or None."""
-    first = _first_line(text[:4096])
+    """The site whose hand ``text``'s first non-blank line opens, or None
+    (``#Game No : N`` opens 888's hands and some of PartyPoker's: the line
+    after it tells)."""
+    first = _first_lines(text[:4096]) or [""]
+    if _PREAMBLE.match(first[0]) and len(first) > 1 and partypoker.HEADER.match(first[1]):
+        return "PartyPoker"
     for name, (header, _read) in FORMATS.items():
-        if header.match(first):
+        if header.match(first[0]):
             return name
     return None
 
@@ -75,6 +85,8 @@ def read_site(text: str, source: str | None, site: str) -> list[HandHistory]:
             lines[k] = line[1:]
         if header.match(lines[k]):
             starts.append(k)
+        elif site == "PartyPoker" and _PREAMBLE.match(lines[k]):
+            continue  # (888's line before some PartyPoker hands; the reader drops it)
         elif not starts and line.strip():
             raise HistoryError(f"{where} line {k + 1}: not a {site} hand: {line.strip()!r}")
         elif _other_site(line, site):
@@ -105,11 +117,19 @@ def _other_site(line: str, site: str) -> bool:
     return _OTHERS[site].match(line) is not None
 
 
-#: For each format, one pattern of the other formats' headers.
+#: For each format, one pattern of the other formats' headers (888's
+#: ``#Game No`` line also comes before PartyPoker's hands).
 _OTHERS = {
-    name: re.compile("|".join(f"(?:{h.pattern})" for n, (h, _r) in FORMATS.items() if n != name))
+    name: re.compile(
+        "|".join(
+            f"(?:{h.pattern})"
+            for n, (h, _r) in FORMATS.items()
+            if n != name and (name, n) != ("PartyPoker", "888")
+        )
+    )
     for name in FORMATS
 }
+_PREAMBLE = pacific.HEADER
 
 
 def _continuity(hands: list[HandHistory], where: str) -> None:
