@@ -274,66 +274,6 @@ def _add_replay(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_replay.set_defaults(func=_replay)
 
 
-def _stats(args: argparse.Namespace) -> int:
-    from hoyle import history
-    from hoyle.errors import HistoryError
-    from hoyle.history.files import paths_of
-
-    hands = []
-    refused = 0
-    for path in paths_of(args.files):
-        try:
-            hands += history.load(path)
-        except HistoryError as err:
-            refused += 1
-            print(f"error: {one_line(err)}", file=sys.stderr)
-    stats = history.statistics(hands)
-    for where, why in stats.skipped:
-        print(f"skipped: {where}: {why}", file=sys.stderr)
-    columns = ("hands", "VPIP", "PFR", "3B", "F3B", "CB", "FCB", "WTSD", "W$SD", "AF", "net", "EV")
-    rows = sorted(stats.values(), key=lambda p: (-p.hands, p.name))[: args.top]
-    width = max((len(p.name) for p in rows), default=6)
-    print(f"{'player':<{width}}  " + "  ".join(f"{c:>6}" for c in columns))
-    for p in rows:
-        af = "-" if p.aggression_factor is None else f"{p.aggression_factor:.1f}"
-        cells = (
-            str(p.hands),
-            *(
-                f"{x:.0f}"
-                for x in (
-                    p.vpip_pct,
-                    p.pfr_pct,
-                    p.three_bet_pct,
-                    p.fold_to_three_bet_pct,
-                    p.cbet_pct,
-                    p.fold_to_cbet_pct,
-                    p.wtsd_pct,
-                    p.wsd_pct,
-                )
-            ),
-            af,
-            f"{p.net:f}",
-            f"{p.ev_net:.2f}",
-        )
-        print(f"{p.name:<{width}}  " + "  ".join(f"{c:>6}" for c in cells))
-    print(
-        f"{stats.hands} hands, {len(stats)} players; {len(stats.skipped)} hands not replayed, "
-        f"{refused} files refused"
-    )
-    return 1 if refused or stats.skipped else 0
-
-
-def _add_stats(commands: _Commands, trace: argparse.ArgumentParser) -> None:
-    p = commands.add_parser(
-        "stats",
-        help="a tracker's statistics (VPIP, PFR, 3-bet...) of hand histories (PHH, PokerStars)",
-        parents=[trace],
-    )
-    p.add_argument("files", nargs="+", help="hand history files (PHH or a site's text)")
-    p.add_argument("--top", type=int, default=50, help="players shown, most hands first")
-    p.set_defaults(func=_stats)
-
-
 def _add_bench(commands: _Commands, trace: argparse.ArgumentParser) -> None:
     p_bench = commands.add_parser(
         "bench", help="compare evaluator speed with installed peers", parents=[trace]
@@ -439,7 +379,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_equity(commands, trace)
     _add_play(commands, trace)
     _add_replay(commands, trace)
-    _add_stats(commands, trace)
+    from hoyle.history._stats_cli import add_stats
+
+    add_stats(commands, trace)
     _add_tournament(commands, trace)
     from hoyle.solve._cli import add_solve
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import datetime
 import os
-import zoneinfo
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -13,8 +11,10 @@ from typing import Any
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
 from hoyle.hand import Hand
+from hoyle.history import sites
 from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
+from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
@@ -49,7 +49,7 @@ def _named(where: str) -> Iterator[None]:
         raise HistoryError(f"{where}: {err}") from None
 
 
-class HandHistory:
+class HandHistory(HandFacts):
     """One hand of a PHH file: its fields as read, and its replay.
 
     ``fields`` holds every field (numbers with decimals as ``Decimal``);
@@ -80,9 +80,7 @@ class HandHistory:
         self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
         self.repairs: list[str] = []
-        #: what reading the file found worth saying that is not an error (a
-        #: site file: a stack that does not follow on from the table's hand before)
-        self.notes: list[str] = []
+        self.notes: list[str] = []  # (site files: a stack gap at a table; not an error)
 
     def __repr__(self) -> str:
         seats = len(self.fields.get("starting_stacks", ()))
@@ -228,79 +226,6 @@ class HandHistory:
         except HistoryError as err:
             raise HistoryError(f"{self.where}: {err}") from None
         return self._in_seat_order(out)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names in PHH order: ``players[k]`` is ``p{k+1}``,
-        whose hoyle seat is ``seat(k + 1)``. From the PHH ``players``
-        field; a file without one names its players ``p1``, ``p2``...
-
-        >>> import hoyle
-        >>> [h] = hoyle.history.load(hoyle.history.samples.path("pokerstars-nlhe.txt"))
-        >>> h.players[:2], h.seat(1), h.site, h.currency, h.stakes
-        (('Nightfox82', 'Asaki1'), 0, 'PokerStars', 'USD', (Decimal('0.05'), Decimal('0.1')))
-        >>> h.started.isoformat()
-        '2014-01-06T07:21:05-05:00'
-        """
-        n = len(self._field("starting_stacks"))
-        names = self.fields.get("players")
-        if isinstance(names, list) and len(names) == n:
-            return tuple(str(x) for x in names)
-        return tuple(f"p{k + 1}" for k in range(n))
-
-    @property
-    def site(self) -> str | None:
-        """Where the hand was played: PHH's ``venue`` (a site's name for a
-        hand read from its file), else ``casino``; None when the file does not say."""
-        value = self.fields.get("venue", self.fields.get("casino"))
-        return value if isinstance(value, str) else None
-
-    @property
-    def currency(self) -> str | None:
-        """PHH's ``currency`` (``"USD"``, ``"EUR"``); None for chips (a
-        tournament) or when the file does not say."""
-        value = self.fields.get("currency")
-        return value if isinstance(value, str) else None
-
-    @property
-    def stakes(self) -> tuple[int | Decimal, ...]:
-        """The stakes in the file's money: the blinds and straddles
-        (``blinds_or_straddles`` less zeros and posts, smallest first), or
-        for a fixed-limit game without blinds the small and big bet."""
-        blinds = self.fields.get("blinds_or_straddles") or []
-        out = sorted(
-            v for v in blinds if isinstance(v, int | Decimal) and not isinstance(v, bool) and v > 0
-        )
-        if out:
-            return tuple(out)
-        return tuple(
-            v
-            for key in ("bring_in", "small_bet", "big_bet")
-            if isinstance(v := self.fields.get(key), int | Decimal) and not isinstance(v, bool)
-        )
-
-    @property
-    def started(self) -> datetime.datetime | datetime.date | None:
-        """When the hand began, from PHH's ``year``, ``month``, ``day``,
-        ``time`` and ``time_zone`` fields: a ``datetime`` (aware when the
-        time zone is an IANA name such as ``America/New_York``), a ``date``
-        without ``time``, None without a date."""
-        f = self.fields
-        try:
-            day = datetime.date(int(f["year"]), int(f["month"]), int(f["day"]))
-        except (KeyError, TypeError, ValueError):
-            return None
-        time = f.get("time")
-        if not isinstance(time, datetime.time):
-            return day
-        zone = f.get("time_zone")
-        tz: datetime.tzinfo | None = None
-        if isinstance(zone, str):
-            try:
-                tz = zoneinfo.ZoneInfo(zone)
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                tz = None
-        return datetime.datetime.combine(day, time, tzinfo=tz)
 
     @property
     def game(self) -> Game:
@@ -450,9 +375,7 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
 
 def _site_bytes(data: bytes) -> bool:
     """The file opens a site's hand (older sites write Windows-1252)."""
-    from hoyle.history.sites import site_of
-
-    return site_of(data[:4096].removeprefix(b"\xef\xbb\xbf").decode("latin-1")) is not None
+    return sites.site_of(data[:4096].removeprefix(b"\xef\xbb\xbf").decode("latin-1")) is not None
 
 
 def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
@@ -460,11 +383,16 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
     if not isinstance(text, str):
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
-    from hoyle.history import sites
-
     site = sites.site_of(text)
     if site is not None:
-        return sites.read_site(text, source, site)
+        out = []
+        for j, hand in enumerate(sites.read_site(text, source, site)):
+            name = str(hand.extra.get("hand", j + 1))
+            hh = HandHistory(hand.fields(), source=source, name=name)
+            sites.check(hh, hand.nets())
+            out.append(hh)
+        sites.continuity(out)
+        return out
     try:
         doc = read_toml(text, where)
     except HistoryError as err:

@@ -342,14 +342,8 @@ def _allin_ev(hand: Hand, hh: HandHistory) -> dict[int, float] | None:
     return out
 
 
-def _count(  # noqa: PLR0912, PLR0915
-    hand: Hand, who: dict[int, PlayerStats], hh: HandHistory, ev: dict[int, float] | None
-) -> None:
-    vpip, pfr = first_street_vpip_pfr(hand)
-    history = hand.history
-    first = [a for a in history if a.street == 0 and a.kind in _VOLUNTARY | {"fold", "check"}]
-    later = [a for a in history if a.street >= 1]
-    # 3-bets and folds to them
+def _three_bets(first: list[Any], who: dict[int, PlayerStats]) -> int | None:
+    """Count the first round's 3-bets and folds to them; the last raiser."""
     raises = 0
     opener: int | None = None
     last_raiser: int | None = None
@@ -370,6 +364,17 @@ def _count(  # noqa: PLR0912, PLR0915
             raises += 1
             opener = a.seat if raises == 1 else opener
             last_raiser = a.seat
+    return last_raiser
+
+
+def _count(  # noqa: PLR0912, PLR0915
+    hand: Hand, who: dict[int, PlayerStats], hh: HandHistory, ev: dict[int, float] | None
+) -> None:
+    vpip, pfr = first_street_vpip_pfr(hand)
+    history = hand.history
+    first = [a for a in history if a.street == 0 and a.kind in _VOLUNTARY | {"fold", "check"}]
+    later = [a for a in history if a.street >= 1]
+    last_raiser = _three_bets(first, who)
     folded_first = {a.seat for a in first if a.kind == "fold"}
     flop = any(a.street == 1 for a in later) or len(hand.board) >= 3
     # continuation bets

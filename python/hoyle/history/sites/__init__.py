@@ -29,7 +29,7 @@ from hoyle.history.sites.common import SiteHand, check
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
 
-__all__ = ["FORMATS", "read_site", "site_of"]
+__all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
 
 Reader = Callable[[list[str], list[int], str], SiteHand]
 #: name -> (the pattern a hand's first line starts with, the hand reader)
@@ -67,10 +67,9 @@ def site_of(text: str) -> str | None:
     return None
 
 
-def read_site(text: str, source: str | None, site: str) -> list[HandHistory]:
-    """The hands of a ``site`` file's ``text``, each replayed and checked."""
-    from hoyle.history.hand_history import HandHistory
-
+def read_site(text: str, source: str | None, site: str) -> list[SiteHand]:
+    """The hands of a ``site`` file's ``text``, read (``hand_history.loads``
+    makes each a ``HandHistory``, replays it and ``check``s it)."""
     where = source or "<text>"
     header, read = FORMATS[site]
     lines = text.lstrip("\ufeff").splitlines()
@@ -94,16 +93,12 @@ def read_site(text: str, source: str | None, site: str) -> list[HandHistory]:
                 f"{where} line {k + 1}: a hand of another format inside a {site} file: "
                 f"{line.strip()!r}"
             )
-    out = []
+    out: list[SiteHand] = []
     for j, start in enumerate(starts):
         end = starts[j + 1] if j + 1 < len(starts) else len(lines)
         numbers = [k + 1 for k in range(start, end) if lines[k].strip()]
         chunk = [lines[k - 1] for k in numbers]
-        hand = read(chunk, numbers, where)
-        hh = HandHistory(hand.fields(), source=source, name=str(hand.extra.get("hand", j + 1)))
-        check(hh, hand.nets())
-        out.append(hh)
-    _continuity(out, where)
+        out.append(read(chunk, numbers, where))
     return out
 
 
@@ -132,7 +127,7 @@ _OTHERS = {
 _PREAMBLE = pacific.HEADER
 
 
-def _continuity(hands: list[HandHistory], where: str) -> None:
+def continuity(hands: list[HandHistory]) -> None:
     """Consecutive hands at one table: a player's stack at the start of a
     hand should be what the hand before left. More is a top-up (sites let a
     cash player add chips between hands); less means hands are missing from
