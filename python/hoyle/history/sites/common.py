@@ -22,7 +22,7 @@ from hoyle.errors import HistoryError, HoyleError
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
 
-__all__ = ["MAX_AMOUNT", "SiteHand", "check", "money", "site_cards"]
+__all__ = ["MAX_AMOUNT", "Lines", "SiteHand", "check", "money", "site_cards"]
 
 #: The largest amount a site line may carry (in the file's money): far above any
 #: real stack; a larger one is refused (absurd amounts are hostile input).
@@ -265,6 +265,57 @@ class SiteHand:
         )
         if zone:
             self.extra["time_zone"] = zone
+
+
+class Lines:
+    """A hand's non-blank ``lines``, their ``numbers`` in the file and the
+    place (``where``) for messages; ``names``: the players dealt in, longest
+    first, for matching the lines they say (names may hold spaces and ``: ``)."""
+
+    def __init__(self, lines: list[str], numbers: list[int], where: str) -> None:
+        self.lines = lines
+        self.numbers = numbers
+        self.where = where
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def fail(self, k: int, why: str) -> HistoryError:
+        """The error of line ``k``: its number, why, and the line."""
+        return HistoryError(
+            f"{self.where} line {self.numbers[k]}: {why}: {self.lines[k].strip()!r}"
+        )
+
+    def at(self, k: int) -> str:
+        """Line ``k``'s place, for an amount's message."""
+        return f"{self.where} line {self.numbers[k]}"
+
+    def seat_all(self, hand: SiteHand, seated: list[tuple[int, str, Decimal]], button: int) -> None:
+        """Seat the players dealt in, in PHH order: the first seat past the
+        ``button`` first, the button last."""
+        for seat, name, stack in sorted(seated, key=lambda s: (s[0] <= button, s[0])):
+            hand.seat(name, stack, seat)
+        if len(seated) < 2:  # (before the play: a long hostile file ends here)
+            raise HistoryError(f"{self.where}: fewer than two players are dealt in")
+        self.names = sorted(hand.index, key=len, reverse=True)
+        self.index = hand.index
+
+    def speaker(self, x: str, sep: str) -> tuple[int, str] | None:
+        """The player (index) whose line ``x`` is (``NAME`` then ``sep``), and
+        the rest of the line; None when no player dealt in says it."""
+        for name in self.names:
+            if x.startswith(name) and x[len(name) : len(name) + len(sep)] == sep:
+                return self.index[name], x[len(name) + len(sep) :].rstrip()
+        return None
+
+    def dealt_to(self, hand: SiteHand, x: str) -> None:
+        """``Dealt to NAME [CARDS]``: the player's known cards."""
+        rest = x[9:].rstrip()
+        for name in self.names:
+            if rest.startswith(name + " ["):
+                hand.deal(
+                    hand.index[name], site_cards(rest[len(name) + 2 :].split("]")[0], self.where)
+                )
+                return
 
 
 def _plain(v: Decimal) -> Decimal | int:
