@@ -20,7 +20,7 @@ import re
 from decimal import Decimal
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites.common import SiteHand, money, site_cards
+from hoyle.history.sites.common import Lines, SiteHand, money, site_cards
 
 __all__ = ["HEADER", "read_hand"]
 
@@ -48,133 +48,159 @@ _WINS = re.compile(
 _STREETS = ("** Dealing Flop **", "** Dealing Turn **", "** Dealing River **")
 
 
-def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:  # noqa: PLR0912, PLR0915
+def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:
     """One hand: its non-blank ``lines`` from the title on, and their
     ``numbers`` in the file, for messages."""
-
-    def fail(k: int, why: str) -> HistoryError:
-        return HistoryError(f"{where} line {numbers[k]}: {why}: {lines[k].strip()!r}")
-
     while len(lines) > 1 and lines[-1].startswith("#Game No"):  # the next hand's preamble
         lines, numbers = lines[:-1], numbers[:-1]
-    title = _TITLE.match(lines[0])
-    if title is None or len(lines) < 6:
-        raise HistoryError(f"{where} line {numbers[0]}: the hand is cut short after its title")
-    where = f"{where} game {title['id']}"
-    head = _HEAD.match(lines[1])
-    if head is None:
-        raise fail(1, "expected 'SMALL/BIG USD NL Texas Hold'em - DAY, MONTH DD, TIME ZONE YEAR'")
-    hand = SiteHand("PartyPoker", where)
-    hand.variant = head["limit"][0] + _GAMES[head["game"]]
-    hand.extra["hand"] = int(title["id"])
-    hand.extra["currency"] = head["currency"]
-    try:
-        when = datetime.datetime.strptime(f"{head['date']} {head['year']}", "%B %d, %H:%M:%S %Y")
-    except ValueError:
-        raise fail(1, "not a date") from None
-    hand.started(when, _ZONES.get(head["zone"]))
-    hand.extra["table"] = lines[2].removeprefix("Table ").split(" (")[0].strip()
-    button_line = _BUTTON.match(lines[3])
-    if button_line is None:
-        raise fail(3, "expected 'Seat N is the button'")
-    button = int(button_line[1])
-    k = 4
-    if lines[k].startswith("Total number of players"):
-        count = lines[k].split(":", 1)[1].strip().split("/")
-        if len(count) == 2 and count[1].isdigit():
-            hand.extra["seat_count"] = int(count[1])
-        k += 1
-    seated: list[tuple[int, str, Decimal]] = []
-    while k < len(lines) and (m := _SEAT.match(lines[k])) is not None:
-        seated.append((int(m["seat"]), m["name"].strip(), money(m["stack"], where)))
-        k += 1
-    if not seated:
-        raise fail(min(k, len(lines) - 1), "expected the seats ('Seat N: NAME ( $STACK USD )')")
-    body = lines[k:]
-    named = {
-        name
-        for _, name, _ in seated
-        if any(
-            x.startswith(
-                (
-                    name + " posts",
-                    name + " calls",
-                    name + " raises",
-                    name + " bets",
-                    name + " checks",
-                    name + " folds",
-                    name + " is all-In",
-                    name + " wins",
-                    f"Dealt to {name} ",
-                )
+    r = _Reader(lines, numbers, where)
+    button, head = r.header()
+    k = r.seats(button)
+    hand = r.hand
+    big = r.play(
+        k, money(head["big"], r.where) if head["small"] and head["limit"] != "FL" else None
+    )
+    if big is None:
+        raise HistoryError(f"{r.where}: no big blind is posted")
+    if hand.variant[0] == "F":  # (fixed limit: the header's amounts are the bets)
+        if not head["small"]:
+            raise HistoryError(f"{r.where}: a fixed-limit table without its bets in the header")
+        hand.stakes = {
+            "small_bet": money(head["small"], r.where),
+            "big_bet": money(head["big"], r.where),
+        }
+    else:
+        hand.stakes = {"min_bet": big}
+    if not hand.collected_lines:
+        raise HistoryError(f"{r.where}: the hand is cut short: nobody wins")
+    # the wins lines count the bet nobody called: the rake is the rest
+    hand.total_pot = sum(hand.put, Decimal(0))
+    hand.rake = hand.total_pot - sum(hand.won, Decimal(0))
+    if hand.rake < 0:
+        raise HistoryError(f"{r.where}: the wins lines pay more than was bet ({hand.total_pot})")
+    hand.totals_line = "(PartyPoker writes no pot line)"
+    hand.totals()
+    return hand
+
+
+class _Reader(Lines):
+    """A PartyPoker hand's reading, part by part."""
+
+    hand: SiteHand
+
+    def header(self) -> tuple[int, re.Match[str]]:
+        """The title, game, table and button lines: the button's seat and the game line."""
+        lines = self.lines
+        title = _TITLE.match(lines[0])
+        if title is None or len(lines) < 6:
+            raise HistoryError(
+                f"{self.where} line {self.numbers[0]}: the hand is cut short after its title"
             )
-            for x in body
-        )
-    }
-    playing = sorted((s for s in seated if s[1] in named), key=lambda s: (s[0] <= button, s[0]))
-    for seat, name, stack in playing:
-        hand.seat(name, stack, seat)
-    if len(playing) < 2:
-        raise HistoryError(f"{where}: fewer than two players are dealt in")
-    names = sorted(hand.index, key=len, reverse=True)
-    n = len(playing)
-    sb_index, bb_index = (1, 0) if n == 2 else (0, 1)
-    big = money(head["big"], where) if head["small"] and head["limit"] != "FL" else None
+        self.where = where = f"{self.where} game {title['id']}"
+        head = _HEAD.match(lines[1])
+        if head is None:
+            raise self.fail(
+                1, "expected 'SMALL/BIG USD NL Texas Hold'em - DAY, MONTH DD, TIME ZONE YEAR'"
+            )
+        hand = self.hand = SiteHand("PartyPoker", where)
+        hand.variant = head["limit"][0] + _GAMES[head["game"]]
+        hand.extra["hand"] = int(title["id"])
+        hand.extra["currency"] = head["currency"]
+        try:
+            when = datetime.datetime.strptime(
+                f"{head['date']} {head['year']}", "%B %d, %H:%M:%S %Y"
+            )
+        except ValueError:
+            raise self.fail(1, "not a date") from None
+        hand.started(when, _ZONES.get(head["zone"]))
+        hand.extra["table"] = lines[2].removeprefix("Table ").split(" (")[0].strip()
+        button_line = _BUTTON.match(lines[3])
+        if button_line is None:
+            raise self.fail(3, "expected 'Seat N is the button'")
+        return int(button_line[1]), head
 
-    def who(k: int) -> tuple[int, str] | None:
-        x = lines[k].rstrip()
-        for name in names:
-            if x.startswith(name + " "):
-                return hand.index[name], x[len(name) + 1 :]
-        return None
+    def seats(self, button: int) -> int:
+        """The seat lines; the players the hand names seated. The line after them."""
+        lines, hand = self.lines, self.hand
+        k = 4
+        if lines[k].startswith("Total number of players"):
+            count = lines[k].split(":", 1)[1].strip().split("/")
+            if len(count) == 2 and count[1].isdigit():
+                hand.extra["seat_count"] = int(count[1])
+            k += 1
+        seated: list[tuple[int, str, Decimal]] = []
+        while k < len(lines) and (m := _SEAT.match(lines[k])) is not None:
+            seated.append((int(m["seat"]), m["name"].strip(), money(m["stack"], self.where)))
+            k += 1
+        if not seated:
+            raise self.fail(
+                min(k, len(lines) - 1), "expected the seats ('Seat N: NAME ( $STACK USD )')"
+            )
+        body = lines[k:]
+        said = (" posts", " calls", " raises", " bets", " checks", " folds", " is all-In", " wins")
+        named = {
+            name
+            for _, name, _ in seated
+            if any(x.startswith((*(name + w for w in said), f"Dealt to {name} ")) for x in body)
+        }
+        self.seat_all(hand, [s for s in seated if s[1] in named], button)
+        return k
 
-    dealt = False
-    for k in range(k, len(lines)):  # noqa: B020 (from the seats on)
-        x = lines[k].rstrip()
-        if x.startswith("** "):
-            if x.startswith("** Dealing down cards **"):
-                dealt = True
-            elif x.startswith(_STREETS):
-                cards = x.split("[", 1)[-1].rstrip("] ")
-                hand.board(site_cards(cards, f"{where} line {numbers[k]}"))
-            else:
-                raise fail(k, "a street hoyle does not know")
-            continue
-        if x.startswith("Dealt to "):
-            rest = x[9:]
-            for name in names:
-                if rest.startswith(name + " ["):
-                    cards = site_cards(rest[len(name) + 2 :].split("]")[0], where)
-                    hand.deal(hand.index[name], cards)
-                    break
-            continue
-        said = who(k)
-        if said is None:
-            continue  # (a notice, a spectator: no action)
-        i, rest = said
-        if rest.startswith("posts big blind + dead"):
-            raise fail(k, "a dead and a live blind posted at once: hoyle posts one or the other")
-        m = _ACT.match(rest)
-        if m is None:
-            raise fail(k, "an action hoyle does not read")
-        what, arg = m["what"], m["arg"]
-        here = f"{where} line {numbers[k]}"
-        if what.startswith("posts"):
-            if dealt:
-                raise fail(k, "a post after the cards are dealt")
-            amount = money(arg or "", here)
-            if what == "posts small blind" and i == sb_index:
-                hand.blind(i, amount)
-            elif what == "posts big blind" and i == bb_index:
-                hand.blind(i, amount)
-                big = big if big is not None else amount
-            elif what == "posts big blind" and amount == (big or amount):
-                hand.blind(i, amount, post=True)
-            elif what == "posts small blind":
-                hand.blind(i, amount, post=True, live=False)
-            else:
-                raise fail(k, "a post hoyle does not play")
-        elif what == "folds":
+    def play(self, start: int, big: Decimal | None) -> Decimal | None:
+        """The lines from the seats on; the big blind (the header's, else the posted one)."""
+        hand = self.hand
+        dealt = False
+        for k in range(start, len(self.lines)):
+            x = self.lines[k].rstrip()
+            if x.startswith("** "):
+                if x.startswith("** Dealing down cards **"):
+                    dealt = True
+                elif x.startswith(_STREETS):
+                    hand.board(site_cards(x.split("[", 1)[-1].rstrip("] "), self.at(k)))
+                else:
+                    raise self.fail(k, "a street hoyle does not know")
+            elif x.startswith("Dealt to "):
+                self.dealt_to(hand, x)
+            elif (said := self.speaker(x, " ")) is not None:
+                i, rest = said
+                if rest.startswith("posts big blind + dead"):
+                    raise self.fail(
+                        k, "a dead and a live blind posted at once: hoyle posts one or the other"
+                    )
+                m = _ACT.match(rest)
+                if m is None:
+                    raise self.fail(k, "an action hoyle does not read")
+                if m["what"].startswith("posts"):
+                    if dealt:
+                        raise self.fail(k, "a post after the cards are dealt")
+                    big = self.post(k, i, m, big)
+                else:
+                    self.act(k, i, m)
+            # (else a notice, a spectator: no action)
+        return big
+
+    def post(self, k: int, i: int, m: re.Match[str], big: Decimal | None) -> Decimal | None:
+        """A blind in its place, or a post; the big blind so far."""
+        hand = self.hand
+        sb, bb = (1, 0) if len(hand.names) == 2 else (0, 1)
+        what, amount = m["what"], money(m["arg"] or "", self.at(k))
+        if what == "posts small blind" and i == sb:
+            hand.blind(i, amount)
+        elif what == "posts big blind" and i == bb:
+            hand.blind(i, amount)
+            big = big if big is not None else amount
+        elif what == "posts big blind" and amount == (big or amount):
+            hand.blind(i, amount, post=True)
+        elif what == "posts small blind":
+            hand.blind(i, amount, post=True, live=False)
+        else:
+            raise self.fail(k, "a post hoyle does not play")
+        return big
+
+    def act(self, k: int, i: int, m: re.Match[str]) -> None:  # noqa: PLR0912
+        """A player's action on line ``k``."""
+        hand, what, arg, here = self.hand, m["what"], m["arg"], self.at(k)
+        if what == "folds":
             hand.fold(i)
         elif what == "checks":
             hand.check(i)
@@ -200,26 +226,5 @@ def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:  # 
         elif what == "wins":
             won = _WINS.match(m["rest"].strip())
             if won is None:
-                raise fail(k, "expected 'NAME wins $X USD'")
-            hand.collected(i, money(won["amount"].split()[0], here), x)
-    if big is None:
-        raise HistoryError(f"{where}: no big blind is posted")
-    if hand.variant[0] == "F":  # (fixed limit: the header's amounts are the bets)
-        if not head["small"]:
-            raise HistoryError(f"{where}: a fixed-limit table without its bets in the header")
-        hand.stakes = {
-            "small_bet": money(head["small"], where),
-            "big_bet": money(head["big"], where),
-        }
-    else:
-        hand.stakes = {"min_bet": big}
-    if not hand.collected_lines:
-        raise HistoryError(f"{where}: the hand is cut short: nobody wins")
-    # the wins lines count the bet nobody called: the rake is the rest
-    hand.total_pot = sum(hand.put, Decimal(0))
-    hand.rake = hand.total_pot - sum(hand.won, Decimal(0))
-    if hand.rake < 0:
-        raise HistoryError(f"{where}: the wins lines pay more than was bet ({hand.total_pot})")
-    hand.totals_line = "(PartyPoker writes no pot line)"
-    hand.totals()
-    return hand
+                raise self.fail(k, "expected 'NAME wins $X USD'")
+            hand.collected(i, money(won["amount"].split()[0], here), self.lines[k])
