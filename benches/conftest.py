@@ -33,6 +33,15 @@ def core_batch_rate(threads: int) -> float | None:
     return BATCH_ROWS / (best_ns * 1e-9)
 
 
+def _sites_figures(write: Callable[[str], None]) -> None:
+    """PokerStars text read and replayed, hoyle over PokerKit (issue 29)."""
+    for task in ("PokerStars text read and replayed", "PokerStars text, interleaved"):
+        ours, theirs = THROUGHPUT.get(f"hoyle: {task}"), THROUGHPUT.get(f"pokerkit: {task}")
+        if ours and theirs:
+            write(f"  hoyle / pokerkit, {task}: {ours / theirs:.1f}x (target 10x)")
+            write(f"  hoyle, {task}: {ours:,.0f} hands/s (target 20,000)")
+
+
 def write_kept_and_batch(write: Callable[[str], None]) -> None:
     """The kept-results ratios (issue 14), the batch beside the core, the
     cheap calls' figures (issue 27), exact equity beside OMPEval and
@@ -171,6 +180,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         theirs_phh = THROUGHPUT.get(f"pokerkit: {task}")
         if ours_phh and theirs_phh:
             write(f"  hoyle / pokerkit, {task}: {ours_phh / theirs_phh:.1f}x (target 10x)")
+    _sites_figures(write)
     clones = THROUGHPUT.get("hoyle: Hand.clone() per second (6-max)")
     if clones:
         write(f"  Hand.clone(), 6-max: {1e6 / clones:.2f} us (target < 10 us)")

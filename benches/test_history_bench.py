@@ -74,7 +74,8 @@ def test_pokerkit_replays_the_corpus(benchmark: Any) -> None:
 # each hand's result. hoyle takes Ongame's rake, as its test does, and
 # keeps the stacks, the net chips where the stacks are unknown (iPoker), the
 # pots and who could have won them where the file decides no winner
-# (UndeterminedError: iPoker [1], [4], [20]), and the hand where the file
+# (UndeterminedError; since known cards decide a showdown, issue 29, none
+# of the sample), and the hand where the file
 # stops (partial=True: iPoker [22]); PokerKit keeps its final stacks.
 HANDHQ_DIR = Path(__file__).parent.parent / "tests" / "data" / "handhq"
 HANDHQ = [(str(p), p.read_bytes()) for p in sorted(HANDHQ_DIR.glob("*.phhs"))]

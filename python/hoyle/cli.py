@@ -409,6 +409,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_equity(commands, trace)
     _add_play(commands, trace)
     _add_replay(commands, trace)
+    from hoyle.history._stats_cli import add_stats
+
+    add_stats(commands, trace)
     _add_tournament(commands, trace)
     from hoyle.solve._cli import add_solve
 

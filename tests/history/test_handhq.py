@@ -23,7 +23,7 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle.errors import HistoryError, HoyleError, SettlementError, UndeterminedError
+from hoyle.errors import HistoryError, HoyleError, SettlementError
 from hoyle.history import HandHistory, SiteRake, _fast_toml
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,11 +74,12 @@ POST_DEAD = {
     ("ong-1000NLH-10-handhq_1.phhs", "2"): (2, 1, 5),
     ("ong-400NLH-4-handhq_1.phhs", "1"): (3, 3, 2),
 }
-# At iPoker's showdowns of hands [1], [4] and [20] no contender shows (each
-# answers ``sm ????``): the file has no winner, hoyle raises
-# UndeterminedError (PokerKit splits the pot). Only the seats that folded
-# have a known result there.
-UNDETERMINED = {("ipn-100NLH-1-handhq_1.phhs", n) for n in ("1", "4", "20")}
+# At iPoker's showdowns of hands [1], [4] and [20] both contenders answer
+# ``sm ????``, but the file deals one of them known cards (the site's own
+# player): known cards decide a showdown (issue 29), the other contender's
+# cards are nowhere in the file, so the known player takes the pot
+# (PokerKit splits it). The seats that folded have PokerKit's result.
+KNOWN_DECIDE = {("ipn-100NLH-1-handhq_1.phhs", n) for n in ("1", "4", "20")}
 # iPoker [22] ends on the river card with the betting not done: no result;
 # replay(partial=True) is the hand where the file stops.
 TRUNCATED = {("ipn-100NLH-1-handhq_1.phhs", "22")}
@@ -169,8 +170,8 @@ def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk
     if key in TRUNCATED:
         _check_truncated(history, pk)
         return
-    if key in UNDETERMINED:
-        _check_undetermined(history, pk)
+    if key in KNOWN_DECIDE:
+        _check_known_decides(history, pk)
         return
     try:
         hand = history.replay()
@@ -211,32 +212,25 @@ def test_hand_against_pokerkit_and_the_room(path: Path, history: HandHistory, pk
         assert _by_player(history, won) == winnings
 
 
-def _check_undetermined(history: HandHistory, pk: Any) -> None:
-    """No contender of the pot shows: hoyle names the pot and who could have
-    won it; the seats that folded have the result PokerKit gives them."""
-    with pytest.raises(UndeterminedError, match="the showdown is undetermined") as info:
-        history.replay()
-    err = info.value
+def _check_known_decides(history: HandHistory, pk: Any) -> None:
+    """Both contenders answer ``sm ????``; the one the file deals known cards
+    is judged by them and takes the pot from the one never seen; the seats
+    that folded have the result PokerKit gives them."""
+    hand = history.replay()
     players = range(len(history.fields["starting_stacks"]))
     contenders = [p for p in players if f"p{p + 1} sm ????" in history.actions]
     folded = [p for p in players if f"p{p + 1} f" in history.actions]
     assert len(contenders) == 2
     assert sorted(contenders + folded) == list(players)
+    [known] = [p for p in contenders if f"d dh p{p + 1} ????" not in history.actions]
     states = _pokerkit_states(pk, DEEP)
-    # every bet was called: the pot is all PokerKit's bets and pots held
     pot = max(Decimal(str(s.total_pot_amount)) for s in states)
-    assert [(Decimal(p.amount), p.eligible) for p in err.pots] == [
-        (pot * history.scale, tuple(sorted(history.seat(p + 1) for p in contenders)))
-    ]
-    assert err.payouts == (0,) * len(players)  # no other pot, nothing uncalled
-    hand = err.hand
-    assert sum(err.payouts) + sum(p.amount for p in err.pots) == sum(hand.contributions)
-    # what each player put in: PokerKit's lowest stack in the hand, every stack deep
     put_in = [DEEP - min(Decimal(str(s.stacks[p])) for s in states) for p in players]
-    assert [Decimal(x) / history.scale for x in _by_player(history, hand.contributions)] == put_in
     theirs, ours = _pokerkit_net(pk), _net(history, hand)
     assert [ours[p] for p in folded] == [theirs[p] for p in folded]
-    assert all(ours[p] == -put_in[p] for p in folded)
+    for p in contenders:
+        assert ours[p] == (pot - put_in[p] if p == known else -put_in[p])
+    assert sum(ours) == 0
 
 
 def _check_truncated(history: HandHistory, pk: Any) -> None:
@@ -288,8 +282,8 @@ def test_what_the_sample_exercises() -> None:
     assert raked == 18  # hands that saw a flop; the rest paid nothing
     unknown = [(p, h) for p, h, _ in HANDS if h.unknown_stacks]
     assert {p.name for p, _ in unknown} == {"ipn-100NLH-1-handhq_1.phhs"}
-    assert len(unknown) == 22  # 18 with a result, 3 undetermined, 1 cut short
-    assert len(UNDETERMINED) == 3
+    assert len(unknown) == 22  # 18 with PokerKit's result, 3 decided by known cards, 1 cut short
+    assert len(KNOWN_DECIDE) == 3
     assert len(TRUNCATED) == 1
     shown_down = [h for _, h, _ in HANDS if any(" sm " in a for a in h.actions)]
     hidden = [h for h in shown_down if any(a.endswith("sm ????") for a in h.actions)]
@@ -421,34 +415,34 @@ def test_command_line_rake(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_command_line_undetermined_and_unknown_stacks(capsys: pytest.CaptureFixture[str]) -> None:
-    """``hoyle replay`` on iPoker's file: a hand the file does not decide is
-    counted as undetermined (not as an error), with its pot and who could
-    have won it; a hand with unknown stacks shows each player's net chips,
-    PokerKit's deep-stack result; the hand cut short is the one error."""
+    """``hoyle replay`` on iPoker's file: a hand with unknown stacks shows
+    each player's net chips, PokerKit's deep-stack result (hoyle's where
+    known cards decide the showdown); the hand cut short is the one error."""
     from hoyle import cli
 
     path = DATA / "ipn-100NLH-1-handhq_1.phhs"
     assert cli.main(["replay", str(path)]) == 1
     out = capsys.readouterr().out
     lines = {line.split("  ")[0].rsplit(" ", 1)[-1]: line for line in out.splitlines()}
-    for n, pot, who in (("1", "48.00", "p1 p2"), ("4", "68.00", "p1 p4"), ("20", "14.00", "p2 p5")):
-        assert lines[f"[{n}]"].endswith(
-            f"NT  undetermined: pot {pot} to one of {who} (no contender shows)"
-        )
     checked = 0
     for p, history, pk in HANDS:
-        if p != path or _key(p, history) in UNDETERMINED | TRUNCATED:
+        if p != path or _key(p, history) in TRUNCATED:
             continue
-        net = " ".join(
-            f"p{i + 1} {x:+.2f}" if x else f"p{i + 1} 0.00" for i, x in enumerate(_pokerkit_net(pk))
+        nets = (
+            _net(history, history.replay())
+            if _key(p, history) in KNOWN_DECIDE
+            else _pokerkit_net(pk)
         )
+        net = " ".join(f"p{i + 1} {x:+.2f}" if x else f"p{i + 1} 0.00" for i, x in enumerate(nets))
         assert lines[f"[{history.name}]"].endswith(f"unknown stacks, net {net}")
         checked += 1
-    assert checked == 18
+    assert checked == 21
+    assert "[1]" in lines
+    assert lines["[1]"].endswith("net p1 +26.00 p2 -22.00 p3 0.00 p4 -4.00 p5 0.00 p6 0.00")
     assert "hand [22]: the actions end before the hand is over" in out
     assert out.splitlines()[-1].endswith(
-        "0 match their finishing stacks, 0 differ, 18 have none (18 with unknown stacks: "
-        "net chips), 3 undetermined; 1 errors"
+        "0 match their finishing stacks, 0 differ, 21 have none (21 with unknown stacks: "
+        "net chips), 0 undetermined; 1 errors"
     )
     assert out.splitlines()[-1].startswith("21 hands replayed from 1 files")
 

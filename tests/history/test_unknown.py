@@ -226,23 +226,39 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh
 """  # noqa: E501
 
 
-def test_nobody_shows_the_pot_is_undetermined() -> None:
-    """PHH's ``sm ????`` is "neither mucked nor shown": p1 kept its cards
-    hidden, p2's were never seen, so the file does not say who won. (PokerKit
-    splits this pot; the site's result is not in the file.)"""
+def test_known_dealt_cards_decide_a_showdown() -> None:
+    """PHH's ``sm ????`` is "neither mucked nor shown": p1 shows nothing, but
+    the file deals it AcQc, so it is judged by them (issue 29); p2's cards are
+    nowhere in the file, so p2 has mucked and p1 takes the pot (PokerKit
+    splits it)."""
     h = _one(IPN_1)
+    hand = h.replay()
+    settlement = hand.settlement
+    assert settlement is not None
+    assert hand.contributions == (2200, 2200, 0, 400, 0, 0)
+    assert settlement.payouts == (4800, 0, 0, 0, 0, 0)  # p4's 4.00 is in the pot
+    assert h.net_chips(hand) == (2600, -2200, 0, -400, 0, 0)
+
+
+def test_both_known_the_better_hand_wins_and_both_unseen_decide_nothing() -> None:
+    """Both contenders dealt known cards answer ``sm ????``: the better hand
+    (p2's four queens over p1's two pair) wins. With neither known the file
+    does not say who won: ``UndeterminedError``."""
+    both = IPN_1.replace("'d dh p2 ????'", "'d dh p2 QsQc'").replace(
+        "'d dh p1 AcQc'", "'d dh p1 Ac4c'"
+    )
+    h = _one(both)
+    settlement = h.replay().settlement
+    assert settlement is not None
+    assert settlement.payouts == (0, 4800, 0, 0, 0, 0)
+    neither = IPN_1.replace("'d dh p1 AcQc'", "'d dh p1 ????'")
     with pytest.raises(UndeterminedError) as info:
-        h.replay()
+        _one(neither).replay()
     err = info.value
     assert isinstance(err, HistoryError)
-    assert err.pots[0].eligible == (0, 1)
     assert err.pots == ((4800, (0, 1)),)
-    assert err.payouts == (0, 0, 0, 0, 0, 0)  # p4's 4.00 is in the pot
+    assert err.payouts == (0, 0, 0, 0, 0, 0)
     assert "p1, p2" in str(err)
-    hand = err.hand
-    assert hand.is_over
-    assert hand.contributions == (2200, 2200, 0, 400, 0, 0)
-    assert sum(err.payouts) + sum(p.amount for p in err.pots) == sum(hand.contributions)
 
 
 def test_a_known_short_stack_decides_the_main_pot_only() -> None:

@@ -45,8 +45,10 @@ Decisions (see also the tests):
   highest), never a card the file names anywhere, so the replay is
   deterministic and the known hands are what the file makes them.
   Placeholders decide nothing: at the showdown a seat whose final cards are
-  not all known, or whose last ``sm`` shows none (a muck, ``sm ????``), has
-  mucked when a seat with known cards contests the same pot (in a high-low
+  not all known, or whose last ``sm`` shows none (a muck, or ``sm ????``
+  from a seat whose dealt cards the file does not all name: known dealt
+  cards decide a showdown), has mucked when a seat with known cards
+  contests the same pot (in a high-low
   game it wins neither half); a pot that only such seats contest has no
   result in the file, and ``replay`` raises ``UndeterminedError`` (a
   ``HistoryError``) with those pots, who could have won them, and the
@@ -114,22 +116,27 @@ variant = "NT"
 
 from __future__ import annotations
 
-from hoyle.history import toml_text
+from hoyle.history import samples, toml_text
 from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_all
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
 from hoyle.history.site_rake import SiteRake
+from hoyle.history.statistics import PlayerStats, Statistics, statistics
 from hoyle.history.writing import dumps
 
 __all__ = [
     "HandHistory",
     "HandOutcome",
+    "PlayerStats",
     "ReplayFailure",
     "ReplayReport",
     "SiteRake",
+    "Statistics",
     "dumps",
     "load",
     "replay_all",
+    "samples",
+    "statistics",
 ]
 
 _fast_toml = toml_text.fast_toml  # the corpus test compares it with tomllib, file by file

@@ -267,11 +267,22 @@ class ActionReader:
                 raise self.fail(index, text, str(err)) from None
         elif len(words) > 3:
             raise self.fail(index, text, "expected 'pN sm [CARDS]'")
-        # (a seat dealt no cards, in a game of the board alone, hides nothing)
-        if (len(words) == 2 and self.ledger.held[seat]) or (len(words) == 3 and "?" in words[2]):
+        # (a seat dealt no cards, in a game of the board alone, hides nothing;
+        # a seat whose dealt cards the file names, answering ``sm ????``, is
+        # judged by them: known cards decide a showdown)
+        held = self.ledger.held[seat]
+        if (len(words) == 2 and held) or (
+            len(words) == 3 and "?" in words[2] and not self._known(held, words[2])
+        ):
             self.declined.add(seat)
         else:
             self.declined.discard(seat)
+
+    def _known(self, held: list[int], shown: str) -> bool:
+        """``sm ????`` (nothing shown, not a muck) from a seat whose dealt
+        cards are all named in the file."""
+        cards = self.ledger.cards
+        return set(shown) == {"?"} and bool(held) and all(cards[x] != UNKNOWN for x in held)
 
     def _draw(self, index: int, text: str, seat: int, words: list[str]) -> None:
         """``pN sd [CARDS]``: the first of a draw opens it."""

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 
 from hoyle.errors import HistoryError
 
-__all__ = ["MAX_FILE_BYTES", "paths_of", "read_file"]
+__all__ = ["MAX_FILE_BYTES", "decode", "paths_of", "read_bytes", "read_file"]
 
 #: The most bytes ``load`` reads from one file (128 MiB): a PHH file is a
 #: few kilobytes, and a ``.phhs`` of the HandHQ dataset's a few megabytes,
@@ -33,6 +33,11 @@ def read_file(path: str) -> str:
     ``MAX_FILE_BYTES`` bytes, UTF-8; ``HistoryError`` names the file and
     what is wrong. Opened without blocking, so a FIFO or a device is
     refused, not waited on."""
+    return decode(read_bytes(path), path)
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the file ``path``, read as ``read_file`` reads it."""
     if "\x00" in path:
         raise HistoryError(f"{path!r}: cannot read: a path cannot hold a NUL character")
     try:
@@ -56,9 +61,17 @@ def read_file(path: str) -> str:
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         raise _too_big(path)
+    return data
+
+
+def decode(data: bytes, path: str, *, legacy: bool = False) -> str:
+    """``data`` as UTF-8 text; with ``legacy``, text that is not UTF-8 is
+    read as Windows-1252, as older sites' files are written."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
+        if legacy:
+            return data.decode("cp1252", errors="replace")
         raise HistoryError(
             f"{path!r}: cannot read: not UTF-8 text, as a PHH file is (byte {err.start}: "
             f"{err.reason})"

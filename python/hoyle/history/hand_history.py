@@ -11,9 +11,11 @@ from typing import Any
 from hoyle.errors import HistoryError, HoyleError
 from hoyle.games import Game
 from hoyle.hand import Hand
+from hoyle.history import sites
 from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
-from hoyle.history.files import read_file
+from hoyle.history.facts import HandFacts
+from hoyle.history.files import decode, read_bytes
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.shape import DealShape
@@ -47,7 +49,7 @@ def _named(where: str) -> Iterator[None]:
         raise HistoryError(f"{where}: {err}") from None
 
 
-class HandHistory:
+class HandHistory(HandFacts):
     """One hand of a PHH file: its fields as read, and its replay.
 
     ``fields`` holds every field (numbers with decimals as ``Decimal``);
@@ -62,6 +64,7 @@ class HandHistory:
         "_scale",
         "fields",
         "name",
+        "notes",
         "repairs",
         "source",
     )
@@ -77,6 +80,7 @@ class HandHistory:
         self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
         self.repairs: list[str] = []
+        self.notes: list[str] = []  # (site files: a stack gap at a table; not an error)
 
     def __repr__(self) -> str:
         seats = len(self.fields.get("starting_stacks", ()))
@@ -364,8 +368,14 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
         path = os.fspath(source)
         if not isinstance(path, str):
             raise TypeError(f"load takes a str path, got {type(path).__name__}")
-        return loads(read_file(path), source=path)
+        data = read_bytes(path)
+        return loads(decode(data, path, legacy=_site_bytes(data)), source=path)
     return loads(source)
+
+
+def _site_bytes(data: bytes) -> bool:
+    """The file opens a site's hand (older sites write Windows-1252)."""
+    return sites.site_of(data[:4096].removeprefix(b"\xef\xbb\xbf").decode("latin-1")) is not None
 
 
 def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
@@ -373,7 +383,24 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
     if not isinstance(text, str):
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
-    doc = read_toml(text, where)
+    site = sites.site_of(text)
+    if site is not None:
+        out = []
+        for j, hand in enumerate(sites.read_site(text, source, site)):
+            name = str(hand.extra.get("hand", j + 1))
+            hh = HandHistory(hand.fields(), source=source, name=name)
+            sites.check(hh, hand.nets())
+            out.append(hh)
+        sites.continuity(out)
+        return out
+    try:
+        doc = read_toml(text, where)
+    except HistoryError as err:
+        first = next((x.strip() for x in text[:4096].splitlines() if x.strip()), "")[:80]
+        raise HistoryError(
+            f"{err} (not PHH; nor a hand history of {', '.join(sites.FORMATS)}: the first "
+            f"line, {first!r}, opens no hand of theirs)"
+        ) from None
     if "variant" in doc:
         hands = [HandHistory(doc, source=source)]
     elif doc and all(isinstance(v, dict) for v in doc.values()):

@@ -1,0 +1,151 @@
+"""Site hand histories: the text files poker sites write, read into
+``HandHistory`` objects (``hoyle.history.load`` calls ``read_site`` when a
+file's first line opens a hand of a site it knows).
+
+Each reader turns a hand's lines into PHH fields (``SiteHand.fields``):
+the players in PHH order (``p1`` left of the button), their stacks, forced
+bets and actions, the cards the file shows, and what PHH cannot say under
+hoyle's user fields (``_hoyle_room_rake``: the rake and fees the room
+took, which the replay takes from the pots again; ``_hoyle_tournament``...).
+Then every hand is replayed and checked against the file: the pot line
+equals the bets less the uncalled bets, the collected lines plus the rake
+pay out the pot, and each player's net in the replay equals the file's.
+A hand that does not add up is a ``HistoryError`` naming the line.
+
+The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific), Winamax,
+PartyPoker (whose files may open each hand with 888's ``#Game No`` line too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hoyle.errors import HistoryError
+from hoyle.history.sites import pacific, partypoker, pokerstars, winamax
+from hoyle.history.sites.common import SiteHand, check
+
+if TYPE_CHECKING:
+    from hoyle.history.hand_history import HandHistory
+
+__all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
+
+Reader = Callable[[list[str], list[int], str], SiteHand]
+#: name -> (the pattern a hand's first line starts with, the hand reader)
+FORMATS: dict[str, tuple[re.Pattern[str], Reader]] = {
+    "PokerStars": (pokerstars.HEADER, pokerstars.read_hand),
+    "888": (pacific.HEADER, pacific.read_hand),
+    "Winamax": (winamax.HEADER, winamax.read_hand),
+    "PartyPoker": (partypoker.HEADER, partypoker.read_hand),
+}
+#: The longest line a site file may have (a real one is under 300 characters).
+MAX_LINE = 10_000
+
+
+def _first_lines(text: str) -> list[str]:
+    """The first two non-blank lines (BOMs off)."""
+    out = []
+    for line in text.splitlines():
+        if line.strip():
+            out.append(line.strip().lstrip("\ufeff"))
+            if len(out) == 2:
+                break
+    return out
+
+
+def site_of(text: str) -> str | None:
+    """The site whose hand ``text``'s first non-blank line opens, or None
+    (``#Game No : N`` opens 888's hands and some of PartyPoker's: the line
+    after it tells)."""
+    first = _first_lines(text[:4096]) or [""]
+    if _PREAMBLE.match(first[0]) and len(first) > 1 and partypoker.HEADER.match(first[1]):
+        return "PartyPoker"
+    for name, (header, _read) in FORMATS.items():
+        if header.match(first[0]):
+            return name
+    return None
+
+
+def read_site(text: str, source: str | None, site: str) -> list[SiteHand]:
+    """The hands of a ``site`` file's ``text``, read (``hand_history.loads``
+    makes each a ``HandHistory``, replays it and ``check``s it)."""
+    where = source or "<text>"
+    header, read = FORMATS[site]
+    lines = text.lstrip("\ufeff").splitlines()
+    starts: list[int] = []
+    for k, line in enumerate(lines):
+        if len(line) > MAX_LINE:
+            raise HistoryError(
+                f"{where} line {k + 1}: a line of {len(line):,} characters; a {site} file's "
+                f"lines are short (at most {MAX_LINE:,} read)"
+            )
+        if line[:1] == "\ufeff":  # (a file made of files, each with its BOM)
+            lines[k] = line[1:]
+        if header.match(lines[k]):
+            starts.append(k)
+        elif site == "PartyPoker" and _PREAMBLE.match(lines[k]):
+            continue  # (888's line before some PartyPoker hands; the reader drops it)
+        elif not starts and line.strip():
+            raise HistoryError(f"{where} line {k + 1}: not a {site} hand: {line.strip()!r}")
+        elif _other_site(line, site):
+            raise HistoryError(
+                f"{where} line {k + 1}: a hand of another format inside a {site} file: "
+                f"{line.strip()!r}"
+            )
+    out: list[SiteHand] = []
+    for j, start in enumerate(starts):
+        end = starts[j + 1] if j + 1 < len(starts) else len(lines)
+        numbers = [k + 1 for k in range(start, end) if lines[k].strip()]
+        chunk = [lines[k - 1] for k in numbers]
+        out.append(read(chunk, numbers, where))
+    return out
+
+
+def _other_site(line: str, site: str) -> bool:
+    """``line`` opens a hand of another format (PHH's ``variant =`` or a
+    ``[table]``, another site's header): a file of mixed formats."""
+    if line.startswith(("variant =", "variant=", "[")):  # PHH
+        return True
+    if not line or line[0] not in "#PW":  # cheap: every site header starts so
+        return False
+    return _OTHERS[site].match(line) is not None
+
+
+#: For each format, one pattern of the other formats' headers (888's
+#: ``#Game No`` line also comes before PartyPoker's hands).
+_OTHERS = {
+    name: re.compile(
+        "|".join(
+            f"(?:{h.pattern})"
+            for n, (h, _r) in FORMATS.items()
+            if n != name and (name, n) != ("PartyPoker", "888")
+        )
+    )
+    for name in FORMATS
+}
+_PREAMBLE = pacific.HEADER
+
+
+def continuity(hands: list[HandHistory]) -> None:
+    """Consecutive hands at one table: a player's stack at the start of a
+    hand should be what the hand before left. More is a top-up (sites let a
+    cash player add chips between hands); less means hands are missing from
+    the file or the file is wrong: each such gap is noted in the later
+    hand's ``notes`` (a file may hold a selection of hands, so it is not an
+    error)."""
+    last: dict[tuple[str, str], tuple[object, str]] = {}
+    for hh in hands:
+        table = str(hh.fields.get("table"))
+        starting = hh.fields["starting_stacks"]
+        for k, name in enumerate(hh.players):
+            key = (table, name)
+            if key in last:
+                before, hand_id = last[key]
+                if starting[k] < before:
+                    hh.notes.append(
+                        f"{name} starts with {starting[k]}, but hand {hand_id} at table "
+                        f"{table!r} left {before}"
+                    )
+        for k, name in enumerate(hh.players):
+            last[(table, name)] = (hh.fields["finishing_stacks"][k], str(hh.name))

@@ -1,0 +1,477 @@
+"""A tracker's statistics over hand histories: ``statistics(histories)``.
+
+Each history is replayed (``HandHistory.replay``) and every player dealt in
+is counted under the name the file gives (``HandHistory.players``). The
+definitions are in docs/history.md; in short, on the first betting round
+("preflop"), blinds, antes and bring-ins being forced:
+
+* ``vpip``: the player called, bet or raised (a big blind's check is not
+  voluntary); ``pfr``: bet or raised (``first_street_vpip_pfr`` is the one
+  definition, shared with ``hoyle.simulate``'s counts).
+* ``three_bet``: raised when facing exactly one raise, out of the hands it
+  faced one (``three_bet_chances``); ``fold_to_three_bet``: the opening
+  raiser folded to a re-raise, out of the hands it faced one.
+* ``cbet``: the last preflop raiser bet the flop when nobody had bet before
+  it, out of the flops it saw with that chance; ``fold_to_cbet``: a
+  player folded to that bet (its first action after it).
+* ``wtsd``: went to a showdown, out of the flops seen (``saw_flop``);
+  ``wsd``: won some of a pot there, out of the showdowns.
+* ``aggressive``, ``calls``, ``folds`` (after the first round): the
+  aggression factor is ``aggressive / calls``, the frequency
+  ``aggressive / (aggressive + calls + folds)``.
+* ``net``: money won (the file's units: chips / ``scale``); ``bb_per_100``
+  and its 95% interval over the hands with a big blind.
+* ``ev_net``: all-in adjusted winnings (trackers' "EV"): in a hand whose
+  betting ended before the river with its players' cards known and one
+  pot (``allin_hands``), the pot share won is replaced by hoyle's exact
+  equity times the pot.
+* ``positions`` and ``player_positions``: the same counts by position
+  (``position_names``) and by player and position.
+
+>>> import hoyle
+>>> stats = hoyle.history.statistics(
+...     hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt")))
+>>> zm = stats["Zockermicha"]
+>>> zm.hands, zm.vpip, zm.pfr, zm.vpip_pct
+(10, 1, 1, 10.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, fields
+from decimal import Decimal
+from typing import Any
+
+from hoyle._shards import Progress
+from hoyle.errors import HistoryError, HoyleError
+from hoyle.hand import Hand
+from hoyle.history.hand_history import HandHistory
+
+__all__ = ["PlayerStats", "Statistics", "first_street_vpip_pfr", "position_names", "statistics"]
+
+#: Histories per shard on an executor (``statistics(shard_hands=...)``).
+SHARD_HANDS = 2000
+_VOLUNTARY = frozenset({"call", "bet", "raise"})
+_RAISES = frozenset({"bet", "raise"})
+
+
+def first_street_vpip_pfr(hand: Hand) -> tuple[set[int], set[int]]:
+    """The seats of ``hand`` that put chips in voluntarily on the first
+    betting round (a call, bet or raise: VPIP) and those that bet or raised
+    there (PFR). Blinds, antes and bring-ins are forced, a check is not
+    voluntary; completing a bring-in is a bet."""
+    vpip: set[int] = set()
+    pfr: set[int] = set()
+    for act in hand.history:
+        if act.street != 0:
+            break
+        if act.kind in _VOLUNTARY:
+            vpip.add(act.seat)
+            if act.kind in _RAISES:
+                pfr.add(act.seat)
+    return vpip, pfr
+
+
+def _pct(part: int, whole: int) -> float:
+    return 100.0 * part / whole if whole else 0.0
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's counts (integers) over the hands counted; ``*_pct``
+    are percentages of their chances (0.0 without any)."""
+
+    name: str
+    hands: int = 0
+    vpip: int = 0
+    pfr: int = 0
+    three_bet: int = 0
+    three_bet_chances: int = 0
+    fold_to_three_bet: int = 0
+    fold_to_three_bet_chances: int = 0
+    cbet: int = 0
+    cbet_chances: int = 0
+    fold_to_cbet: int = 0
+    fold_to_cbet_chances: int = 0
+    saw_flop: int = 0
+    wtsd: int = 0
+    wsd: int = 0
+    aggressive: int = 0
+    calls: int = 0
+    folds: int = 0
+    net: Decimal = Decimal(0)
+    allin_hands: int = 0
+    ev_net: float = 0.0
+    bb_hands: int = 0
+    _bb: list[Decimal] = field(default_factory=list, repr=False)
+
+    @property
+    def vpip_pct(self) -> float:
+        return _pct(self.vpip, self.hands)
+
+    @property
+    def pfr_pct(self) -> float:
+        return _pct(self.pfr, self.hands)
+
+    @property
+    def three_bet_pct(self) -> float:
+        return _pct(self.three_bet, self.three_bet_chances)
+
+    @property
+    def fold_to_three_bet_pct(self) -> float:
+        return _pct(self.fold_to_three_bet, self.fold_to_three_bet_chances)
+
+    @property
+    def cbet_pct(self) -> float:
+        return _pct(self.cbet, self.cbet_chances)
+
+    @property
+    def fold_to_cbet_pct(self) -> float:
+        return _pct(self.fold_to_cbet, self.fold_to_cbet_chances)
+
+    @property
+    def wtsd_pct(self) -> float:
+        return _pct(self.wtsd, self.saw_flop)
+
+    @property
+    def wsd_pct(self) -> float:
+        return _pct(self.wsd, self.wtsd)
+
+    @property
+    def aggression_factor(self) -> float | None:
+        """Bets and raises per call after the first round; None without a call."""
+        return self.aggressive / self.calls if self.calls else None
+
+    @property
+    def aggression_frequency_pct(self) -> float:
+        return _pct(self.aggressive, self.aggressive + self.calls + self.folds)
+
+    @property
+    def bb_per_100(self) -> float | None:
+        """Big blinds won per 100 hands (the hands with a big blind)."""
+        n = len(self._bb)
+        return float(sum(self._bb)) * 100 / n if n else None
+
+    @property
+    def bb_per_100_interval(self) -> tuple[float, float] | None:
+        """The 95% interval of ``bb_per_100`` (normal, from the hands'
+        sample deviation); None with fewer than two hands."""
+        n = len(self._bb)
+        if n < 2:
+            return None
+        mean = float(sum(self._bb)) / n
+        var = sum((float(x) - mean) ** 2 for x in self._bb) / (n - 1)
+        half = 1.96 * math.sqrt(var / n) * 100
+        return (mean * 100 - half, mean * 100 + half)
+
+    @property
+    def allin_adjustment(self) -> float:
+        """All-in adjusted net less the net: what luck in the all-ins
+        before the river gave (negative) or took (positive) from the player."""
+        return self.ev_net - float(self.net)
+
+    def merge(self, other: PlayerStats) -> None:
+        """Add ``other``'s counts (the same player's, from other hands)."""
+        for f in fields(self):
+            if f.name == "name":
+                continue
+            if f.name == "_bb":
+                self._bb.extend(other._bb)
+            else:
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def to_record(self) -> dict[str, Any]:
+        """The counts and percentages as a flat dict (one row of a table)."""
+        out: dict[str, Any] = {
+            f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")
+        }
+        for name in (
+            "vpip_pct",
+            "pfr_pct",
+            "three_bet_pct",
+            "fold_to_three_bet_pct",
+            "cbet_pct",
+            "fold_to_cbet_pct",
+            "wtsd_pct",
+            "wsd_pct",
+            "aggression_factor",
+            "aggression_frequency_pct",
+            "bb_per_100",
+        ):
+            out[name] = getattr(self, name)
+        return out
+
+
+class Statistics(Mapping[str, PlayerStats]):
+    """Per-player statistics: ``stats[name]`` is a ``PlayerStats``;
+    ``skipped`` lists the histories that could not be replayed (where, why)."""
+
+    def __init__(self) -> None:
+        self._players: dict[str, PlayerStats] = {}
+        #: every player's hands at each position (``position_names``)
+        self.positions: dict[str, PlayerStats] = {}
+        #: each player's hands at each position: ``(name, position)``
+        self.player_positions: dict[tuple[str, str], PlayerStats] = {}
+        self.skipped: list[tuple[str, str]] = []
+        self.hands = 0
+
+    def __getitem__(self, name: str) -> PlayerStats:
+        return self._players[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._players)
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+    def __repr__(self) -> str:
+        return f"<Statistics: {self.hands} hands, {len(self)} players>"
+
+    def merge(self, other: Statistics) -> None:
+        """Add ``other``'s counts (from other hands): shards joined."""
+        for mine, theirs in (
+            (self._players, other._players),
+            (self.positions, other.positions),
+            (self.player_positions, other.player_positions),
+        ):
+            for key, p in theirs.items():
+                if key in mine:
+                    mine[key].merge(p)  # type: ignore[index]
+                else:
+                    mine[key] = p  # type: ignore[index]
+        self.skipped += other.skipped
+        self.hands += other.hands
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One dict a player (``pandas.DataFrame(stats.to_records())``)."""
+        return [p.to_record() for p in self._players.values()]
+
+    def _player(self, name: str) -> PlayerStats:
+        p = self._players.get(name)
+        if p is None:
+            p = self._players[name] = PlayerStats(name)
+        return p
+
+    def add(self, hh: HandHistory) -> None:
+        """Count one history (replayed here)."""
+        try:
+            hand = hh.replay()
+        except HistoryError as err:
+            self.skipped.append((hh.where, str(err)))
+            return
+        names = hh.players
+        n = len(names)
+        by_seat = {hh.seat(k + 1): names[k] for k in range(n)}
+        where = dict(zip(range(n), position_names(n, stud=hh.game.bring_in > 0), strict=True))
+        pos = {hh.seat(k + 1): where[k] for k in range(n)}
+        self.hands += 1
+        ev = _allin_ev(hand, hh)
+        _count(hand, {s: self._player(m) for s, m in by_seat.items()}, hh, ev)
+        _count(hand, {s: _get(self.positions, pos[s], pos[s]) for s in by_seat}, hh, ev)
+        pairs = self.player_positions
+        _count(hand, {s: _get(pairs, (m, pos[s]), m) for s, m in by_seat.items()}, hh, ev)
+
+
+def _get(table: dict[Any, PlayerStats], key: Any, name: str) -> PlayerStats:
+    p = table.get(key)
+    if p is None:
+        p = table[key] = PlayerStats(name)
+    return p
+
+
+def position_names(n: int, *, stud: bool = False) -> tuple[str, ...]:
+    """The positions of ``p1``..``pN`` (PHH order: the button last):
+    heads-up ``BB``, ``BTN``; else ``SB``, ``BB``, then ``UTG``,
+    ``UTG+1``... and, nearest the button, ``LJ``, ``HJ``, ``CO``, ``BTN``
+    (the last four that the table has). Stud has no positions: ``"-"``.
+
+    >>> position_names(6)
+    ('SB', 'BB', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> position_names(9)
+    ('SB', 'BB', 'UTG', 'UTG+1', 'UTG+2', 'LJ', 'HJ', 'CO', 'BTN')
+    """
+    if stud:
+        return ("-",) * n
+    if n == 2:
+        return ("BB", "BTN")
+    rest = n - 2
+    late = ("LJ", "HJ", "CO", "BTN")[-min(rest, 4) :]
+    early = tuple("UTG" if j == 0 else f"UTG+{j}" for j in range(rest - len(late)))
+    return ("SB", "BB", *early, *late)
+
+
+def _allin_ev(hand: Hand, hh: HandHistory) -> dict[int, float] | None:
+    """Each seat's all-in adjusted net (money), for a hand whose betting
+    ended before the river with two or more players all in or called, all
+    of their cards known, and one pot: the net with the pot's share won
+    replaced by exact equity times the pot (after rake). None for any other
+    hand (no adjustment)."""
+    settlement = hand.settlement
+    live = [s for s, a in enumerate(hand.active) if a]
+    game = hh.game
+    if settlement is None or len(live) < 2 or game.bring_in or len(settlement.pots) != 1:
+        return None
+    bets = [a for a in hand.history if a.kind in _VOLUNTARY | {"check", "fold", "blind", "ante"}]
+    last = max((a.street for a in bets), default=0)
+    boards = [
+        0,
+        *(sum(st.board for st in game.streets[1 : k + 1]) for k in range(1, len(game.streets))),
+    ]
+    if last >= len(game.streets) - 1 or boards[-1] == 0:
+        return None  # the betting went to the last street, or no board
+    plan = hh._replay_plan()
+    if plan.hidden or plan.board_hidden or any(s in plan.hidden for s in live):
+        return None
+    from hoyle.odds import equity
+
+    board = hand.board[: boards[last]]
+    try:
+        shares = equity([hand.hole(s) for s in live], board=board, game=game, exact=True).equity
+    except HoyleError:
+        return None
+    scale = hh.scale
+    pot = sum(settlement.payouts) - sum(settlement.refunds)  # after rake
+    nets = hh.net_chips(hand)
+    out = {s: nets[s] / scale for s in range(len(nets))}
+    for s, share in zip(live, shares, strict=True):
+        won = settlement.payouts[s] - settlement.refunds[s]
+        out[s] += (share * pot - won) / scale
+    return out
+
+
+def _three_bets(first: list[Any], who: dict[int, PlayerStats]) -> int | None:
+    """Count the first round's 3-bets and folds to them; the last raiser."""
+    raises = 0
+    opener: int | None = None
+    last_raiser: int | None = None
+    faced_one: set[int] = set()
+    faced_three: set[int] = set()
+    for a in first:
+        if raises == 1 and a.seat not in faced_one and a.seat != opener:
+            faced_one.add(a.seat)
+            who[a.seat].three_bet_chances += 1
+            if a.kind in _RAISES:
+                who[a.seat].three_bet += 1
+        elif raises == 2 and a.seat == opener and a.seat not in faced_three:
+            faced_three.add(a.seat)
+            who[a.seat].fold_to_three_bet_chances += 1
+            if a.kind == "fold":
+                who[a.seat].fold_to_three_bet += 1
+        if a.kind in _RAISES:
+            raises += 1
+            opener = a.seat if raises == 1 else opener
+            last_raiser = a.seat
+    return last_raiser
+
+
+def _count(  # noqa: PLR0912, PLR0915
+    hand: Hand, who: dict[int, PlayerStats], hh: HandHistory, ev: dict[int, float] | None
+) -> None:
+    vpip, pfr = first_street_vpip_pfr(hand)
+    history = hand.history
+    first = [a for a in history if a.street == 0 and a.kind in _VOLUNTARY | {"fold", "check"}]
+    later = [a for a in history if a.street >= 1]
+    last_raiser = _three_bets(first, who)
+    folded_first = {a.seat for a in first if a.kind == "fold"}
+    flop = any(a.street == 1 for a in later) or len(hand.board) >= 3
+    # continuation bets
+    flop_acts = [a for a in later if a.street == 1 and a.kind != "draw"]
+    if last_raiser is not None and flop and last_raiser not in folded_first:
+        # the preflop aggressor's first flop action, when nobody bet before it
+        bet_before = False
+        cbet_at: int | None = None
+        for k, a in enumerate(flop_acts):
+            if a.seat == last_raiser:
+                if not bet_before:
+                    who[a.seat].cbet_chances += 1
+                    if a.kind in _RAISES:
+                        who[a.seat].cbet += 1
+                        cbet_at = k
+                break
+            bet_before = bet_before or a.kind in _RAISES
+        if cbet_at is not None:  # each other player's first answer to it
+            answered: set[int] = set()
+            for a in flop_acts[cbet_at + 1 :]:
+                if a.seat != last_raiser and a.seat not in answered:
+                    answered.add(a.seat)
+                    who[a.seat].fold_to_cbet_chances += 1
+                    who[a.seat].fold_to_cbet += a.kind == "fold"
+    # showdowns, aggression, results
+    settlement = hand.settlement
+    live = list(hand.active)
+    showdown = sum(live) >= 2
+    nets = hh.net_chips(hand)
+    scale = hh.scale
+    stakes = hh.stakes
+    big = Decimal(max(stakes)) if stakes else None
+    for seat, p in who.items():
+        p.hands += 1
+        p.vpip += seat in vpip
+        p.pfr += seat in pfr
+        if flop and seat not in folded_first:
+            p.saw_flop += 1
+            if showdown and live[seat]:
+                p.wtsd += 1
+                if settlement is not None:
+                    won = settlement.payouts[seat] - settlement.refunds[seat]
+                    p.wsd += won > 0
+        net = Decimal(nets[seat]) / scale
+        p.net += net
+        if ev is not None:
+            p.allin_hands += 1
+            p.ev_net += ev[seat]
+        else:
+            p.ev_net += float(net)
+        if big:
+            p.bb_hands += 1
+            p._bb.append(net / big)
+    for a in later:
+        if a.kind in _RAISES:
+            who[a.seat].aggressive += 1
+        elif a.kind == "call":
+            who[a.seat].calls += 1
+        elif a.kind == "fold":
+            who[a.seat].folds += 1
+
+
+def statistics(
+    histories: Iterable[HandHistory],
+    *,
+    executor: Executor | None = None,
+    progress: Progress = False,
+    shard_hands: int = SHARD_HANDS,
+) -> Statistics:
+    """Per-player statistics over ``histories`` (any games, any sites);
+    see the module's docstring and docs/history.md for the definitions.
+
+    ``executor`` (a ``concurrent.futures.Executor``: a process pool, a Dask
+    ``Client.get_executor()``) counts shards of ``shard_hands`` histories
+    each where it runs them, as ``replay_all`` does; the shards' counts are
+    joined here in order, so the result is the same as without one.
+    """
+    if isinstance(shard_hands, bool) or not isinstance(shard_hands, int) or shard_hands < 1:
+        raise HistoryError(f"statistics: shard_hands must be an int >= 1, got {shard_hands!r}")
+    items = list(histories)
+    for hh in items:
+        if not isinstance(hh, HandHistory):
+            raise TypeError(f"statistics takes HandHistory objects, got {type(hh).__name__}")
+    if executor is None:
+        return _shard(items)
+    from hoyle._shards import run_shards
+
+    tasks = [(items[i : i + shard_hands],) for i in range(0, len(items), shard_hands)]
+    out = Statistics()
+    for part in run_shards(_shard, tasks, executor=executor, progress=progress, label="counting"):
+        out.merge(part)
+    return out
+
+
+def _shard(histories: list[HandHistory]) -> Statistics:
+    """One shard's statistics (a task of ``statistics`` on an executor)."""
+    out = Statistics()
+    for hh in histories:
+        out.add(hh)
+    return out
