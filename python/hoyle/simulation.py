@@ -66,7 +66,6 @@ import numpy as np
 import numpy.typing as npt
 
 from hoyle._deal import check_seed
-from hoyle._hand_view import kinds
 from hoyle._shards import LiveProgress, Progress, each_shard, shard_seed
 from hoyle._sim_args import (
     MAX_HANDS,
@@ -83,6 +82,7 @@ from hoyle.bots import Bot
 from hoyle.errors import BotError, GameError
 from hoyle.games import Game
 from hoyle.hand import Hand
+from hoyle.history.statistics import first_street_vpip_pfr
 
 __all__ = [
     "MAX_HANDS",
@@ -99,8 +99,6 @@ SHARD_HANDS = 500
 _Z95 = 1.959963984540054
 #: Per seat, the counters a shard returns, in this order.
 _COUNTS = ("hands", "net", "net_squares", "buy_ins", "won", "showdowns", "vpip", "pfr")
-_VOLUNTARY = kinds("call", "bet", "raise")
-_RAISES = kinds("bet", "raise")
 
 
 @dataclass(frozen=True)
@@ -258,21 +256,6 @@ class _Job:
     history: bool = False
 
 
-def _first_street_acts(hand: Hand) -> tuple[set[int], set[int]]:
-    """The seats that put chips in voluntarily (VPIP) and that bet or
-    raised (PFR) on the first street."""
-    vpip: set[int] = set()
-    pfr: set[int] = set()
-    for act in hand.history:
-        if act.street != 0:
-            break
-        if act.kind in _VOLUNTARY:
-            vpip.add(act.seat)
-            if act.kind in _RAISES:
-                pfr.add(act.seat)
-    return vpip, pfr
-
-
 def _tally(counts: list[list[int]], hand: Hand, before: list[int]) -> int:
     """Adds a finished hand to the seats' counts; returns its rake. Raises
     when the chips after it plus the rake are not the chips before it."""
@@ -284,7 +267,7 @@ def _tally(counts: list[list[int]], hand: Hand, before: list[int]) -> int:
         raise GameError(f"chips not conserved: {before} became {list(after)} with rake {rake}")
     live = hand.active
     showdown = sum(live) >= 2
-    vpip, pfr = _first_street_acts(hand)
+    vpip, pfr = first_street_vpip_pfr(hand)  # the one definition, as histories count it
     payouts, contributions = settlement.payouts, hand.contributions
     for s, row in enumerate(counts):
         net = after[s] - before[s]
