@@ -1,7 +1,9 @@
 //! Criterion benchmarks of equity: `cargo bench --bench equity`.
 //! AhKh v QsQd preflop, all 1,712,304 boards, on 1 and 2 threads (targets:
 //! at most 2.0 ms on one thread, where OMPEval takes 2.4 ms on one thread
-//! of the reference machine; under 1.2 ms on two); Monte Carlo boards per
+//! of the reference machine; under 1.2 ms on two); AhKh v QsQd v 7c6c
+//! (1,370,754 boards) on one thread (issue 31: the Python bench has
+//! OMPEval in the same run); Monte Carlo boards per
 //! second; AA v KK v QQ v AKs preflop (216 joint holdings in 10
 //! suit-isomorphism classes; target under 0.3 s on one thread) on 1 and 2
 //! threads.
@@ -26,6 +28,13 @@ fn bench_exact(c: &mut Criterion) {
             b.iter(|| p.install(|| enumerate(black_box(&s), &HighScorer, threads > 1).unwrap()))
         });
     }
+    group.finish();
+    let s = spot(&["AhKh", "QsQd", "7c6c"]);
+    let mut group = c.benchmark_group("exact_akh_qq_76c");
+    group.throughput(Throughput::Elements(1_370_754));
+    group.bench_function("1", |b| {
+        b.iter(|| enumerate(black_box(&s), &HighScorer, false).unwrap())
+    });
     group.finish();
 }
 

@@ -1,6 +1,7 @@
 //! Same-run timings of the equity engine: `cargo run --release --example
 //! equity_speed [shards]`. AhKh v QsQd preflop: Monte Carlo boards per
-//! second on 1 and 2 threads, and the exact enumeration in ms. Prints the
+//! second on 1 and 2 threads, and the exact enumeration in ms (AhKh v QsQd
+//! v 7c6c too, one thread). Prints the
 //! load average so a busy machine shows. `equity_speed N once`: one Monte
 //! Carlo run of N shards; `equity_speed N exact`: N exact runs on one
 //! thread (both for `perf`).
@@ -75,6 +76,12 @@ fn main() {
             2.4e-3 / secs
         );
     }
+    let three = spot(&["AhKh", "QsQd", "7c6c"]);
+    let secs = best_of(20, || enumerate(&three, &HighScorer, false).unwrap());
+    println!(
+        "exact AhKh v QsQd v 7c6c, 1 thread: {:.2} ms (best of 20)",
+        secs * 1e3
+    );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average: {}", load.trim());
 }

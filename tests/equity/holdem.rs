@@ -361,3 +361,14 @@ proptest::proptest! {
         check(&holes, &b, &d);
     }
 }
+
+#[test]
+fn three_way_preflop_against_the_generic_path() {
+    // AhKh v QsQd v 7c6c, the full deck (issue 31's three-way spot): two
+    // suits that players can flush with two board cards, spades and
+    // diamonds swapped by the symmetry.
+    let c = check(&[[50, 46], [43, 41], [20, 16]], &[], &[]);
+    assert_eq!(c.deals, 1_370_754);
+    assert_eq!(c.win, vec![517_365, 541_734, 309_549]);
+    assert_eq!(c.tie, vec![2_106, 2_106, 2_106]);
+}
