@@ -65,6 +65,7 @@ class CoreSteps(_Base):
         self._build()
         self._moves: list[int] = []
         self._human = self.render_mode == "human"
+        self._trues = dict.fromkeys(self.possible_agents, True)
 
     def _build(self) -> None:
         """The engine's table, bound to the agents' rows (``__init__``, and
@@ -128,12 +129,21 @@ class CoreSteps(_Base):
         except IndexError:
             raise busy(self) from None
         try:
-            fresh = self._next(seed)
-            if fresh is not None:
-                self._engine.reset(fresh)
-            actor = self._deal(0, self._k)
-            hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
-            agents = self._open(hand)
+            if seed is None and self._seed is not None:  # the run's next hand
+                k = self._k = self._k + 1
+            else:
+                self._engine.reset(self._next(seed))
+                k = 0
+            actor = self._deal(0, k)
+            hand, self._moves = asleep(self.game, self.stacks, self._key, k, self.actions)
+            # a new episode (``PokerEnv._open``, inline): every agent in, nothing paid
+            self.hand = hand
+            agents = self.agents = self.possible_agents[:]
+            self.rewards = self._zeros.copy()
+            self._cumulative_rewards = self._zeros.copy()
+            self.terminations = self._falses.copy()
+            self.truncations = self._falses.copy()
+            self.infos = {a: {"hand": hand} for a in agents}
             if actor < 0:  # every seat all in from the forced bets
                 self._finish_core()
             else:
@@ -186,11 +196,10 @@ class CoreSteps(_Base):
             if action.__class__ is not int:  # (read once: the engine and the moves agree)
                 action = action_index(action)
             actor = self._act(0, action)  # checks the action: changes nothing if refused
-            moves = self._moves
-            moves.append(action)
+            self._moves.append(action)
             hand = self.hand
             if type(hand) is not SleepingHand:  # woken since the last step
-                put_to_sleep(hand, self.actions, moves)  # type: ignore[arg-type]
+                put_to_sleep(hand, self.actions, self._moves)  # type: ignore[arg-type]
             if actor < 0:
                 self._finish_core()
             else:
@@ -205,6 +214,6 @@ class CoreSteps(_Base):
         agents = self.possible_agents
         rewards = self.rewards = dict(zip(agents, self._pay(0), strict=True))
         self._cumulative_rewards = rewards.copy()  # (nothing was paid before the end)
-        self.terminations = dict.fromkeys(agents, True)
+        self.terminations = self._trues.copy()
         self._paid = True
-        self.agent_selection = self.agents[0]
+        self.agent_selection = agents[0]  # (every agent is still in)

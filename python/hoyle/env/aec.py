@@ -66,6 +66,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
 from hoyle.env import _fill
 from hoyle.env._aec_core import CoreSteps, NotPlayed
 from hoyle.env._guard import Guarded, busy
+from hoyle.env._iter import AgentIter
 from hoyle.env._render import table_text
 from hoyle.env._setup import setup
 from hoyle.env._shown import ShownHand, as_shown
@@ -200,6 +201,12 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         return IllegalActionError(
             f"{agent} has left the table, as every agent has: the hand is over, call reset()"
         )
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIter:
+        """The agents in turn (``agent_selection``), at most ``max_iter``
+        of them, until none is left: PettingZoo's ``AECEnv.agent_iter``,
+        one generator step an agent (``hoyle.env._iter``)."""
+        return AgentIter(self, max_iter)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
