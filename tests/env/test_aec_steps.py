@@ -92,3 +92,22 @@ def test_agent_iter_is_pettingzoos(max_iter: int) -> None:
         if not ours.agents:
             ours.reset()
             theirs.reset()
+
+
+def test_last_returns_each_agents_own_dict_filled_now() -> None:
+    """``last()`` on the engine is one call: it refills the selected agent's
+    rows (garbage written there is overwritten) and returns that agent's dict;
+    ``_bind_dicts`` refuses a list of the wrong length."""
+    env = aec_env(seats=3)
+    env.reset(seed=4)
+    want = env.observe("player_0")["observation"].copy()
+    obs = env.last()[0]
+    assert obs is env.observe("player_0")
+    obs["observation"][:] = np.nan
+    obs["action_mask"][:] = 0
+    again = env.last()[0]
+    assert again is obs
+    assert again["observation"].tobytes() == want.tobytes()
+    assert again["action_mask"].tolist() == [1, 1, 1, 0, 1, 1]
+    with pytest.raises(ValueError, match="2 objects for 3 seats"):
+        env._engine._bind_dicts([{}, {}])  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ the agents' order, the hand in ``infos``) equals what the ``Hand``-driven
 from __future__ import annotations
 
 import operator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -88,7 +89,10 @@ class CoreSteps(_Base):
         # the core fills each agent's rows in place: bound once, by seat
         rows = sorted((seat, row, mask) for _, seat, row, mask in self._views.values())
         engine._bind([(row, mask) for _, row, mask in rows])
-        self._seen = {a: (seat, obs) for a, (obs, seat, _, _) in self._views.items()}
+        dicts = dict((seat, obs) for obs, seat, _, _ in self._views.values())
+        engine._bind_dicts([dicts[seat] for seat in range(self.seats)])
+        # per agent: the call that fills its rows and returns its dict
+        self._seen = {a: partial(engine._see, 0, v[1]) for a, v in self._views.items()}
         self._see, self._act, self._deal, self._pay = (
             engine._see,
             engine._act,
@@ -156,11 +160,10 @@ class CoreSteps(_Base):
         if self.hand is None:
             raise RuntimeError("call reset() before observe()")
         try:
-            seat, obs = self._seen[agent]
+            see = self._seen[agent]
         except KeyError:
             raise self._unknown(agent) from None
-        self._see(0, seat)  # (one engine call: safe while another thread steps)
-        return obs
+        return see()  # type: ignore[no-any-return]  # (one engine call: safe while another thread steps)
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
@@ -168,10 +171,7 @@ class CoreSteps(_Base):
             cumulative = self._cumulative_rewards[agent]
         except AttributeError:  # (made by reset)
             raise RuntimeError("call reset() before last()") from None
-        obs = None
-        if observe:
-            seat, obs = self._seen[agent]
-            self._see(0, seat)
+        obs = self._seen[agent]() if observe else None
         return obs, cumulative, self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def step(self, action: Any) -> None:
