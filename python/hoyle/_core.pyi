@@ -447,8 +447,11 @@ class _Tables:
         """``seat``'s observation of table ``i``, and its mask when it is to act."""
     def _bind(self, rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]) -> None:
         """One (observation, mask) pair of rows per seat, for ``_see``."""
-    def _see(self, i: int, seat: int) -> None:
-        """``_observe`` of ``seat`` into the rows ``_bind`` gave for it."""
+    def _bind_dicts(self, dicts: list[Any]) -> None:
+        """One object per seat, for ``_see`` to return."""
+    def _see(self, i: int, seat: int) -> Any:
+        """``_observe`` of ``seat`` into the rows ``_bind`` gave for it; the
+        seat's object from ``_bind_dicts`` (None if none was given)."""
     def _rewards(self, i: int) -> list[float]:
         """Table ``i``'s rewards in units, per absolute seat."""
 

@@ -148,6 +148,8 @@ pub struct Tables {
     /// The (observation, mask) rows `_see` fills, one pair per seat.
     #[allow(clippy::type_complexity)]
     rows: Vec<(Py<PyArray1<f32>>, Py<PyArray1<bool>>)>,
+    /// What `_see` returns, one object per seat (`_bind_dicts`).
+    dicts: Vec<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -187,6 +189,7 @@ impl Tables {
                 done: done.unbind(),
             },
             rows: Vec::new(),
+            dicts: Vec::new(),
         };
         this.reset(py, 0)?; // fills (and so checks) the arrays
         Ok(this)
@@ -297,6 +300,14 @@ impl Tables {
     /// out-of-range or non-int index raises `IllegalActionError` and changes
     /// nothing.
     fn _act(&mut self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<i64> {
+        if index.is_exact_instance_of::<pyo3::types::PyInt>() {
+            if let Ok(x) = index.extract::<i64>() {
+                // (the usual call: a plain int, its text made only if refused)
+                return Ok(self
+                    .batch
+                    .act_one_with(i, usize::try_from(x).ok(), || x.to_string())?);
+            }
+        }
         self.batch.table(i)?;
         let (x, shown) = action_index(index)?;
         Ok(self.batch.act_one(i, x, &shown)?)
@@ -336,8 +347,23 @@ impl Tables {
         Ok(())
     }
 
-    /// `_observe(i, seat, *rows[seat])` with the rows given to `_bind`.
-    fn _see(&mut self, py: Python<'_>, i: usize, seat: usize) -> PyResult<()> {
+    /// Keeps one object per seat for `_see` to return (`aec_env`: each
+    /// agent's observation dict, holding the rows given to `_bind`).
+    fn _bind_dicts(&mut self, dicts: Vec<Py<PyAny>>) -> PyResult<()> {
+        if dicts.len() != self.batch.seats() {
+            return Err(bad(format!(
+                "{} objects for {} seats",
+                dicts.len(),
+                self.batch.seats()
+            )));
+        }
+        self.dicts = dicts;
+        Ok(())
+    }
+
+    /// `_observe(i, seat, *rows[seat])` with the rows given to `_bind`;
+    /// returns the seat's object given to `_bind_dicts` (None if none).
+    fn _see(&mut self, py: Python<'_>, i: usize, seat: usize) -> PyResult<Option<Py<PyAny>>> {
         let (obs, mask) = match self.rows.get(seat) {
             Some((o, m)) => (
                 o.clone_ref(py).into_bound(py),
@@ -345,7 +371,8 @@ impl Tables {
             ),
             None => return Err(bad(format!("no rows bound for seat {seat}"))),
         };
-        self.observe_into(i, seat, &obs, &mask)
+        self.observe_into(i, seat, &obs, &mask)?;
+        Ok(self.dicts.get(seat).map(|d| d.clone_ref(py)))
     }
 
     /// Table `i`'s rewards: `(final stack - starting stack) / unit` per

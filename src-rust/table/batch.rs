@@ -562,12 +562,23 @@ impl TableBatch {
     /// or out-of-range index is an [`Error::IllegalAction`] and changes
     /// nothing.
     pub fn act_one(&mut self, i: usize, index: Option<usize>, shown: &str) -> Result<i64> {
+        self.act_one_with(i, index, || shown.to_string())
+    }
+
+    /// [`act_one`](Self::act_one) with the index as given made only for
+    /// the message of a refused action (`shown`).
+    pub fn act_one_with(
+        &mut self,
+        i: usize,
+        index: Option<usize>,
+        shown: impl FnOnce() -> String,
+    ) -> Result<i64> {
         self.table(i)?;
         let a = self.abs.size();
         let open = !self.ended[i];
         let row = &self.masks[i * a..(i + 1) * a];
         let Some(x) = index.filter(|&x| open && x < a && row[x]) else {
-            let words = not_legal(shown, index, open.then_some(row), &self.names);
+            let words = not_legal(&shown(), index, open.then_some(row), &self.names);
             return Err(Error::IllegalAction(words));
         };
         self.apply(i, x);

@@ -15,6 +15,7 @@ the agents' order, the hand in ``infos``) equals what the ``Hand``-driven
 from __future__ import annotations
 
 import operator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -65,6 +66,7 @@ class CoreSteps(_Base):
         self._build()
         self._moves: list[int] = []
         self._human = self.render_mode == "human"
+        self._trues = dict.fromkeys(self.possible_agents, True)
 
     def _build(self) -> None:
         """The engine's table, bound to the agents' rows (``__init__``, and
@@ -87,7 +89,10 @@ class CoreSteps(_Base):
         # the core fills each agent's rows in place: bound once, by seat
         rows = sorted((seat, row, mask) for _, seat, row, mask in self._views.values())
         engine._bind([(row, mask) for _, row, mask in rows])
-        self._seen = {a: (seat, obs) for a, (obs, seat, _, _) in self._views.items()}
+        dicts = dict((seat, obs) for obs, seat, _, _ in self._views.values())
+        engine._bind_dicts([dicts[seat] for seat in range(self.seats)])
+        # per agent: the call that fills its rows and returns its dict
+        self._seen = {a: partial(engine._see, 0, v[1]) for a, v in self._views.items()}
         self._see, self._act, self._deal, self._pay = (
             engine._see,
             engine._act,
@@ -128,12 +133,21 @@ class CoreSteps(_Base):
         except IndexError:
             raise busy(self) from None
         try:
-            fresh = self._next(seed)
-            if fresh is not None:
-                self._engine.reset(fresh)
-            actor = self._deal(0, self._k)
-            hand, self._moves = asleep(self.game, self.stacks, self._key, self._k, self.actions)
-            agents = self._open(hand)
+            if seed is None and self._seed is not None:  # the run's next hand
+                k = self._k = self._k + 1
+            else:
+                self._engine.reset(self._next(seed))
+                k = 0
+            actor = self._deal(0, k)
+            hand, self._moves = asleep(self.game, self.stacks, self._key, k, self.actions)
+            # a new episode (``PokerEnv._open``, inline): every agent in, nothing paid
+            self.hand = hand
+            agents = self.agents = self.possible_agents[:]
+            self.rewards = self._zeros.copy()
+            self._cumulative_rewards = self._zeros.copy()
+            self.terminations = self._falses.copy()
+            self.truncations = self._falses.copy()
+            self.infos = {a: {"hand": hand} for a in agents}
             if actor < 0:  # every seat all in from the forced bets
                 self._finish_core()
             else:
@@ -146,11 +160,10 @@ class CoreSteps(_Base):
         if self.hand is None:
             raise RuntimeError("call reset() before observe()")
         try:
-            seat, obs = self._seen[agent]
+            see = self._seen[agent]
         except KeyError:
             raise self._unknown(agent) from None
-        self._see(0, seat)  # (one engine call: safe while another thread steps)
-        return obs
+        return see()  # type: ignore[no-any-return]  # (one engine call: safe while another thread steps)
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
@@ -158,10 +171,7 @@ class CoreSteps(_Base):
             cumulative = self._cumulative_rewards[agent]
         except AttributeError:  # (made by reset)
             raise RuntimeError("call reset() before last()") from None
-        obs = None
-        if observe:
-            seat, obs = self._seen[agent]
-            self._see(0, seat)
+        obs = self._seen[agent]() if observe else None
         return obs, cumulative, self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def step(self, action: Any) -> None:
@@ -186,11 +196,10 @@ class CoreSteps(_Base):
             if action.__class__ is not int:  # (read once: the engine and the moves agree)
                 action = action_index(action)
             actor = self._act(0, action)  # checks the action: changes nothing if refused
-            moves = self._moves
-            moves.append(action)
+            self._moves.append(action)
             hand = self.hand
             if type(hand) is not SleepingHand:  # woken since the last step
-                put_to_sleep(hand, self.actions, moves)  # type: ignore[arg-type]
+                put_to_sleep(hand, self.actions, self._moves)  # type: ignore[arg-type]
             if actor < 0:
                 self._finish_core()
             else:
@@ -205,6 +214,6 @@ class CoreSteps(_Base):
         agents = self.possible_agents
         rewards = self.rewards = dict(zip(agents, self._pay(0), strict=True))
         self._cumulative_rewards = rewards.copy()  # (nothing was paid before the end)
-        self.terminations = dict.fromkeys(agents, True)
+        self.terminations = self._trues.copy()
         self._paid = True
-        self.agent_selection = self.agents[0]
+        self.agent_selection = agents[0]  # (every agent is still in)

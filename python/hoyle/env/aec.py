@@ -50,6 +50,7 @@ dealt with ``hand_seed(seed, 0, k)``; ``reset(seed=s)`` starts the run
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,7 @@ import numpy.typing as npt
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils.env import AECIterable
 except ImportError as err:  # pragma: no cover - the rl extra is installed in the tests
     raise ImportError(
         f'hoyle.env.aec_env needs PettingZoo and Gymnasium: pip install "hoyle[rl]" ({err})'
@@ -74,7 +76,7 @@ from hoyle.env.seeds import TableHand, deal_keyed, fresh_seed, run_seed, table_k
 from hoyle.errors import GameError, IllegalActionError
 from hoyle.games import Game
 
-__all__ = ["CoreEnv", "PokerEnv", "aec_env"]
+__all__ = ["AgentIter", "CoreEnv", "PokerEnv", "aec_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
 _set = object.__setattr__
@@ -117,6 +119,28 @@ def aec_env(
 def _metadata() -> dict[str, Any]:
     """The class's ``metadata`` (PettingZoo reads it from the class)."""
     return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
+
+
+def _turns(env: AECEnv[str, Any, Any], left: int) -> Iterator[str]:
+    """``left`` turns at most, each ``env.agent_selection`` while an agent is left."""
+    while left > 0 and env.agents:
+        left -= 1
+        yield env.agent_selection
+
+
+class AgentIter(AECIterable[str, dict[str, Any], Any]):
+    """What ``agent_iter(max_iter)`` returns: a PettingZoo ``AECIterable``
+    (each ``iter()`` yields ``env.agent_selection`` while ``env.agents`` is
+    not empty, at most ``max_iter`` times, read afresh at each turn), with
+    one generator step a turn in place of a Python ``__next__`` call."""
+
+    def __init__(self, env: AECEnv[str, dict[str, Any], Any], max_iter: int) -> None:
+        # (AECIterable.__init__ sets these two, untyped)
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:  # type: ignore[override]
+        return _turns(self.env, self.max_iter)
 
 
 class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
@@ -200,6 +224,23 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         return IllegalActionError(
             f"{agent} has left the table, as every agent has: the hand is over, call reset()"
         )
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIter:
+        """The agents in turn (``agent_selection``), at most ``max_iter``
+        of them, until none is left: PettingZoo's ``AECEnv.agent_iter``,
+        one generator step a turn (``AgentIter``).
+
+        >>> env = aec_env(seats=3)
+        >>> env.reset(seed=7)
+        >>> turns = env.agent_iter(2)
+        >>> [agent for agent in turns if env.step(0) is None]
+        ['player_0', 'player_1']
+        >>> [agent for agent in turns if env.step(None) is None]  # a new pass of 2
+        ['player_0', 'player_1']
+        >>> env.agents
+        ['player_2']
+        """
+        return AgentIter(self, max_iter)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
