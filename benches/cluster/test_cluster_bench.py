@@ -87,8 +87,24 @@ def _hands(benchmark: Any) -> int:
     return HANDS if not benchmark.disabled else 1_000
 
 
-def _files(benchmark: Any) -> list[str]:
-    return CORPUS * (COPIES if not benchmark.disabled else 1)
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The corpus ``COPIES`` times over, each copy its own files (``replay_all``
+    reads a file once however often it is named)."""
+    import shutil
+
+    out: list[str] = []
+    for k in range(COPIES):
+        root = tmp_path_factory.mktemp(f"corpus{k}")
+        for i, path in enumerate(CORPUS):
+            target = root / f"{i:04d}{Path(path).suffix}"
+            shutil.copyfile(path, target)
+            out.append(str(target))
+    return out
+
+
+def _files(benchmark: Any, copies: list[str]) -> list[str]:
+    return copies if not benchmark.disabled else CORPUS
 
 
 def test_simulate_one_process(benchmark: Any) -> None:
@@ -124,8 +140,8 @@ def test_simulate_process_pool(benchmark: Any, pool: Executor) -> None:
     assert result.hands == hands
 
 
-def test_replay_one_process(benchmark: Any) -> None:
-    files = _files(benchmark)
+def test_replay_one_process(benchmark: Any, copies: list[str]) -> None:
+    files = _files(benchmark, copies)
     report = _timed(
         benchmark,
         lambda: replay_all(files),
@@ -135,8 +151,8 @@ def test_replay_one_process(benchmark: Any) -> None:
     assert report.hands == len(files) // len(CORPUS) * 943
 
 
-def test_replay_dask(benchmark: Any, client: Any) -> None:
-    files, ex = _files(benchmark), client.get_executor()
+def test_replay_dask(benchmark: Any, client: Any, copies: list[str]) -> None:
+    files, ex = _files(benchmark, copies), client.get_executor()
     report = _timed(
         benchmark,
         lambda: replay_all(files, executor=ex),
@@ -146,8 +162,8 @@ def test_replay_dask(benchmark: Any, client: Any) -> None:
     assert report == replay_all(files)
 
 
-def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
-    files = _files(benchmark)
+def test_replay_process_pool(benchmark: Any, pool: Executor, copies: list[str]) -> None:
+    files = _files(benchmark, copies)
     report = _timed(
         benchmark,
         lambda: replay_all(files, executor=pool),
@@ -157,11 +173,11 @@ def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
     assert report.hands == len(files) // len(CORPUS) * 943
 
 
-def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor) -> None:
+def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies: list[str]) -> None:
     """The three ways one after another in each round (five rounds), so that
     a neighbour's load on this shared machine falls on all of them alike;
     each ratio is the median of the five rounds' ratios. Results are kept."""
-    hands, files, ex = _hands(benchmark), _files(benchmark), client.get_executor()
+    hands, files, ex = _hands(benchmark), _files(benchmark, copies), client.get_executor()
     ways: dict[str, Executor | None] = {
         "one process": None,
         "Dask, 2 workers": ex,

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeAlias, TypeVar
 
+from hoyle._batches import Plan, run_batch
 from hoyle.errors import HoyleError
 
 __all__ = [
@@ -145,7 +146,7 @@ def each_shard(
                 take(fn(*task))
                 update(done)
         else:
-            _on_executor(fn, iter(tasks), executor, take, update, poll)
+            _on_executor(fn, iter(tasks), executor, take, update, poll, total)
     finally:
         if bar is not None:
             bar.stop()
@@ -167,40 +168,89 @@ def window(executor: Executor) -> int:
     return max(16, 4 * workers)
 
 
-def _on_executor(
+def _threads(executor: Executor) -> int:
+    """The worker threads of a Dask cluster (1 when it does not answer)."""
+    client = getattr(executor, "_client", None)
+    try:
+        return max(1, sum(client.nthreads().values()))  # type: ignore[union-attr]
+    except Exception:  # a stand-in, or a cluster that does not answer
+        return 1
+
+
+def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take)
     fn: Callable[..., T],
     tasks: Iterator[tuple[Any, ...]],
     executor: Executor,
     take: Callable[[T], object],
     update: Callable[[int], None],
     poll: Callable[[], object] | None = None,
+    total: int = 0,
 ) -> None:
     """The window of ``each_shard``: futures in task order; the finished
     ones at its front are taken, and as many new tasks submitted.
 
-    On a Dask cluster a shard whose future fails with an error that is not
-    hoyle's is submitted again, once: Dask runs again the tasks a lost
-    worker held, but its ``concurrent.futures`` adapter can fail a future
-    whose result was fetched just before the worker was removed (its
-    result then read as an error: ``AttributeError: 'int' object has no
-    attribute 'with_traceback'``). A shard is seeded, so its second run
-    gives the same result; a second failure is raised."""
+    On a Dask cluster (an executor with a ``_client``: distributed's
+    ``ClientExecutor``) consecutive shards go in batches, one task each,
+    sized by ``hoyle._batches.Plan`` from the first task's cost; elsewhere
+    each shard is its own task. There a batch whose future fails with an
+    error that is not hoyle's is submitted again, once: Dask runs again the
+    tasks a lost worker held, but its ``concurrent.futures`` adapter can
+    fail a future whose result was fetched just before the worker was
+    removed (its result then read as an error: ``AttributeError: 'int'
+    object has no attribute 'with_traceback'``). A shard is seeded, so its
+    second run gives the same result; a second failure is raised."""
     size = window(executor)
-    again = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
-    queue: deque[Future[T]] = deque()
-    task_of: dict[Future[T], tuple[Any, ...]] = {}
-    retried: set[int] = set()  # the ids of the tasks submitted again
+    dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
+    plan = Plan(total, _threads(executor)) if dask else None
+    queue: deque[Future[Any]] = deque()
+    batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
+    sent: dict[Future[Any], float] = {}  # a probe's time of submission
+    came: dict[Future[Any], float] = {}  # and of its result
+    retried: set[int] = set()  # the ids of the batches submitted again
+    submitted = 0
 
-    def submit(task: tuple[Any, ...]) -> Future[T]:
-        fut = executor.submit(fn, *task)
-        if again:
-            task_of[fut] = task
+    def submit(batch: list[tuple[Any, ...]]) -> Future[Any]:
+        nonlocal submitted
+        if plan is None:
+            fut = executor.submit(fn, *batch[0])
+        else:
+            fut = executor.submit(run_batch, fn, batch)  # type: ignore[arg-type]
+            batch_of[fut] = batch
+            if not plan.ready:
+                sent[fut] = time.perf_counter()
+                fut.add_done_callback(lambda f: came.setdefault(f, time.perf_counter()))
+        submitted += len(batch)
         return fut
+
+    def refill() -> None:
+        while True:
+            if plan is None:
+                if len(queue) >= size:
+                    return
+                n = 1
+            elif not plan.ready:
+                if submitted >= plan.probes:
+                    return
+                n = 1
+            else:
+                if len(queue) >= size:
+                    return
+                n = plan.next_size() or 1  # (more tasks than total: one by one)
+            batch = list(itertools.islice(tasks, n))
+            if not batch:
+                return
+            queue.append(submit(batch))
+
+    def measure(fut: Future[Any]) -> None:
+        """The plan from the first probe back (its results and seconds)."""
+        if plan is not None and not plan.ready and fut in sent:
+            out, seconds = fut.result()
+            wall = came.get(fut, time.perf_counter()) - sent[fut]
+            plan.measured(wall=wall, compute=seconds, shards=len(out), submitted=submitted)
 
     done = 0
     try:
-        for task in itertools.islice(tasks, size):
-            queue.append(submit(task))
+        refill()
         while queue:
             if not queue[0].done():  # wait for any not done (those done would not wait)
                 running = [f for f in queue if not f.done()]
@@ -212,21 +262,28 @@ def _on_executor(
             for i, fut in enumerate(queue):
                 err = fut.exception() if fut.done() else None
                 if err is None:
+                    if fut.done():
+                        measure(fut)
                     continue
-                lost = task_of.get(fut)
+                lost = batch_of.get(fut)
                 if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
                     raise from_worker(err)
                 retried.add(id(lost))
                 queue[i] = submit(lost)
-                del task_of[fut]
+                del batch_of[fut]
             while queue and queue[0].done() and queue[0].exception() is None:
                 fut = queue.popleft()
-                take(fut.result())
-                task_of.pop(fut, None)
-                done += 1
-                for task in itertools.islice(tasks, 1):
-                    queue.append(submit(task))
-            update(done)
+                if plan is None:
+                    take(fut.result())
+                    done += 1
+                else:
+                    measure(fut)
+                    for one in fut.result()[0]:
+                        take(one)
+                        done += 1
+                    batch_of.pop(fut, None)
+                update(done)
+            refill()
     finally:
         for fut in queue:
             fut.cancel()
