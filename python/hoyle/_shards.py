@@ -192,7 +192,12 @@ def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take
     On a Dask cluster (an executor with a ``_client``: distributed's
     ``ClientExecutor``) consecutive shards go in batches, one task each,
     sized by ``hoyle._batches.Plan`` from the first task's cost; elsewhere
-    each shard is its own task. There a batch whose future fails with an
+    each shard is its own task. On Dask no more batches run than the
+    cluster has threads (the next is submitted as one ends): the scheduler
+    would place batches queued beyond that by its estimate of their length,
+    which a batch's first run, a single shard, gets wrong, and one worker
+    could be left with two while the other idles. There a batch whose
+    future fails with an
     error that is not hoyle's is submitted again, once: Dask runs again the
     tasks a lost worker held, but its ``concurrent.futures`` adapter can
     fail a future whose result was fetched just before the worker was
@@ -232,8 +237,8 @@ def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take
                 if submitted >= plan.probes:
                     return
                 n = 1
-            else:
-                if len(queue) >= size:
+            else:  # one batch running per worker thread: a batch waits here, not on a worker
+                if len(queue) >= size or sum(not f.done() for f in queue) >= plan.threads:
                     return
                 n = plan.next_size() or 1  # (more tasks than total: one by one)
             batch = list(itertools.islice(tasks, n))

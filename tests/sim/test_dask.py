@@ -2,9 +2,10 @@
 processes on the loopback (one per module, a few seconds to start). The same
 seed gives the same simulation totals in one process, on a process pool and
 on the cluster; ``replay_all`` on the cluster matches the single-process
-replay hand for hand; Dask equity equals thread equity to the last count; a
-worker killed in the middle of a simulation leaves the totals unchanged
-(Dask runs its shards again); the command line's ``--scheduler``.
+replay hand for hand, and ``history.statistics`` its counts; Dask equity
+equals thread equity to the last count; a worker killed in the middle of a
+simulation leaves the totals unchanged (Dask runs its shards again); the
+command line's ``--scheduler``.
 
 Without Dask installed these tests skip, except where ``HOYLE_REQUIRE_DASK``
 is set (.ci/run sets it: CI installs the test extra, which holds Dask)."""
@@ -138,6 +139,27 @@ def test_replay_all_on_dask_matches_the_plain_replay(client: Any) -> None:
     assert _from_report(report) == _plain_replay(CORPUS)
     assert report == replay_all(CORPUS, outcomes=True)
     assert done[-1] == (8, 8)  # the bar counts finished shards
+
+
+def test_statistics_on_dask_equal_one_process_to_the_count(client: Any) -> None:
+    """``hoyle.history.statistics`` on the cluster as ``replay_all`` runs
+    there: the same counts, the all-in adjusted nets to the last bit and
+    every hand one by one, as one process; the bar counts shards."""
+    from tests.history.test_statistics import assert_same, mixed_hands
+
+    hands = mixed_hands()
+    here = hoyle.history.statistics(hands)
+    done: list[tuple[int, int]] = []
+    there = hoyle.history.statistics(
+        hands,
+        executor=client.get_executor(),
+        shard_hands=50,
+        progress=lambda d, t: done.append((d, t)),
+    )
+    assert_same(here, there)
+    shards = -(-len(hands) // 50)
+    assert done[-1] == (shards, shards)
+    assert here.hands > 800
 
 
 @pytest.mark.parametrize(
