@@ -2,17 +2,19 @@
 
 ``hoyle.simulate`` and ``hoyle.history.replay_all`` cut their work into
 shards whose size does not depend on how many workers there are (shard ``i``
-of a simulation is seeded from ``(seed, i)``), run each shard as one task,
-and add the shards' results in shard order, so the totals are the same in
-one process, on a local pool of processes and on a Dask cluster. This module
+of a simulation is seeded from ``(seed, i)``), run each shard as one task
+(on Dask, a batch of consecutive shards as one task), and add the shards'
+results in shard order, so the totals are the same in one process, on a
+local pool of processes and on a Dask cluster. This module
 is the part they share: the seed of a shard, and the loop that hands shards
 to a ``concurrent.futures.Executor`` (``distributed.Client.get_executor()``
 is one) a window at a time (``each_shard``: a few per worker, the next
 submitted as one finishes, so planning ``2**48`` hands holds a window,
-never every task) with a progress bar that counts finished shards. The
-executor does the scheduling; a shard lost with its worker is the
-executor's to run again
-(Dask does; a ``ProcessPoolExecutor`` whose worker dies fails the run).
+never every task; on a Dask cluster consecutive shards go in batches, one
+task each, sized by ``hoyle._batches``) with a progress bar that counts
+finished shards. The executor does the scheduling; a shard lost with its
+worker is the executor's to run again (Dask does; a
+``ProcessPoolExecutor`` whose worker dies fails the run).
 
 >>> shard_seed(7, 0) == shard_seed(7, 0), shard_seed(7, 0) == shard_seed(7, 1)
 (True, False)
@@ -197,9 +199,8 @@ def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take
     would place batches queued beyond that by its estimate of their length,
     which a batch's first run, a single shard, gets wrong, and one worker
     could be left with two while the other idles. There a batch whose
-    future fails with an
-    error that is not hoyle's is submitted again, once: Dask runs again the
-    tasks a lost worker held, but its ``concurrent.futures`` adapter can
+    future fails with an error that is not hoyle's is submitted again,
+    once: Dask runs again the tasks a lost worker held, but its ``concurrent.futures`` adapter can
     fail a future whose result was fetched just before the worker was
     removed (its result then read as an error: ``AttributeError: 'int'
     object has no attribute 'with_traceback'``). A shard is seeded, so its
@@ -274,6 +275,7 @@ def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take
                 if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
                     raise from_worker(err)
                 retried.add(id(lost))
+                submitted -= len(lost)  # (counted once)
                 queue[i] = submit(lost)
                 del batch_of[fut]
             while queue and queue[0].done() and queue[0].exception() is None:
