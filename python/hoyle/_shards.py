@@ -179,7 +179,7 @@ def _threads(executor: Executor) -> int:
         return 1
 
 
-def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take)
+def _on_executor(
     fn: Callable[..., T],
     tasks: Iterator[tuple[Any, ...]],
     executor: Executor,
@@ -205,95 +205,125 @@ def _on_executor(  # noqa: PLR0912, PLR0915 (one loop: submit, wait, retry, take
     removed (its result then read as an error: ``AttributeError: 'int'
     object has no attribute 'with_traceback'``). A shard is seeded, so its
     second run gives the same result; a second failure is raised."""
-    size = window(executor)
-    dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
-    plan = Plan(total, _threads(executor)) if dask else None
-    queue: deque[Future[Any]] = deque()
-    batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
-    sent: dict[Future[Any], float] = {}  # a probe's time of submission
-    came: dict[Future[Any], float] = {}  # and of its result
-    retried: set[int] = set()  # the ids of the batches submitted again
-    submitted = 0
-
-    def submit(batch: list[tuple[Any, ...]]) -> Future[Any]:
-        nonlocal submitted
-        if plan is None:
-            fut = executor.submit(fn, *batch[0])
-        else:
-            fut = executor.submit(run_batch, fn, batch)  # type: ignore[arg-type]
-            batch_of[fut] = batch
-            if not plan.ready:
-                sent[fut] = time.perf_counter()
-                fut.add_done_callback(lambda f: came.setdefault(f, time.perf_counter()))
-        submitted += len(batch)
-        return fut
-
-    def refill() -> None:
-        while True:
-            if plan is None:
-                if len(queue) >= size:
-                    return
-                n = 1
-            elif not plan.ready:
-                if submitted >= plan.probes:
-                    return
-                n = 1
-            else:  # one batch running per worker thread: a batch waits here, not on a worker
-                if len(queue) >= size or sum(not f.done() for f in queue) >= plan.threads:
-                    return
-                n = plan.next_size() or 1  # (more tasks than total: one by one)
-            batch = list(itertools.islice(tasks, n))
-            if not batch:
-                return
-            queue.append(submit(batch))
-
-    def measure(fut: Future[Any]) -> None:
-        """The plan from the first probe back (its results and seconds)."""
-        if plan is not None and not plan.ready and fut in sent:
-            out, seconds = fut.result()
-            wall = came.get(fut, time.perf_counter()) - sent[fut]
-            plan.measured(wall=wall, compute=seconds, shards=len(out), submitted=submitted)
-
+    win = _Window(fn, tasks, executor, total)
     done = 0
     try:
-        refill()
-        while queue:
-            if not queue[0].done():  # wait for any not done (those done would not wait)
-                running = [f for f in queue if not f.done()]
-                if poll is None:
-                    wait(running, return_when=FIRST_COMPLETED)
-                else:
-                    wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
-                    poll()
-            for i, fut in enumerate(queue):
-                err = fut.exception() if fut.done() else None
-                if err is None:
-                    if fut.done():
-                        measure(fut)
-                    continue
-                lost = batch_of.get(fut)
-                if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
-                    raise from_worker(err)
-                retried.add(id(lost))
-                submitted -= len(lost)  # (counted once)
-                queue[i] = submit(lost)
-                del batch_of[fut]
-            while queue and queue[0].done() and queue[0].exception() is None:
-                fut = queue.popleft()
-                if plan is None:
-                    take(fut.result())
+        win.refill()
+        while win.queue:
+            win.wait(poll)
+            win.retry_failed()
+            while (results := win.front()) is not None:
+                for one in results:
+                    take(one)
                     done += 1
-                else:
-                    measure(fut)
-                    for one in fut.result()[0]:
-                        take(one)
-                        done += 1
-                    batch_of.pop(fut, None)
                 update(done)
-            refill()
+            win.refill()
     finally:
-        for fut in queue:
+        for fut in win.queue:
             fut.cancel()
+
+
+class _Window:
+    """The futures of ``_on_executor`` in task order, and what each holds."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        tasks: Iterator[tuple[Any, ...]],
+        executor: Executor,
+        total: int,
+    ) -> None:
+        self.fn, self.tasks, self.executor = fn, tasks, executor
+        self.size = window(executor)
+        dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
+        self.plan = Plan(total, _threads(executor)) if dask else None
+        self.queue: deque[Future[Any]] = deque()
+        self.batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
+        self.sent: dict[Future[Any], float] = {}  # a probe's time of submission
+        self.came: dict[Future[Any], float] = {}  # and of its result
+        self.retried: set[int] = set()  # the ids of the batches submitted again
+        self.submitted = 0
+
+    def submit(self, batch: list[tuple[Any, ...]]) -> Future[Any]:
+        plan = self.plan
+        if plan is None:
+            fut = self.executor.submit(self.fn, *batch[0])
+        else:
+            fut = self.executor.submit(run_batch, self.fn, batch)
+            self.batch_of[fut] = batch
+            if not plan.ready:
+                self.sent[fut] = time.perf_counter()
+                fut.add_done_callback(lambda f: self.came.setdefault(f, time.perf_counter()))
+        self.submitted += len(batch)
+        return fut
+
+    def refill(self) -> None:
+        """Submits tasks while the window has room (on Dask: the probes, then
+        one batch running per worker thread: a batch waits here, not on a
+        worker)."""
+        plan, queue = self.plan, self.queue
+        while len(queue) < self.size:
+            n = 1
+            if plan is not None and not plan.ready and self.submitted >= plan.probes:
+                return
+            if plan is not None and plan.ready:
+                if sum(not f.done() for f in queue) >= plan.threads:
+                    return
+                n = plan.next_size() or 1  # (more tasks than total: one by one)
+            batch = list(itertools.islice(self.tasks, n))
+            if not batch:
+                return
+            queue.append(self.submit(batch))
+
+    def wait(self, poll: Callable[[], object] | None) -> None:
+        """Waits for a task to end, unless the first has."""
+        if self.queue[0].done():
+            return
+        running = [f for f in self.queue if not f.done()]
+        if poll is None:
+            wait(running, return_when=FIRST_COMPLETED)
+        else:
+            wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
+            poll()
+
+    def measure(self, fut: Future[Any]) -> None:
+        """The plan from the first probe back (its results and seconds)."""
+        plan = self.plan
+        if plan is not None and not plan.ready and fut in self.sent:
+            out, seconds = fut.result()
+            wall = self.came.get(fut, time.perf_counter()) - self.sent[fut]
+            plan.measured(wall=wall, compute=seconds, shards=len(out), submitted=self.submitted)
+
+    def retry_failed(self) -> None:
+        """Raises the error of a task that failed, or on Dask submits its
+        batch again (once, and never for hoyle's own errors)."""
+        for i, fut in enumerate(self.queue):
+            err = fut.exception() if fut.done() else None
+            if err is None:
+                if fut.done():
+                    self.measure(fut)
+                continue
+            lost = self.batch_of.get(fut)
+            if lost is None or isinstance(err, HoyleError) or id(lost) in self.retried:
+                raise from_worker(err)
+            self.retried.add(id(lost))
+            self.submitted -= len(lost)  # (counted once)
+            self.queue[i] = self.submit(lost)
+            del self.batch_of[fut]
+
+    def front(self) -> list[Any] | None:
+        """The results of the first task, shard by shard, if it is done
+        (and did not fail); else None."""
+        queue = self.queue
+        if not queue or not queue[0].done() or queue[0].exception() is not None:
+            return None
+        fut = queue.popleft()
+        if self.plan is None:
+            return [fut.result()]
+        self.measure(fut)
+        self.batch_of.pop(fut, None)
+        out: list[Any] = fut.result()[0]
+        return out
 
 
 class LiveProgress:
