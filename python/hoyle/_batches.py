@@ -14,16 +14,17 @@ takes the shard's compute time on the worker (``c``) and the task's round
 trip less that (``o``, the cost of a task), then cuts the shards left in
 batches of about ``o / (EPSILON * c)`` shards (a task's measured cost at
 most ``EPSILON`` of its work), at most ``MAX_TASK_SECONDS`` of work each, at
-least two batches per worker thread (so no worker waits long on the last
-one), their number a multiple of the threads and their sizes within one
-of each other (equal shards end together).
+least ``PER_THREAD`` batches per worker thread (so no worker waits long on
+the last one, even where a neighbour slows one of them), their number a
+multiple of the threads and their sizes within one of each other (equal
+shards end together).
 
 >>> plan = Plan(total=24, threads=2)
 >>> plan.probes, plan.ready
 (2, False)
 >>> plan.measured(wall=0.050, compute=0.040, shards=1, submitted=2)
->>> [plan.next_size() for _ in range(5)]
-[6, 6, 5, 5, 0]
+>>> [plan.next_size() for _ in range(9)]
+[3, 3, 3, 3, 3, 3, 2, 2, 0]
 >>> out, seconds = run_batch(pow, [(2, 3), (3, 2)])
 >>> out
 [8, 9]
@@ -36,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["EPSILON", "MAX_TASK_SECONDS", "Plan", "run_batch"]
+__all__ = ["EPSILON", "MAX_TASK_SECONDS", "PER_THREAD", "Plan", "run_batch"]
 
 T = TypeVar("T")
 #: The most a task's measured cost may be of its work (5 ms on 500 ms). It
@@ -48,6 +49,9 @@ EPSILON = 0.01
 #: The most work one batch holds, in seconds (a lost worker costs no more
 #: than that to run again, and a bar moves at least that often).
 MAX_TASK_SECONDS = 1.0
+#: The fewest batches per worker thread: a worker slowed by a neighbour
+#: (a shared machine) leaves the others at most a quarter of its work.
+PER_THREAD = 4
 _LEAST_COST = 0.001  # a task's cost is never read as below 1 ms
 
 
@@ -82,7 +86,7 @@ class Plan:
         left = self.total - submitted
         want = math.ceil(self.cost / (EPSILON * self.work))
         most = max(1, int(MAX_TASK_SECONDS / self.work))
-        even = max(1, -(-left // (2 * self.threads)))  # two batches a thread at least
+        even = max(1, -(-left // (PER_THREAD * self.threads)))  # batches a thread, at least
         size = max(1, min(want, most, even))
         batches = -(-left // size) if left else 0
         batches = -(-batches // self.threads) * self.threads  # a multiple of the threads

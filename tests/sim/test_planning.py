@@ -282,7 +282,7 @@ def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
     assert pool.submits[:40] == [1] * 40
     assert [len(b) for b in pool.batches[:2]] == [1, 1]  # the probes, one a thread
     sizes = [len(b) for b in pool.batches[2:]]
-    assert len(sizes) == 4  # two a thread: 38 shards of 4 ms want 25 a batch
+    assert len(sizes) == 8  # four a thread: 38 shards of 4 ms want 25 a batch
     assert max(sizes) - min(sizes) <= 1
     assert max(sizes) > 1
     assert [s for b in pool.batches for s in b] == list(range(40))
@@ -293,8 +293,8 @@ def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
 @pytest.mark.parametrize(
     ("total", "threads", "work", "cost", "sizes"),
     [
-        (24, 2, 0.040, 0.010, [6, 6, 5, 5]),  # even: two batches a thread at least
-        (98, 2, 0.030, 0.008, [24, 24, 24, 24]),  # 0.008 / (0.01 * 0.03): 27 wanted
+        (24, 2, 0.040, 0.010, [3] * 6 + [2] * 2),  # even: four batches a thread at least
+        (98, 2, 0.030, 0.008, [12] * 8),  # 0.008 / (0.01 * 0.03): 27 wanted
         (98, 2, 0.500, 0.004, [1] * 96),  # long shards: one a task
         (1000, 4, 0.200, 0.500, [5] * 196 + [4] * 4),  # at most a second of work a batch
     ],
