@@ -216,6 +216,7 @@ def _on_executor(
                 for one in results:
                     take(one)
                     done += 1
+                win.refill()  # (the next batch runs while the bar is told)
                 update(done)
             win.refill()
     finally:

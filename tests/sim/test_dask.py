@@ -184,7 +184,7 @@ def test_dask_equity_equals_thread_equity_to_the_last_count(
 
 
 def test_a_worker_killed_mid_simulation_changes_no_total(client: Any) -> None:
-    kwargs: dict[str, Any] = {"hands": 1600, "seed": 31, "shard_hands": 100}
+    kwargs: dict[str, Any] = {"hands": 6400, "seed": 31, "shard_hands": 100}
     expected = hoyle.simulate("texas_holdem", SIX, **kwargs)
     pids: dict[str, int] = client.run(os.getpid)
     killed: list[str] = []
@@ -193,7 +193,8 @@ def test_a_worker_killed_mid_simulation_changes_no_total(client: Any) -> None:
         if killed or done < 3:
             return
         busy = [addr for addr, keys in client.processing().items() if keys]
-        assert busy, "a shard is running"
+        if not busy:  # between two batches, for a moment: at the next report
+            return
         killed.append(busy[0])
         os.kill(pids[busy[0]], signal.SIGKILL)
 
