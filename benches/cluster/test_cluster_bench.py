@@ -13,13 +13,19 @@ case runs once on a small size and nothing is printed.
 
 Sizes: simulation, 12,000 six-max no-limit hold'em hands of the built-in
 bots (24 shards of 500); replay, the PHH corpus and the HandHQ sample
-(tests/data, 777 files, 943 hands) eight times over (6,216 files, 7,544
-hands, 98 shards of 64 files).
+(tests/data, 777 files, 943 hands) eight times over, each copy its own
+files (6,216 files, 7,544 hands, 98 shards of 64 files); statistics,
+``hoyle.history.statistics`` over 100,000 six-max hands of the built-in
+bots written as hand histories and read back (50 shards of 2,000, about
+96 MB pickled to the workers), three interleaved rounds (about 30 s a
+round in one process).
 """
 
 from __future__ import annotations
 
+import functools
 import pickle
+import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -87,8 +93,24 @@ def _hands(benchmark: Any) -> int:
     return HANDS if not benchmark.disabled else 1_000
 
 
-def _files(benchmark: Any) -> list[str]:
-    return CORPUS * (COPIES if not benchmark.disabled else 1)
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The corpus ``COPIES`` times over, each copy its own files (``replay_all``
+    reads a file once however often it is named)."""
+    import shutil
+
+    out: list[str] = []
+    for k in range(COPIES):
+        root = tmp_path_factory.mktemp(f"corpus{k}")
+        for i, path in enumerate(CORPUS):
+            target = root / f"{i:04d}{Path(path).suffix}"
+            shutil.copyfile(path, target)
+            out.append(str(target))
+    return out
+
+
+def _files(benchmark: Any, copies: list[str]) -> list[str]:
+    return copies if not benchmark.disabled else CORPUS
 
 
 def test_simulate_one_process(benchmark: Any) -> None:
@@ -124,8 +146,8 @@ def test_simulate_process_pool(benchmark: Any, pool: Executor) -> None:
     assert result.hands == hands
 
 
-def test_replay_one_process(benchmark: Any) -> None:
-    files = _files(benchmark)
+def test_replay_one_process(benchmark: Any, copies: list[str]) -> None:
+    files = _files(benchmark, copies)
     report = _timed(
         benchmark,
         lambda: replay_all(files),
@@ -135,8 +157,8 @@ def test_replay_one_process(benchmark: Any) -> None:
     assert report.hands == len(files) // len(CORPUS) * 943
 
 
-def test_replay_dask(benchmark: Any, client: Any) -> None:
-    files, ex = _files(benchmark), client.get_executor()
+def test_replay_dask(benchmark: Any, client: Any, copies: list[str]) -> None:
+    files, ex = _files(benchmark, copies), client.get_executor()
     report = _timed(
         benchmark,
         lambda: replay_all(files, executor=ex),
@@ -146,8 +168,8 @@ def test_replay_dask(benchmark: Any, client: Any) -> None:
     assert report == replay_all(files)
 
 
-def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
-    files = _files(benchmark)
+def test_replay_process_pool(benchmark: Any, pool: Executor, copies: list[str]) -> None:
+    files = _files(benchmark, copies)
     report = _timed(
         benchmark,
         lambda: replay_all(files, executor=pool),
@@ -157,11 +179,11 @@ def test_replay_process_pool(benchmark: Any, pool: Executor) -> None:
     assert report.hands == len(files) // len(CORPUS) * 943
 
 
-def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor) -> None:
+def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies: list[str]) -> None:
     """The three ways one after another in each round (five rounds), so that
     a neighbour's load on this shared machine falls on all of them alike;
     each ratio is the median of the five rounds' ratios. Results are kept."""
-    hands, files, ex = _hands(benchmark), _files(benchmark), client.get_executor()
+    hands, files, ex = _hands(benchmark), _files(benchmark, copies), client.get_executor()
     ways: dict[str, Executor | None] = {
         "one process": None,
         "Dask, 2 workers": ex,
@@ -259,3 +281,66 @@ def test_overhead_and_bytes_per_shard(benchmark: Any, client: Any) -> None:
     far = FIGURES.get("replay_all: Dask, 2 workers, seconds")
     if one and far:
         FIGURES["replay_all: extra worker time per shard, Dask (ms)"] = (2 * far - one) / 98 * 1e3
+
+
+@functools.cache
+def _histories(hands: int) -> list[Any]:
+    """``hands`` six-max hands of the built-in bots as hand histories (each
+    hand played, written with ``hoyle.history.dumps`` and read back)."""
+    from hoyle import bots
+
+    game, rng = hoyle.games.texas_holdem(), random.Random(1)
+    seats = [bots.tag_bot, bots.loose_bot, bots.station_bot, bots.random_bot, bots.tight_bot]
+    seats.append(bots.loose_bot)  # (cheap bots: the bench times the counting)
+    names = ["tag", "loose", "station", "random", "tight", "loose 2"]
+    out: list[Any] = []
+    for k in range(hands):
+        hand = game.start([200] * 6, button=k % 6, seed=rng.getrandbits(64))
+        while not hand.is_over:
+            actor = hand.actor
+            assert actor is not None
+            seats[actor](hand, rng)
+        out += hoyle.history.loads(hoyle.history.dumps(hand, players=names))
+    return out
+
+
+def test_statistics_one_process_pool_and_dask(benchmark: Any, client: Any, pool: Executor) -> None:
+    """``hoyle.history.statistics`` over 100,000 hands: one process, the
+    pool and Dask one after another in each of three rounds; the medians
+    of the times and of the rounds' ratios. Every result equals the first
+    to the count (the all-in adjusted nets to the bit)."""
+    hands = _histories(100_000 if not benchmark.disabled else 600)
+    ways: dict[str, Executor | None] = {
+        "one process": None,
+        "Dask, 2 workers": client.get_executor(),
+        "process pool, 2 workers": pool,
+    }
+    times: dict[str, list[float]] = {w: [] for w in ways}
+    first: list[Any] = []
+
+    def cycle() -> None:
+        for where, executor in ways.items():
+            started = time.perf_counter()
+            stats = hoyle.history.statistics(hands, executor=executor)
+            times[where].append(time.perf_counter() - started)
+            if not first:
+                first.append(stats)
+            assert stats.hands == first[0].hands
+            assert stats.to_records() == first[0].to_records()
+            assert stats.player_positions == first[0].player_positions
+
+    rounds = 3 if not benchmark.disabled else 1
+    benchmark.pedantic(cycle, rounds=rounds, iterations=1, warmup_rounds=0)
+    assert first[0].hands == len(hands)
+    assert sum(p.allin_hands for p in first[0].values()) > 0
+    if benchmark.disabled:
+        return
+    for where, seconds in times.items():
+        FIGURES[f"statistics, 100,000 hands: {where}, seconds (median of {rounds})"] = (
+            statistics.median(seconds)
+        )
+    one = times["one process"]
+    for where in ("Dask, 2 workers", "process pool, 2 workers"):
+        ratios = [a / b for a, b in zip(one, times[where], strict=True)]
+        name = f"statistics, {where} / one process, interleaved, median of {rounds} (x)"
+        FIGURES[name] = statistics.median(ratios)

@@ -2,17 +2,19 @@
 
 ``hoyle.simulate`` and ``hoyle.history.replay_all`` cut their work into
 shards whose size does not depend on how many workers there are (shard ``i``
-of a simulation is seeded from ``(seed, i)``), run each shard as one task,
-and add the shards' results in shard order, so the totals are the same in
-one process, on a local pool of processes and on a Dask cluster. This module
+of a simulation is seeded from ``(seed, i)``), run each shard as one task
+(on Dask, a batch of consecutive shards as one task), and add the shards'
+results in shard order, so the totals are the same in one process, on a
+local pool of processes and on a Dask cluster. This module
 is the part they share: the seed of a shard, and the loop that hands shards
 to a ``concurrent.futures.Executor`` (``distributed.Client.get_executor()``
 is one) a window at a time (``each_shard``: a few per worker, the next
 submitted as one finishes, so planning ``2**48`` hands holds a window,
-never every task) with a progress bar that counts finished shards. The
-executor does the scheduling; a shard lost with its worker is the
-executor's to run again
-(Dask does; a ``ProcessPoolExecutor`` whose worker dies fails the run).
+never every task; on a Dask cluster consecutive shards go in batches, one
+task each, sized by ``hoyle._batches``) with a progress bar that counts
+finished shards. The executor does the scheduling; a shard lost with its
+worker is the executor's to run again (Dask does; a
+``ProcessPoolExecutor`` whose worker dies fails the run).
 
 >>> shard_seed(7, 0) == shard_seed(7, 0), shard_seed(7, 0) == shard_seed(7, 1)
 (True, False)
@@ -32,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeAlias, TypeVar
 
+from hoyle._batches import Plan, run_batch
 from hoyle.errors import HoyleError
 
 __all__ = [
@@ -145,7 +148,7 @@ def each_shard(
                 take(fn(*task))
                 update(done)
         else:
-            _on_executor(fn, iter(tasks), executor, take, update, poll)
+            _on_executor(fn, iter(tasks), executor, take, update, poll, total)
     finally:
         if bar is not None:
             bar.stop()
@@ -167,6 +170,15 @@ def window(executor: Executor) -> int:
     return max(16, 4 * workers)
 
 
+def _threads(executor: Executor) -> int:
+    """The worker threads of a Dask cluster (1 when it does not answer)."""
+    client = getattr(executor, "_client", None)
+    try:
+        return max(1, sum(client.nthreads().values()))  # type: ignore[union-attr]
+    except Exception:  # a stand-in, or a cluster that does not answer
+        return 1
+
+
 def _on_executor(
     fn: Callable[..., T],
     tasks: Iterator[tuple[Any, ...]],
@@ -174,62 +186,145 @@ def _on_executor(
     take: Callable[[T], object],
     update: Callable[[int], None],
     poll: Callable[[], object] | None = None,
+    total: int = 0,
 ) -> None:
     """The window of ``each_shard``: futures in task order; the finished
     ones at its front are taken, and as many new tasks submitted.
 
-    On a Dask cluster a shard whose future fails with an error that is not
-    hoyle's is submitted again, once: Dask runs again the tasks a lost
-    worker held, but its ``concurrent.futures`` adapter can fail a future
-    whose result was fetched just before the worker was removed (its
-    result then read as an error: ``AttributeError: 'int' object has no
-    attribute 'with_traceback'``). A shard is seeded, so its second run
-    gives the same result; a second failure is raised."""
-    size = window(executor)
-    again = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
-    queue: deque[Future[T]] = deque()
-    task_of: dict[Future[T], tuple[Any, ...]] = {}
-    retried: set[int] = set()  # the ids of the tasks submitted again
-
-    def submit(task: tuple[Any, ...]) -> Future[T]:
-        fut = executor.submit(fn, *task)
-        if again:
-            task_of[fut] = task
-        return fut
-
+    On a Dask cluster (an executor with a ``_client``: distributed's
+    ``ClientExecutor``) consecutive shards go in batches, one task each,
+    sized by ``hoyle._batches.Plan`` from the first task's cost; elsewhere
+    each shard is its own task. On Dask no more batches run than the
+    cluster has threads (the next is submitted as one ends): the scheduler
+    would place batches queued beyond that by its estimate of their length,
+    which a batch's first run, a single shard, gets wrong, and one worker
+    could be left with two while the other idles. There a batch whose
+    future fails with an error that is not hoyle's is submitted again,
+    once: Dask runs again the tasks a lost worker held, but its ``concurrent.futures`` adapter can
+    fail a future whose result was fetched just before the worker was
+    removed (its result then read as an error: ``AttributeError: 'int'
+    object has no attribute 'with_traceback'``). A shard is seeded, so its
+    second run gives the same result; a second failure is raised."""
+    win = _Window(fn, tasks, executor, total)
     done = 0
     try:
-        for task in itertools.islice(tasks, size):
-            queue.append(submit(task))
-        while queue:
-            if not queue[0].done():  # wait for any not done (those done would not wait)
-                running = [f for f in queue if not f.done()]
-                if poll is None:
-                    wait(running, return_when=FIRST_COMPLETED)
-                else:
-                    wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
-                    poll()
-            for i, fut in enumerate(queue):
-                err = fut.exception() if fut.done() else None
-                if err is None:
-                    continue
-                lost = task_of.get(fut)
-                if lost is None or isinstance(err, HoyleError) or id(lost) in retried:
-                    raise from_worker(err)
-                retried.add(id(lost))
-                queue[i] = submit(lost)
-                del task_of[fut]
-            while queue and queue[0].done() and queue[0].exception() is None:
-                fut = queue.popleft()
-                take(fut.result())
-                task_of.pop(fut, None)
-                done += 1
-                for task in itertools.islice(tasks, 1):
-                    queue.append(submit(task))
-            update(done)
+        win.refill()
+        while win.queue:
+            win.wait(poll)
+            win.retry_failed()
+            while (results := win.front()) is not None:
+                for one in results:
+                    take(one)
+                    done += 1
+                win.refill()  # (the next batch runs while the bar is told)
+                update(done)
+            win.refill()
     finally:
-        for fut in queue:
+        for fut in win.queue:
             fut.cancel()
+
+
+class _Window:
+    """The futures of ``_on_executor`` in task order, and what each holds."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        tasks: Iterator[tuple[Any, ...]],
+        executor: Executor,
+        total: int,
+    ) -> None:
+        self.fn, self.tasks, self.executor = fn, tasks, executor
+        self.size = window(executor)
+        dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
+        self.plan = Plan(total, _threads(executor)) if dask else None
+        self.queue: deque[Future[Any]] = deque()
+        self.batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
+        self.sent: dict[Future[Any], float] = {}  # a probe's time of submission
+        self.came: dict[Future[Any], float] = {}  # and of its result
+        self.retried: set[int] = set()  # the ids of the batches submitted again
+        self.submitted = 0
+
+    def submit(self, batch: list[tuple[Any, ...]]) -> Future[Any]:
+        plan = self.plan
+        if plan is None:
+            fut = self.executor.submit(self.fn, *batch[0])
+        else:
+            fut = self.executor.submit(run_batch, self.fn, batch)
+            self.batch_of[fut] = batch
+            if not plan.ready:
+                self.sent[fut] = time.perf_counter()
+                fut.add_done_callback(lambda f: self.came.setdefault(f, time.perf_counter()))
+        self.submitted += len(batch)
+        return fut
+
+    def refill(self) -> None:
+        """Submits tasks while the window has room (on Dask: the probes, then
+        one batch running per worker thread: a batch waits here, not on a
+        worker)."""
+        plan, queue = self.plan, self.queue
+        while len(queue) < self.size:
+            n = 1
+            if plan is not None and not plan.ready and self.submitted >= plan.probes:
+                return
+            if plan is not None and plan.ready:
+                if sum(not f.done() for f in queue) >= plan.threads:
+                    return
+                n = plan.next_size() or 1  # (more tasks than total: one by one)
+            batch = list(itertools.islice(self.tasks, n))
+            if not batch:
+                return
+            queue.append(self.submit(batch))
+
+    def wait(self, poll: Callable[[], object] | None) -> None:
+        """Waits for a task to end, unless the first has."""
+        if self.queue[0].done():
+            return
+        running = [f for f in self.queue if not f.done()]
+        if poll is None:
+            wait(running, return_when=FIRST_COMPLETED)
+        else:
+            wait(running, timeout=0.1, return_when=FIRST_COMPLETED)
+            poll()
+
+    def measure(self, fut: Future[Any]) -> None:
+        """The plan from the first probe back (its results and seconds)."""
+        plan = self.plan
+        if plan is not None and not plan.ready and fut in self.sent:
+            out, seconds = fut.result()
+            wall = self.came.get(fut, time.perf_counter()) - self.sent[fut]
+            plan.measured(wall=wall, compute=seconds, shards=len(out), submitted=self.submitted)
+
+    def retry_failed(self) -> None:
+        """Raises the error of a task that failed, or on Dask submits its
+        batch again (once, and never for hoyle's own errors)."""
+        for i, fut in enumerate(self.queue):
+            err = fut.exception() if fut.done() else None
+            if err is None:
+                if fut.done():
+                    self.measure(fut)
+                continue
+            lost = self.batch_of.get(fut)
+            if lost is None or isinstance(err, HoyleError) or id(lost) in self.retried:
+                raise from_worker(err)
+            self.retried.add(id(lost))
+            self.submitted -= len(lost)  # (counted once)
+            self.queue[i] = self.submit(lost)
+            del self.batch_of[fut]
+
+    def front(self) -> list[Any] | None:
+        """The results of the first task, shard by shard, if it is done
+        (and did not fail); else None."""
+        queue = self.queue
+        if not queue or not queue[0].done() or queue[0].exception() is not None:
+            return None
+        fut = queue.popleft()
+        if self.plan is None:
+            return [fut.result()]
+        self.measure(fut)
+        self.batch_of.pop(fut, None)
+        out: list[Any] = fut.result()[0]
+        return out
 
 
 class LiveProgress:

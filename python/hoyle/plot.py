@@ -1,5 +1,6 @@
 """Pictures of equity and of sessions: the range grid, equity street by
-street and a session's winnings, each a ``matplotlib.figure.Figure``.
+street, a simulated session's winnings and a player's winnings in hand
+histories (net and all-in adjusted), each a ``matplotlib.figure.Figure``.
 
 The figures are made with matplotlib's object-oriented API (a ``Figure``
 made directly, never through ``pyplot``): nothing here chooses a backend,
@@ -11,7 +12,7 @@ writes it in any format) and writes a file only when given ``path=``.
 matplotlib is optional (the ``test`` extra has it): this module imports
 without it, and a drawing function says how to get it. The numbers behind
 each picture come from functions that need no matplotlib: ``grid_equity``,
-``street_equity`` and ``session_curves``.
+``street_equity``, ``session_curves`` and ``history_session_curves``.
 
 >>> from hoyle import plot
 >>> e = plot.street_equity(["AsKs", "QQ"], board="Kh7c2d5s")
@@ -37,12 +38,16 @@ from hoyle.ranges import RANKS, Range, hand_class, hand_classes
 if TYPE_CHECKING:
     from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
 
+    from hoyle.history.hand_history import HandHistory
+    from hoyle.history.statistics import Statistics
     from hoyle.simulation import SimulationResult
 
 __all__ = [
     "STREETS",
     "equity_by_street",
     "grid_equity",
+    "history_session",
+    "history_session_curves",
     "range_grid",
     "session",
     "session_curves",
@@ -367,6 +372,74 @@ def session(result: SimulationResult, *, path: Path | None = None) -> Figure:
     ax.set_title(
         f"{result.game}: {result.hands:,} hands, seed {result.seed}\n"
         f"big blind {result.seats[0].big_blind:,}, stacks {chips} ({policy})",
+        fontsize=10,
+    )
+    return _save(fig, path)
+
+
+def _counted(histories: Statistics | Iterable[HandHistory]) -> Statistics:
+    from hoyle.history.statistics import Statistics, statistics
+
+    return histories if isinstance(histories, Statistics) else statistics(histories)
+
+
+def history_session_curves(
+    histories: Statistics | Iterable[HandHistory], player: str
+) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """``player``'s cumulative winnings and all-in adjusted winnings (the
+    files' money) after each of its hands in ``histories`` (hand histories,
+    or the ``hoyle.history.statistics`` of them): a float array of shape
+    ``(hands + 1, 2)``, row 0 the start (0, 0), row ``k`` the totals after
+    its ``k``-th hand, column 0 the net and column 1 the all-in adjusted
+    net (``Statistics.per_hand``); the last row is about its ``net`` and
+    ``ev_net``. A player not in them raises ``HistoryError``.
+
+    >>> import hoyle
+    >>> hands = hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt"))
+    >>> curves = history_session_curves(hands, "Zockermicha")
+    >>> curves.shape, [float(x) for x in curves[-1]]
+    ((11, 2), [5.0, 5.0])
+    """
+    rows = _counted(histories).per_hand(player)
+    steps = np.column_stack([rows.net, rows.ev_net])
+    out: np.ndarray[Any, np.dtype[np.float64]] = np.vstack(
+        [np.zeros((1, 2)), np.cumsum(steps, axis=0)]
+    )
+    return out
+
+
+def history_session(
+    histories: Statistics | Iterable[HandHistory], player: str, *, path: Path | None = None
+) -> Figure:
+    """A session graph of hand histories: ``player``'s cumulative winnings
+    and its all-in adjusted winnings (trackers' "EV" line) over its hands
+    (``history_session_curves``); the gap between them is what luck in the
+    all-ins before the river gave or took. ``histories`` are hand histories
+    or their ``hoyle.history.statistics`` (counted once, on any executor).
+    Saved at ``path`` when given; the figure is returned either way."""
+    fig = _figure("history_session", path, figsize=(8, 4.8))
+    stats = _counted(histories)
+    curves = history_session_curves(stats, player)
+    p = stats[player]
+    ax = fig.add_subplot()
+    hands = np.arange(curves.shape[0])
+    ax.plot(hands, curves[:, 0], label=f"won: {p.net:+,}", linewidth=1.2)
+    ax.plot(
+        hands,
+        curves[:, 1],
+        label=f"all-in adjusted: {p.ev_net:+,.2f} ({p.allin_hands:,} all-in hands)",
+        linewidth=1.2,
+    )
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel(f"{player}'s hands")
+    ax.set_ylabel("won (the files' money)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
+    rate = p.bb_per_100
+    per_100 = f", {rate:+,.1f} bb/100" if rate is not None else ""
+    ax.set_title(
+        f"{player}: {p.hands:,} hands{per_100}\n"
+        f"VPIP {p.vpip_pct:.1f}%, PFR {p.pfr_pct:.1f}%, went to showdown {p.wtsd_pct:.1f}%",
         fontsize=10,
     )
     return _save(fig, path)

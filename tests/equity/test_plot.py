@@ -92,8 +92,10 @@ def test_every_function_returns_a_figure_and_keeps_the_backend(
         plot.range_grid(["QQ+", "JJ"], trials=500),
         plot.equity_by_street(["AhKh", "QsQd"], board="2c7d9h", trials=2_000),
         plot.session(sim),
+        plot.history_session(_histories(), "B"),
     ]
     assert all(isinstance(f, Figure) for f in figures)
+    assert all(type(f) is type(figures[0]) for f in figures)  # hoyle's Picture, every one
     assert matplotlib.get_backend() == before
     assert list(tmp_path.iterdir()) == []  # no path=, no file
 
@@ -112,6 +114,9 @@ r = hoyle.simulate("texas_holdem", ["tight", "random"], hands=40, seed=1, histor
 plot.range_grid(["KK+", "QQ"], trials=300)
 plot.equity_by_street(["AhKh", "QsQd"], board="2c7d9h", trials=1_000)
 plot.session(r)
+stats = hoyle.history.statistics(
+    hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt")))
+plot.history_session(stats, "Zockermicha")
 print(matplotlib.get_backend(), "matplotlib.pyplot" in sys.modules)
 """
     done = subprocess.run(
@@ -126,14 +131,16 @@ def test_path_writes_the_file(
     tmp_path: pathlib.Path, sim: hoyle.SimulationResult, name: str, magic: bytes
 ) -> None:
     pytest.importorskip("matplotlib")
-    for kind in ["grid", "streets", "session"]:
+    for kind in ["grid", "streets", "session", "history"]:
         out = tmp_path / f"{kind}-{name}"
         if kind == "grid":
             plot.range_grid(["KK+", "QQ"], trials=300, path=out)
         elif kind == "streets":
             plot.equity_by_street(["AhKh", "QsQd"], board="", path=out)
-        else:
+        elif kind == "session":
             plot.session(sim, path=out)
+        else:
+            assert plot.history_session(_histories(), "B", path=out) is not None
         assert out.read_bytes()[: len(magic)] == magic
     assert os.path.getsize(tmp_path / f"grid-{name}") > 1_000
 
@@ -299,6 +306,68 @@ def test_session_needs_the_history() -> None:
             plot.session(plain)
 
 
+# -- the session graph of hand histories
+
+
+def _histories() -> list[hoyle.history.HandHistory]:
+    """Three hands of B's (p2): a river showdown it loses (-2), an all-in on
+    the flop its KK wins against QQ (+101), the river showdown again (-2)."""
+    from tests.history.test_statistics import DEAL4, _hand
+
+    river = _hand(
+        DEAL4 + '"p3 f", "p4 f", "p1 cc", "p2 cc", "d db 2h3h4s", "p1 cc", "p2 cc", '
+        '"d db 7s", "p1 cc", "p2 cc", "d db 8d", "p1 cc", "p2 cc"'
+    )
+    allin = _hand(
+        DEAL4 + '"p3 cbr 6", "p4 f", "p1 f", "p2 cc", "d db 2h3h4s", "p2 cbr 94", "p3 cc", '
+        '"d db 7s", "d db 8d"'
+    )
+    return [river, allin, river]
+
+
+def test_history_session_curves_against_a_naive_cumulative_sum() -> None:
+    from tests.history.test_statistics import _naive_equity
+
+    share = _naive_equity(["Kc", "Kd"], ["Qc", "Qd"], ["2h", "3h", "4s"])  # KK's, by brute force
+    curves = plot.history_session_curves(_histories(), "B")
+    net = list(itertools.accumulate([-2.0, 101.0, -2.0], initial=0.0))
+    ev = list(itertools.accumulate([-2.0, share * 201 - 100, -2.0], initial=0.0))
+    assert curves.shape == (4, 2)
+    assert curves[:, 0].tolist() == net
+    assert curves[:, 1].tolist() == pytest.approx(ev, abs=1e-9)
+    stats = hoyle.history.statistics(_histories())
+    assert curves[-1, 1] == pytest.approx(stats["B"].ev_net, abs=1e-9)
+    # C folds twice, loses its stack once; A wins the showdowns, folds its small blind
+    c = plot.history_session_curves(stats, "C")
+    assert c[:, 0].tolist() == [0.0, 0.0, -100.0, -100.0]
+    lost = (1 - share) * 201 - 100  # QQ's all-in adjusted net
+    assert c[:, 1].tolist() == pytest.approx([0, 0, lost, lost], abs=1e-9)
+    assert plot.history_session_curves(stats, "A")[:, 0].tolist() == [0.0, 2.0, 1.0, 3.0]
+    with pytest.raises(hoyle.HistoryError, match="no player 'Z'"):
+        plot.history_session_curves(stats, "Z")
+
+
+def test_history_session_draws_the_curves() -> None:
+    pytest.importorskip("matplotlib")
+    hands = [
+        h
+        for path in sorted((ROOT / "tests" / "data" / "handhq").glob("*.phhs"))[:3]
+        for h in hoyle.history.load(path)
+    ]
+    stats = hoyle.history.statistics(hands)
+    name = max(stats, key=lambda n: stats[n].hands)
+    fig = plot.history_session(stats, name)
+    won, adjusted = _lines(fig)
+    curves = plot.history_session_curves(stats, name)
+    rows = stats.per_hand(name)
+    assert list(won.get_ydata()) == list(itertools.accumulate(rows.net, initial=0.0))
+    assert list(adjusted.get_ydata()) == list(curves[:, 1])
+    assert list(won.get_xdata()) == list(range(stats[name].hands + 1))
+    assert f"{stats[name].net:+,}" in won.get_label()
+    assert f"{stats[name].allin_hands:,} all-in hands" in adjusted.get_label()
+    assert f"{name}: {stats[name].hands:,} hands" in fig.axes[0].get_title()
+
+
 def plot_available() -> bool:
     try:
         import matplotlib  # noqa: F401
@@ -329,6 +398,7 @@ for name, call in [
     ("range_grid", lambda: plot.range_grid(["AA", "KK"], trials=10**9)),
     ("equity_by_street", lambda: plot.equity_by_street(["AA", "KK"], board="")),
     ("session", lambda: plot.session(None)),
+    ("history_session", lambda: plot.history_session([], "B")),
 ]:
     try:
         call()
@@ -346,7 +416,7 @@ print(main(["equity", "AhKh", "QsQd", "--plot", "grid.png", "--quiet"]))
         "3",
         *(
             f"hoyle.plot.{name} needs matplotlib: pip install matplotlib (it is optional)"
-            for name in ["range_grid", "equity_by_street", "session"]
+            for name in ["range_grid", "equity_by_street", "session", "history_session"]
         ),
         "2",  # before any work: no equity printed
     ]

@@ -4,12 +4,14 @@ fixtures, and on hands built to hit each statistic's edge cases."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 
 import hoyle
+import numpy as np
 import pytest
-from hoyle.history import HandHistory, PlayerStats, statistics
+from hoyle.history import HandHistory, PlayerStats, Statistics, statistics
 
 DATA = Path(__file__).parent.parent / "data"
 PHH = sorted(p for p in (DATA / "phh").rglob("*") if p.suffix in (".phh", ".phhs"))
@@ -239,20 +241,89 @@ def test_by_position() -> None:
     assert sum(p.hands for p in stats.positions.values()) == sum(len(h.players) for h in hands)
 
 
+def assert_same(here: Statistics, there: Statistics) -> None:
+    """Every count of two ``Statistics`` equal, to the last bit (floats
+    too), and their hands one by one."""
+    assert there.hands == here.hands
+    assert there.skipped == here.skipped
+    assert list(there) == list(here)
+    for name in here:
+        assert there[name] == here[name]  # every field: the exact sums too
+        assert there[name].to_record() == here[name].to_record()
+        mine, theirs = here.per_hand(name), there.per_hand(name)
+        for a, b in zip(mine, theirs, strict=True):
+            assert a.dtype == b.dtype
+            assert a.tolist() == b.tolist()
+    assert there.positions == here.positions
+    assert there.player_positions == here.player_positions
+
+
+def mixed_hands() -> list[HandHistory]:
+    """The corpus's flop games and the site fixtures (money in cents, all-ins)."""
+    return _flop_games(PHH) + _flop_games(STARS)
+
+
+def test_sharded_the_same_to_the_last_bit() -> None:
+    """Shards of 7 merged give every count of one pass: the all-in adjusted
+    net too (summed exactly, so in any order; a float sum of the sites'
+    cents was -0.16 one way and -0.15999999999999998 the other)."""
+    hands = mixed_hands()
+    here = statistics(hands)
+    merged = Statistics()
+    for i in range(0, len(hands), 7):
+        merged.merge(statistics(hands[i : i + 7]))
+    assert_same(here, merged)
+    assert sum(p.allin_hands for p in here.values()) > 10
+    assert any(p.net != int(p.net) for p in here.values())  # cents
+
+
 def test_on_an_executor_the_same_counts() -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    hands = _flop_games(PHH[:60]) + hoyle.history.load(
-        hoyle.history.samples.path("pokerstars-session.txt")
-    )
+    hands = mixed_hands()
     here = statistics(hands)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = statistics(hands, executor=pool, shard_hands=25)
-    assert there.hands == here.hands
-    assert there.to_records() == here.to_records()
-    assert {k: p.to_record() for k, p in there.player_positions.items()} == {
-        k: p.to_record() for k, p in here.player_positions.items()
-    }
+    assert_same(here, there)
     with pytest.raises(hoyle.errors.HistoryError, match="shard_hands"):
         statistics(hands, shard_hands=0)
+
+
+def test_per_hand_against_a_naive_sum() -> None:
+    """Each player's hands one by one: the places of the hands it was dealt
+    in, its nets (from the files' own numbers: starting less finishing
+    stacks, for the PHH corpus's hands whose finishing stacks hoyle
+    matches) and the all-in adjusted
+    nets, which differ from the nets only in the all-in hands and sum to
+    ``ev_net``."""
+    hands = mixed_hands()
+    stats = statistics(hands)
+    counted = [h for h in hands if (h.where, "") not in {(w, "") for w, _ in stats.skipped}]
+    assert len(counted) == stats.hands
+    for name in stats:
+        rows = stats.per_hand(name)
+        seen = [k for k, h in enumerate(counted) if name in h.players]
+        assert rows.hand.tolist() == seen
+        assert len(rows.net) == stats[name].hands
+        assert math.isclose(math.fsum(rows.net), float(stats[name].net), abs_tol=1e-9)
+        assert math.isclose(math.fsum(rows.ev_net), stats[name].ev_net, abs_tol=1e-9)
+        moved = int(np.count_nonzero(rows.ev_net != rows.net))
+        assert moved <= stats[name].allin_hands
+    phh = [h for h in counted if h.finishing_stacks is not None and not h.unknown_stacks]
+    phh = [h for h in phh if h.fields.get("finishing_stacks") and h.site is None]
+    phh = [h for h in phh if h.replay().stacks == h.finishing_stacks]  # (not those that differ)
+    checked = 0
+    for k, h in enumerate(counted):
+        if h not in phh:
+            continue
+        for i, name in enumerate(h.players):
+            rows = stats.per_hand(name)
+            net = rows.net[rows.hand.tolist().index(k)]
+            start = h.fields["starting_stacks"][i]
+            end = h.fields["finishing_stacks"][i]
+            assert net == pytest.approx(float(end) - float(start))
+            checked += 1
+    assert checked > 100
+    with pytest.raises(hoyle.errors.HistoryError, match="no player 'nobody'"):
+        stats.per_hand("nobody")

@@ -2,9 +2,10 @@
 processes on the loopback (one per module, a few seconds to start). The same
 seed gives the same simulation totals in one process, on a process pool and
 on the cluster; ``replay_all`` on the cluster matches the single-process
-replay hand for hand; Dask equity equals thread equity to the last count; a
-worker killed in the middle of a simulation leaves the totals unchanged
-(Dask runs its shards again); the command line's ``--scheduler``.
+replay hand for hand, and ``history.statistics`` its counts; Dask equity
+equals thread equity to the last count; a worker killed in the middle of a
+simulation leaves the totals unchanged (Dask runs its shards again); the
+command line's ``--scheduler``.
 
 Without Dask installed these tests skip, except where ``HOYLE_REQUIRE_DASK``
 is set (.ci/run sets it: CI installs the test extra, which holds Dask)."""
@@ -140,6 +141,27 @@ def test_replay_all_on_dask_matches_the_plain_replay(client: Any) -> None:
     assert done[-1] == (8, 8)  # the bar counts finished shards
 
 
+def test_statistics_on_dask_equal_one_process_to_the_count(client: Any) -> None:
+    """``hoyle.history.statistics`` on the cluster as ``replay_all`` runs
+    there: the same counts, the all-in adjusted nets to the last bit and
+    every hand one by one, as one process; the bar counts shards."""
+    from tests.history.test_statistics import assert_same, mixed_hands
+
+    hands = mixed_hands()
+    here = hoyle.history.statistics(hands)
+    done: list[tuple[int, int]] = []
+    there = hoyle.history.statistics(
+        hands,
+        executor=client.get_executor(),
+        shard_hands=50,
+        progress=lambda d, t: done.append((d, t)),
+    )
+    assert_same(here, there)
+    shards = -(-len(hands) // 50)
+    assert done[-1] == (shards, shards)
+    assert here.hands > 800
+
+
 @pytest.mark.parametrize(
     ("players", "kwargs"),
     [
@@ -162,7 +184,7 @@ def test_dask_equity_equals_thread_equity_to_the_last_count(
 
 
 def test_a_worker_killed_mid_simulation_changes_no_total(client: Any) -> None:
-    kwargs: dict[str, Any] = {"hands": 1600, "seed": 31, "shard_hands": 100}
+    kwargs: dict[str, Any] = {"hands": 6400, "seed": 31, "shard_hands": 100}
     expected = hoyle.simulate("texas_holdem", SIX, **kwargs)
     pids: dict[str, int] = client.run(os.getpid)
     killed: list[str] = []
@@ -171,7 +193,8 @@ def test_a_worker_killed_mid_simulation_changes_no_total(client: Any) -> None:
         if killed or done < 3:
             return
         busy = [addr for addr, keys in client.processing().items() if keys]
-        assert busy, "a shard is running"
+        if not busy:  # between two batches, for a moment: at the next report
+            return
         killed.append(busy[0])
         os.kill(pids[busy[0]], signal.SIGKILL)
 

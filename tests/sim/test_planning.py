@@ -24,6 +24,7 @@ from typing import Any
 
 import hoyle
 import pytest
+from hoyle._batches import Plan, run_batch
 from hoyle._shards import each_shard, window
 from hoyle.simulation import MAX_HANDS
 
@@ -197,16 +198,24 @@ class _Glitching(ThreadPoolExecutor):
     submitted, as distributed's adapter fails a future whose result was
     fetched just before its worker was removed."""
 
-    _client = object()
+    class _Client:
+        def nthreads(self) -> dict[str, int]:
+            return {"tcp://a": 1, "tcp://b": 1}
+
+    _client = _Client()
 
     def __init__(self, glitch: set[int], times: int = 1) -> None:
         super().__init__(2)
         self.glitch, self.times, self.submits = glitch, times, [0] * 64
+        self.batches: list[list[int]] = []
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        shard = args[0]
-        self.submits[shard] += 1
-        if shard in self.glitch and self.submits[shard] <= self.times:
+        assert fn is run_batch  # on Dask, shards go in batches
+        shards = [task[0] for task in args[1]]
+        self.batches.append(shards)
+        for shard in shards:
+            self.submits[shard] += 1
+        if any(s in self.glitch and self.submits[s] <= self.times for s in shards):
             failed: Future[Any] = Future()
             failed.set_exception(AttributeError("'int' object has no attribute 'with_traceback'"))
             return failed
@@ -222,7 +231,11 @@ def test_a_glitched_dask_future_is_run_again_once_and_a_hoyle_error_never() -> N
         )
     assert taken == [i * i for i in range(40)]
     assert pool.submits[3] == pool.submits[17] == pool.submits[39] == 2
-    assert pool.submits[4] == 1
+    once = [b for b in pool.batches if not set(b) & {3, 17, 39}]
+    assert all(pool.submits[s] == 1 for b in once for s in b)
+    assert sorted(s for b in once for s in b) == [
+        s for s in range(40) if not any(s in b for b in pool.batches if {3, 17, 39} & set(b))
+    ]
     with _Glitching({5}, times=2) as pool, pytest.raises(AttributeError):  # failed twice: raised
         each_shard(lambda i: i, tasks, 40, taken.append, executor=pool, progress=False, label="t")
 
@@ -242,3 +255,59 @@ def test_a_glitched_dask_future_is_run_again_once_and_a_hoyle_error_never() -> N
             progress=False,
             label="t",
         )
+
+
+def _slow_square(i: int) -> int:
+    time.sleep(0.004)
+    return i * i
+
+
+def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
+    """A stand-in for Dask (two threads): one probe shard per thread, then
+    the rest in batches of sizes within one of each other, as many as a
+    multiple of the threads; every shard once, taken in order."""
+    with _Glitching(set()) as pool:
+        taken: list[int] = []
+        done: list[int] = []
+        each_shard(
+            _slow_square,
+            [(i,) for i in range(40)],
+            40,
+            taken.append,
+            executor=pool,
+            progress=lambda d, t: done.append(d),
+            label="t",
+        )
+    assert taken == [i * i for i in range(40)]
+    assert pool.submits[:40] == [1] * 40
+    assert [len(b) for b in pool.batches[:2]] == [1, 1]  # the probes, one a thread
+    sizes = [len(b) for b in pool.batches[2:]]
+    assert len(sizes) == 8  # four a thread: 38 shards of 4 ms want 25 a batch
+    assert max(sizes) - min(sizes) <= 1
+    assert max(sizes) > 1
+    assert [s for b in pool.batches for s in b] == list(range(40))
+    assert done[-1] == 40
+    assert done == sorted(done)
+
+
+@pytest.mark.parametrize(
+    ("total", "threads", "work", "cost", "sizes"),
+    [
+        (24, 2, 0.040, 0.010, [3] * 6 + [2] * 2),  # even: four batches a thread at least
+        (98, 2, 0.030, 0.008, [12] * 8),  # 0.008 / (0.01 * 0.03): 27 wanted
+        (98, 2, 0.500, 0.004, [1] * 96),  # long shards: one a task
+        (1000, 4, 0.200, 0.500, [5] * 196 + [4] * 4),  # at most a second of work a batch
+    ],
+)
+def test_the_batch_plan(
+    total: int, threads: int, work: float, cost: float, sizes: list[int]
+) -> None:
+    plan = Plan(total, threads)
+    assert plan.probes == threads
+    plan.measured(wall=work + cost, compute=work, shards=1, submitted=threads)
+    got = []
+    while size := plan.next_size():
+        got.append(size)
+    assert sum(got) == total - threads
+    assert len(got) % threads == 0 or len(got) == total - threads
+    assert got == sizes

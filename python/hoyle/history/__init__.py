@@ -121,12 +121,13 @@ from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
 from hoyle.history.site_rake import SiteRake
-from hoyle.history.statistics import PlayerStats, Statistics, statistics
+from hoyle.history.statistics import HandResults, PlayerStats, Statistics, statistics
 from hoyle.history.writing import dumps
 
 __all__ = [
     "HandHistory",
     "HandOutcome",
+    "HandResults",
     "PlayerStats",
     "ReplayFailure",
     "ReplayReport",

@@ -39,18 +39,31 @@ definitions are in docs/history.md; in short, on the first betting round
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from hoyle._shards import Progress
-from hoyle.errors import HistoryError, HoyleError
+from hoyle.errors import HistoryError
 from hoyle.hand import Hand
+from hoyle.history._seats import allin_adjustments, position_names
 from hoyle.history.hand_history import HandHistory
 
-__all__ = ["PlayerStats", "Statistics", "first_street_vpip_pfr", "position_names", "statistics"]
+__all__ = [
+    "HandResults",
+    "PlayerStats",
+    "Statistics",
+    "first_street_vpip_pfr",
+    "position_names",
+    "statistics",
+]
 
 #: Histories per shard on an executor (``statistics(shard_hands=...)``).
 SHARD_HANDS = 2000
@@ -104,9 +117,15 @@ class PlayerStats:
     folds: int = 0
     net: Decimal = Decimal(0)
     allin_hands: int = 0
-    ev_net: float = 0.0
     bb_hands: int = 0
     _bb: list[Decimal] = field(default_factory=list, repr=False)
+    # what all-in adjusting added to the net, exactly: the same sum in any order
+    _adjusted: Fraction = field(default=Fraction(0), repr=False)
+
+    @property
+    def ev_net(self) -> float:
+        """All-in adjusted winnings (money): the net plus ``allin_adjustment``."""
+        return float(Fraction(self.net) + self._adjusted)
 
     @property
     def vpip_pct(self) -> float:
@@ -171,7 +190,7 @@ class PlayerStats:
     def allin_adjustment(self) -> float:
         """All-in adjusted net less the net: what luck in the all-ins
         before the river gave (negative) or took (positive) from the player."""
-        return self.ev_net - float(self.net)
+        return float(self._adjusted)
 
     def merge(self, other: PlayerStats) -> None:
         """Add ``other``'s counts (the same player's, from other hands)."""
@@ -185,9 +204,12 @@ class PlayerStats:
 
     def to_record(self) -> dict[str, Any]:
         """The counts and percentages as a flat dict (one row of a table)."""
-        out: dict[str, Any] = {
-            f.name: getattr(self, f.name) for f in fields(self) if not f.name.startswith("_")
-        }
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if not f.name.startswith("_"):
+                out[f.name] = getattr(self, f.name)
+            if f.name == "allin_hands":
+                out["ev_net"] = self.ev_net
         for name in (
             "vpip_pct",
             "pfr_pct",
@@ -205,9 +227,21 @@ class PlayerStats:
         return out
 
 
+class HandResults(NamedTuple):
+    """One player's hands, in the order counted (``Statistics.per_hand``):
+    ``hand``, each one's place among all the hands counted (from 0), and
+    ``net`` and ``ev_net``, its winnings and all-in adjusted winnings (the
+    file's money, as floats)."""
+
+    hand: npt.NDArray[np.int64]
+    net: npt.NDArray[np.float64]
+    ev_net: npt.NDArray[np.float64]
+
+
 class Statistics(Mapping[str, PlayerStats]):
     """Per-player statistics: ``stats[name]`` is a ``PlayerStats``;
-    ``skipped`` lists the histories that could not be replayed (where, why)."""
+    ``skipped`` lists the histories that could not be replayed (where, why);
+    ``per_hand(name)`` is one player's hands one by one."""
 
     def __init__(self) -> None:
         self._players: dict[str, PlayerStats] = {}
@@ -217,6 +251,8 @@ class Statistics(Mapping[str, PlayerStats]):
         self.player_positions: dict[tuple[str, str], PlayerStats] = {}
         self.skipped: list[tuple[str, str]] = []
         self.hands = 0
+        # name -> each hand's place, net and all-in adjusted net (8 bytes each)
+        self._per_hand: dict[str, tuple[array[int], array[float], array[float]]] = {}
 
     def __getitem__(self, name: str) -> PlayerStats:
         return self._players[name]
@@ -242,8 +278,41 @@ class Statistics(Mapping[str, PlayerStats]):
                     mine[key].merge(p)  # type: ignore[index]
                 else:
                     mine[key] = p  # type: ignore[index]
+        for name, (at, net, ev) in other._per_hand.items():
+            rows = self._rows(name)
+            rows[0].frombytes((np.frombuffer(at, dtype=np.int64) + self.hands).tobytes())
+            rows[1].extend(net)
+            rows[2].extend(ev)
         self.skipped += other.skipped
         self.hands += other.hands
+
+    def per_hand(self, name: str) -> HandResults:
+        """``name``'s hands one by one, in the order counted (the session
+        graph's numbers: ``hoyle.plot.history_session``).
+
+        >>> import hoyle
+        >>> stats = hoyle.history.statistics(
+        ...     hoyle.history.load(hoyle.history.samples.path("pokerstars-session.txt")))
+        >>> rows = stats.per_hand("Zockermicha")
+        >>> len(rows.hand), float(rows.net.sum()) == float(stats["Zockermicha"].net)
+        (10, True)
+        """
+        rows = self._per_hand.get(name)
+        if rows is None:
+            known = ", ".join(sorted(self._per_hand)[:5])
+            raise HistoryError(f"no player {name!r} in these statistics (some: {known})")
+        at, net, ev = rows
+        return HandResults(
+            np.frombuffer(at, dtype=np.int64).copy(),
+            np.frombuffer(net, dtype=np.float64).copy(),
+            np.frombuffer(ev, dtype=np.float64).copy(),
+        )
+
+    def _rows(self, name: str) -> tuple[array[int], array[float], array[float]]:
+        rows = self._per_hand.get(name)
+        if rows is None:
+            rows = self._per_hand[name] = (array("q"), array("d"), array("d"))
+        return rows
 
     def to_records(self) -> list[dict[str, Any]]:
         """One dict a player (``pandas.DataFrame(stats.to_records())``)."""
@@ -268,11 +337,17 @@ class Statistics(Mapping[str, PlayerStats]):
         where = dict(zip(range(n), position_names(n, stud=hh.game.bring_in > 0), strict=True))
         pos = {hh.seat(k + 1): where[k] for k in range(n)}
         self.hands += 1
-        ev = _allin_ev(hand, hh)
+        ev = allin_adjustments(hand, hh)
         _count(hand, {s: self._player(m) for s, m in by_seat.items()}, hh, ev)
         _count(hand, {s: _get(self.positions, pos[s], pos[s]) for s in by_seat}, hh, ev)
         pairs = self.player_positions
         _count(hand, {s: _get(pairs, (m, pos[s]), m) for s, m in by_seat.items()}, hh, ev)
+        nets = hh.net_chips(hand)
+        for s, m in by_seat.items():
+            at, net, adjusted = self._rows(m)
+            at.append(self.hands - 1)
+            net.append(nets[s] / hh.scale)
+            adjusted.append(nets[s] / hh.scale + (ev[s] if ev is not None else 0.0))
 
 
 def _get(table: dict[Any, PlayerStats], key: Any, name: str) -> PlayerStats:
@@ -280,66 +355,6 @@ def _get(table: dict[Any, PlayerStats], key: Any, name: str) -> PlayerStats:
     if p is None:
         p = table[key] = PlayerStats(name)
     return p
-
-
-def position_names(n: int, *, stud: bool = False) -> tuple[str, ...]:
-    """The positions of ``p1``..``pN`` (PHH order: the button last):
-    heads-up ``BB``, ``BTN``; else ``SB``, ``BB``, then ``UTG``,
-    ``UTG+1``... and, nearest the button, ``LJ``, ``HJ``, ``CO``, ``BTN``
-    (the last four that the table has). Stud has no positions: ``"-"``.
-
-    >>> position_names(6)
-    ('SB', 'BB', 'LJ', 'HJ', 'CO', 'BTN')
-    >>> position_names(9)
-    ('SB', 'BB', 'UTG', 'UTG+1', 'UTG+2', 'LJ', 'HJ', 'CO', 'BTN')
-    """
-    if stud:
-        return ("-",) * n
-    if n == 2:
-        return ("BB", "BTN")
-    rest = n - 2
-    late = ("LJ", "HJ", "CO", "BTN")[-min(rest, 4) :]
-    early = tuple("UTG" if j == 0 else f"UTG+{j}" for j in range(rest - len(late)))
-    return ("SB", "BB", *early, *late)
-
-
-def _allin_ev(hand: Hand, hh: HandHistory) -> dict[int, float] | None:
-    """Each seat's all-in adjusted net (money), for a hand whose betting
-    ended before the river with two or more players all in or called, all
-    of their cards known, and one pot: the net with the pot's share won
-    replaced by exact equity times the pot (after rake). None for any other
-    hand (no adjustment)."""
-    settlement = hand.settlement
-    live = [s for s, a in enumerate(hand.active) if a]
-    game = hh.game
-    if settlement is None or len(live) < 2 or game.bring_in or len(settlement.pots) != 1:
-        return None
-    bets = [a for a in hand.history if a.kind in _VOLUNTARY | {"check", "fold", "blind", "ante"}]
-    last = max((a.street for a in bets), default=0)
-    boards = [
-        0,
-        *(sum(st.board for st in game.streets[1 : k + 1]) for k in range(1, len(game.streets))),
-    ]
-    if last >= len(game.streets) - 1 or boards[-1] == 0:
-        return None  # the betting went to the last street, or no board
-    plan = hh._replay_plan()
-    if plan.hidden or plan.board_hidden or any(s in plan.hidden for s in live):
-        return None
-    from hoyle.odds import equity
-
-    board = hand.board[: boards[last]]
-    try:
-        shares = equity([hand.hole(s) for s in live], board=board, game=game, exact=True).equity
-    except HoyleError:
-        return None
-    scale = hh.scale
-    pot = sum(settlement.payouts) - sum(settlement.refunds)  # after rake
-    nets = hh.net_chips(hand)
-    out = {s: nets[s] / scale for s in range(len(nets))}
-    for s, share in zip(live, shares, strict=True):
-        won = settlement.payouts[s] - settlement.refunds[s]
-        out[s] += (share * pot - won) / scale
-    return out
 
 
 def _three_bets(first: list[Any], who: dict[int, PlayerStats]) -> int | None:
@@ -422,9 +437,7 @@ def _count(  # noqa: PLR0912, PLR0915
         p.net += net
         if ev is not None:
             p.allin_hands += 1
-            p.ev_net += ev[seat]
-        else:
-            p.ev_net += float(net)
+            p._adjusted += Fraction(ev[seat])
         if big:
             p.bb_hands += 1
             p._bb.append(net / big)
