@@ -228,3 +228,16 @@ def test_a_broken_hand_is_refused_naming_its_element() -> None:
     odd = BASIC.replace('type="23" sum="€0.20"', 'type="99" sum="€0.20"')
     with pytest.raises(HistoryError, match=r"line \d+: an action type \('99'\)"):
         hoyle.history.loads(odd)
+
+
+def test_a_file_of_two_formats_is_refused() -> None:
+    stars = Path(hoyle.history.samples.path("pokerstars-nlhe.txt")).read_text(encoding="utf-8-sig")
+    with pytest.raises(HistoryError, match="a hand of another format inside a PokerStars file"):
+        hoyle.history.loads(stars + "\n" + BASIC)
+    with pytest.raises(HistoryError, match=r"line 62: text outside any <session>"):
+        hoyle.history.loads(BASIC + "\n" + stars)
+
+
+def test_an_xml_file_that_is_not_ipoker_names_what_is_missing() -> None:
+    with pytest.raises(HistoryError, match="no <session> element: not an iPoker hand history"):
+        hoyle.history.loads('<?xml version="1.0" encoding="utf-8"?>\n<root a="1"><x/></root>\n')

@@ -113,6 +113,11 @@ def _parse(text: str, where: str) -> list[_Element]:
         top = stack[-1]
         if top.tag in _TEXT and len(top.text) < 1000:
             top.text += chunk
+        elif top is root and chunk.strip():
+            raise HistoryError(
+                f"{where} line {parser.CurrentLineNumber}: text outside any <session> "
+                f"(an iPoker file holds only sessions): {chunk.strip()[:80]!r}"
+            )
 
     def declared(*_args: object) -> None:
         raise HistoryError(f"{where}: an XML document type declaration: iPoker files have none")
