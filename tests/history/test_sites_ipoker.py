@@ -225,6 +225,9 @@ def test_a_broken_hand_is_refused_naming_its_element() -> None:
         r"1.00, the file's bet is 1.50",
     ):
         hoyle.history.loads(bad)
+    long_id = BASIC.replace('gamecode="5383392792"', f'gamecode="{"9" * 10_000}"')
+    with pytest.raises(HistoryError, match="expected a numeric gamecode"):
+        hoyle.history.loads(long_id)
     odd = BASIC.replace('type="23" sum="€0.20"', 'type="99" sum="€0.20"')
     with pytest.raises(HistoryError, match=r"line \d+: an action type \('99'\)"):
         hoyle.history.loads(odd)
@@ -241,3 +244,30 @@ def test_a_file_of_two_formats_is_refused() -> None:
 def test_an_xml_file_that_is_not_ipoker_names_what_is_missing() -> None:
     with pytest.raises(HistoryError, match="no <session> element: not an iPoker hand history"):
         hoyle.history.loads('<?xml version="1.0" encoding="utf-8"?>\n<root a="1"><x/></root>\n')
+
+
+def test_mutated_files_are_read_or_refused_with_a_history_error() -> None:
+    """Bytes of real files changed at random: each is read (and then replays)
+    or refused with a ``HistoryError``; nothing else is raised."""
+    import random
+
+    rng = random.Random(29)
+    texts = [BASIC, (DATA / "PlayerTests" / "WithShowdown.txt").read_text(encoding="utf-8-sig")]
+    alphabet = '<>/="&;!? 0123456789.$€XCDHSAKQJT-abcdeflmnoprstuvwxyz\n'
+    for _ in range(600):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 4)):
+            k = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[k] = rng.choice(alphabet)
+            elif op < 0.7:
+                del chars[k : k + rng.randint(1, 20)]
+            else:
+                chars.insert(k, rng.choice(alphabet) * rng.randint(1, 3))
+        try:
+            hands = hoyle.history.loads("".join(chars))
+        except HistoryError:
+            continue
+        for h in hands:
+            h.replay()

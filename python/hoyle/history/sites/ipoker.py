@@ -202,7 +202,7 @@ class _Reader:
             hand.stakes = {"small_bet": small, "big_bet": big}
             big = small
         code = game.attrs.get("gamecode", "")
-        if not code.isdigit():
+        if not code.isdigit() or len(code) > 30:
             raise self.fail(game, "expected a numeric gamecode")
         hand.extra["hand"] = int(code)
         hand.extra["table"] = general.child_text("tablename") or ""
