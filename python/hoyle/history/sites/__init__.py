@@ -13,7 +13,7 @@ pay out the pot, and each player's net in the replay equals the file's.
 A hand that does not add up is a ``HistoryError`` naming the line.
 
 The formats, tried in order (``FORMATS``): iPoker (XML, read whole by
-``ipoker.read_file``), PokerStars, 888 (Pacific), Winamax, PartyPoker (whose
+``ipoker.read_file``), Full Tilt, PokerStars, 888 (Pacific), Winamax, PartyPoker (whose
 files may open each hand with 888's ``#Game No`` line too).
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites import ipoker, pacific, partypoker, pokerstars, winamax
+from hoyle.history.sites import fulltilt, ipoker, pacific, partypoker, pokerstars, winamax
 from hoyle.history.sites.common import SiteHand, check
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ XML_FORMATS: dict[str, tuple[re.Pattern[str], Callable[[str, str], list[SiteHand
 #: the XML formats come first (their readers are ``XML_FORMATS``').
 FORMATS: dict[str, tuple[re.Pattern[str], Reader | None]] = {
     "iPoker": (ipoker.HEADER, None),
+    "Full Tilt": (fulltilt.HEADER, fulltilt.read_hand),
     "PokerStars": (pokerstars.HEADER, pokerstars.read_hand),
     "888": (pacific.HEADER, pacific.read_hand),
     "Winamax": (winamax.HEADER, winamax.read_hand),
@@ -118,7 +119,7 @@ def _other_site(line: str, site: str) -> bool:
     ``[table]``, another site's header): a file of mixed formats."""
     if line.startswith(("variant =", "variant=", "[")):  # PHH
         return True
-    if not line or line[0] not in "#PW<":  # cheap: every site header starts so
+    if not line or line[0] not in "#PWF<":  # cheap: every site header starts so
         return False
     return _OTHERS[site].match(line) is not None
 
