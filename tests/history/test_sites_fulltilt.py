@@ -126,3 +126,38 @@ def test_a_broken_hand_is_refused_naming_its_line() -> None:
         hoyle.history.loads(text.replace("Total pot $616", "Total pot $617"))
     with pytest.raises(HistoryError, match=r"line 17: an action hoyle does not read"):
         hoyle.history.loads(text.replace("jobetzu has 15 seconds", "jobetzu sings 15 seconds"))
+
+
+def test_truncated_and_mutated_hands_are_read_or_refused_with_a_history_error() -> None:
+    """Every cut of a real file at a line end: the whole hands before it, or a
+    ``HistoryError``; bytes changed at random: read (and replayed) or refused."""
+    import random
+
+    text = (DATA / "MultipleHandsTests" / "10MultipleHands.txt").read_text(encoding="utf-8-sig")
+    lines = text.splitlines()
+    for cut in range(1, len(lines), 2):
+        part = "\n".join(lines[:cut])
+        try:
+            hands = hoyle.history.loads(part)
+        except HistoryError as err:
+            message = str(err)
+        else:  # cut between hands: the whole hands before it
+            assert len(hands) == len(HEADER.findall(part))
+            continue
+        assert "game #" in message or "line" in message
+    rng = random.Random(29)
+    alphabet = "$.,0123456789 abcdefhiklnorstuw[]()#*:-\n"
+    for _ in range(400):
+        chars = list(text[:4000])
+        for _ in range(rng.randint(1, 4)):
+            k = rng.randrange(len(chars))
+            if rng.random() < 0.5:
+                chars[k] = rng.choice(alphabet)
+            else:
+                del chars[k : k + rng.randint(1, 12)]
+        try:
+            got = hoyle.history.loads("".join(chars))
+        except HistoryError:
+            continue
+        for h in got:
+            h.replay()
