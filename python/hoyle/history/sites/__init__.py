@@ -12,8 +12,9 @@ equals the bets less the uncalled bets, the collected lines plus the rake
 pay out the pot, and each player's net in the replay equals the file's.
 A hand that does not add up is a ``HistoryError`` naming the line.
 
-The formats, tried in order (``FORMATS``): PokerStars, 888 (Pacific), Winamax,
-PartyPoker (whose files may open each hand with 888's ``#Game No`` line too).
+The formats, tried in order (``FORMATS``): iPoker (XML, read whole by
+``ipoker.read_file``), Full Tilt, PokerStars, 888 (Pacific), Winamax, PartyPoker (whose
+files may open each hand with 888's ``#Game No`` line too).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites import pacific, partypoker, pokerstars, winamax
+from hoyle.history.sites import fulltilt, ipoker, pacific, partypoker, pokerstars, winamax
 from hoyle.history.sites.common import SiteHand, check
 
 if TYPE_CHECKING:
@@ -32,8 +33,16 @@ if TYPE_CHECKING:
 __all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
 
 Reader = Callable[[list[str], list[int], str], SiteHand]
-#: name -> (the pattern a hand's first line starts with, the hand reader)
-FORMATS: dict[str, tuple[re.Pattern[str], Reader]] = {
+#: The XML formats: name -> (the pattern the file's first line starts with,
+#: the reader of the whole file's text).
+XML_FORMATS: dict[str, tuple[re.Pattern[str], Callable[[str, str], list[SiteHand]]]] = {
+    "iPoker": (ipoker.HEADER, ipoker.read_file),
+}
+#: name -> (the pattern a hand's first line starts with, the hand reader);
+#: the XML formats come first (their readers are ``XML_FORMATS``').
+FORMATS: dict[str, tuple[re.Pattern[str], Reader | None]] = {
+    "iPoker": (ipoker.HEADER, None),
+    "Full Tilt": (fulltilt.HEADER, fulltilt.read_hand),
     "PokerStars": (pokerstars.HEADER, pokerstars.read_hand),
     "888": (pacific.HEADER, pacific.read_hand),
     "Winamax": (winamax.HEADER, winamax.read_hand),
@@ -71,7 +80,10 @@ def read_site(text: str, source: str | None, site: str) -> list[SiteHand]:
     """The hands of a ``site`` file's ``text``, read (``hand_history.loads``
     makes each a ``HandHistory``, replays it and ``check``s it)."""
     where = source or "<text>"
+    if site in XML_FORMATS:
+        return XML_FORMATS[site][1](text, where)
     header, read = FORMATS[site]
+    assert read is not None  # (only the XML formats have none)
     lines = text.lstrip("\ufeff").splitlines()
     starts: list[int] = []
     for k, line in enumerate(lines):
@@ -107,7 +119,7 @@ def _other_site(line: str, site: str) -> bool:
     ``[table]``, another site's header): a file of mixed formats."""
     if line.startswith(("variant =", "variant=", "[")):  # PHH
         return True
-    if not line or line[0] not in "#PW":  # cheap: every site header starts so
+    if not line or line[0] not in "#PWF<":  # cheap: every site header starts so
         return False
     return _OTHERS[site].match(line) is not None
 
@@ -123,6 +135,7 @@ _OTHERS = {
         )
     )
     for name in FORMATS
+    if name not in XML_FORMATS
 }
 _PREAMBLE = pacific.HEADER
 
