@@ -35,8 +35,6 @@ REFUSED = {
     "GameTypeTests/CapNoLimitHoldem.txt": "capped no limit",
     "Tables/Table6.txt": "capped no limit",
     "RunItTwiceTests/RunItTwice2.txt": "capped no limit",
-    "PlayerTests/RunItTwice.txt": "run twice",
-    "RunItTwiceTests/RunItTwice1.txt": "run twice",
     # the main pot is raked apart from the side pots; hoyle rakes the main pot first
     "ExtraHands/SidePot.txt": "CrSilva.11 nets 3.35 in hoyle's replay, 3.99 by the file's lines",
     # a hand edited by hand: "Total pot $0.50" where 0.90 was bet

@@ -18,6 +18,8 @@ from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.replay import Replay, settle_unseen
+from hoyle.history.runs import FIELD as RUNOUTS
+from hoyle.history.runs import read_runouts, settle_runs
 from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake, take_written
 from hoyle.history.stakes import (
@@ -273,6 +275,7 @@ class HandHistory(HandFacts):
             seat_of, labels, order = seating(n, button)
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
+            read_runouts(self.fields.get(RUNOUTS), reader.ledger, self.where)  # (cards named)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
             with _named(self.where):
                 stacks = seat_stacks(by_player, seat_of, deep)
@@ -331,10 +334,10 @@ class HandHistory(HandFacts):
         hand = run.play()
         self.repairs = run.repairs
         run.check_end(hand, partial=partial)
+        settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
-        room = self.fields.get("_hoyle_room_rake")
-        if room is not None and hand.is_over:
+        if (room := self.fields.get("_hoyle_room_rake")) is not None and hand.is_over:
             take_written(hand, room, rake, (self.scale, self.where))
         elif rake is not None and hand.is_over:
             if plan.game.rake is not None:

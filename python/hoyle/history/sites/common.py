@@ -90,6 +90,7 @@ class SiteHand:
         self.totals_line = ""
         self.collected_lines: list[str] = []
         self.over = False  # one player left: a later "shows" reveals, no sm
+        self.runouts: dict[int, str] = {}  # a board run again: run (1, 2...) -> its board
 
     # -- seats and forced bets -------------------------------------------
     def seat(self, name: str, stack: Decimal, seat: int) -> None:
@@ -246,6 +247,8 @@ class SiteHand:
             _plain(s + x) for s, x in zip(self.stacks, self.nets(), strict=True)
         ]
         out["venue"] = self.site
+        if self.runouts:  # (``hoyle.history.runs``)
+            out["_hoyle_runouts"] = [self.runouts[k] for k in sorted(self.runouts)]
         out.update(self.extra)
         fees = self.rake + sum(self.fees.values(), Decimal(0))
         if fees:
