@@ -176,3 +176,29 @@ _hoyle_runouts = ["2c3d9hTsQs"]
     )
     with pytest.raises(HistoryError, match="nothing to run again"):
         h.replay()
+
+
+def test_a_capped_hand_run_twice() -> None:
+    """RunItTwice2.txt: $2/$4 capped at $80 (``- $80 Cap -``): Gamz11 raises
+    to $80 ("has reached the $80 cap") and Garnerus calls, both then all in
+    for the cap whatever their stacks; the board is run twice from the
+    flop, and both runs tie (80.60 of the pot after $2.80 rake, 40.30 each
+    a run)."""
+    path = STARS / "RunItTwiceTests" / "RunItTwice2.txt"
+    [h] = hoyle.history.load(path)
+    assert h.fields["_hoyle_cap"] == Decimal(80)
+    hand = h.replay()
+    assert [card_text(b) for b in boards(hand)] == ["QdQs4hTs7s", "6s8h6hTd6c"]
+    # in play: each stack at most the cap; the file's stacks as written
+    assert max(hand.starting_stacks) == 8000
+    assert max(h.starting_stacks) == 43306
+    want = _file_nets(path.read_text(encoding="utf-8-sig"))
+    nets = h.net_chips(hand)
+    for k, name in enumerate(h.players):
+        assert Decimal(nets[h.seat(k + 1)]) == want[name] * h.scale, name
+    assert want["Gamz11"] == Decimal("0.60")
+    report = hoyle.history.replay_all([path], outcomes=True)
+    assert report.matched == 1
+    [outcome] = report.outcomes
+    assert outcome.verdict == "match"
+    assert outcome.stacks == h.finishing_stacks

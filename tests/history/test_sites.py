@@ -30,11 +30,6 @@ REFUSED = {
     "ShowDownActionTests/RunItTwice.txt": "opens no hand",
     "ShowDownActionTests/Wins.txt": "opens no hand",
     "Seats/4 Max.txt": "opens no hand",  # an empty file (a BOM)
-    "ExtraHands/DateIssue2.txt": "capped no limit",
-    "ExtraHands/PlayerNameWithSlashesAndSquareBrackets.txt": "capped no limit",
-    "GameTypeTests/CapNoLimitHoldem.txt": "capped no limit",
-    "Tables/Table6.txt": "capped no limit",
-    "RunItTwiceTests/RunItTwice2.txt": "capped no limit",
     # the main pot is raked apart from the side pots; hoyle rakes the main pot first
     "ExtraHands/SidePot.txt": "CrSilva.11 nets 3.35 in hoyle's replay, 3.99 by the file's lines",
     # a hand edited by hand: "Total pot $0.50" where 0.90 was bet

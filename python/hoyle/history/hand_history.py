@@ -31,6 +31,7 @@ from hoyle.history.stakes import (
     seating,
     stakes_game,
     starting_stacks,
+    table_cap,
 )
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
@@ -278,7 +279,7 @@ class HandHistory(HandFacts):
             read_runouts(self.fields.get(RUNOUTS), reader.ledger, self.where)  # (cards named)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
             with _named(self.where):
-                stacks = seat_stacks(by_player, seat_of, deep)
+                stacks = seat_stacks(by_player, seat_of, deep, table_cap(self.fields, self.scale))
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )

@@ -12,9 +12,10 @@ A board run twice (``*** FIRST FLOP ***``, ``*** SECOND RIVER ***``...,
 ``*** FIRST SHOW DOWN ***``) is read as the first run's board and
 showdown, and each later run's board (``SiteHand.runouts``, PHH's
 ``_hoyle_runouts``: ``hoyle.history.runs``), checked against the summary's
-``SECOND Board [..]``. Refused, with the line: capped no limit
-(``- $20 Cap -``), the games hoyle does not read from this site (stud,
-razz, draw), a hand cancelled or cut short.
+``SECOND Board [..]``. Capped no limit (``- $20 Cap -``) is read with
+its cap (``_hoyle_cap``: each stack in play at most the cap, see
+``stakes.table_cap``). Refused, with the line: the games hoyle does not
+read from this site (stud, razz, draw), a hand cancelled or cut short.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ _TOTAL = re.compile(
 )
 _FEE = re.compile(r"\| (?P<name>[A-Za-z ]+?):? (?P<amount>[^\s|]+)")
 _STREETS = ("*** FLOP ***", "*** TURN ***", "*** RIVER ***")
+_CAP = re.compile(r" - (\S+) Cap - ")
 _RUNS = ("FIRST", "SECOND", "THIRD", "FOURTH")
 _RUN = re.compile(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (?:FLOP|TURN|RIVER) \*\*\* \[")
 _SHOWN = re.compile(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) SHOW DOWN \*\*\*")
@@ -102,8 +104,6 @@ class _Reader(Lines):
                 0,
                 f"hoyle does not read PokerStars' {head['game']!r} (it reads {', '.join(_GAMES)})",
             )
-        if "Cap" in head["stakes"]:
-            raise self.fail(0, "capped no limit is not a game hoyle plays")
         hand = self.hand = SiteHand("PokerStars", where)
         hand.variant = _LIMITS[head["limit"]] + game
         stakes = head["stakes"].split()[0].split("/")
@@ -122,6 +122,9 @@ class _Reader(Lines):
             if not symbol.isdigit():
                 hand.extra["currency_symbol"] = symbol
         hand.extra["hand"] = int(head["id"])
+        cap = _CAP.search(head["stakes"])
+        if cap is not None:  # capped no limit: stacks in play at most the cap
+            hand.extra["_hoyle_cap"] = money(cap[1], where)
         dates = _DATE.findall(head["date"])
         if dates:
             *ymdhms, zone = next((d for d in dates if d[6] == "ET"), dates[0])
