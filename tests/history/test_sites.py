@@ -264,7 +264,6 @@ GAME = re.compile(r"^\ufeff?#Game No : (\d+)", re.M)
 REFUSED_888 = {
     "hhsmithy/Pacific/CashGame/Seats/4 Max.txt": "opens no hand",  # empty (a BOM)
     "hhsmithy/Pacific/CashGame/Seats/Full Ring (10 Handed).txt": "opens no hand",
-    "hhsmithy/Pacific/CashGame/HandActionTests/PostingDead.txt": "a dead and a live blind",
     # "3 023,50 $": a thousands space and a decimal comma
     "hhsmithy/Pacific/CashGame/Limits/Limit5.txt": "is not an amount",
     "hhsmithy/Pacific/CashGame/ValidHandTests/InValidHand.txt": "no '** Summary **' line",
@@ -420,7 +419,6 @@ PARTY = sorted((DATA / "hhsmithy" / "PartyPoker").rglob("*.txt")) + [
 ]
 PARTY_HAND = re.compile(r"^\ufeff?\*{5} Hand History for Game (\d+) \*{5}", re.M)
 REFUSED_PARTY = {
-    "HandActionTests/Posting.txt": "a dead and a live blind",
     "Limits/Limit6.txt": "nobody wins",  # cut short
     "ValidHandTests/InValidHand.txt": "nobody wins",
     "Seats/4 Max.txt": "opens no hand",  # empty (a BOM)
@@ -462,3 +460,27 @@ def test_every_partypoker_fixture_is_read_or_refused_with_a_message(path: Path) 
             assert settlement.payouts[h.seat(k + 1)] == won * h.scale, name
         [again] = hoyle.history.loads(h.dumps())
         assert again.replay().stacks == hand.stacks
+
+
+@pytest.mark.parametrize(
+    ("path", "player", "net"),
+    [
+        # 888: "GYAMEPRO posts dead blind [$1 + $2]", then checks the big
+        # blind's $2 (the live part) and wins $5.70 of the $6 pot
+        ("hhsmithy/Pacific/CashGame/HandActionTests/PostingDead.txt", "GYAMEPRO", "2.70"),
+        # PartyPoker: "Peacli posts big blind + dead [$3]", then "raises [$2]"
+        # (to $4: the live $2 and two more), called, and loses the hand
+        ("hhsmithy/PartyPoker/CashGame/HandActionTests/Posting.txt", "Peacli", "-26.12"),
+    ],
+)
+def test_a_dead_blind_posted_with_a_live_one(path: str, player: str, net: str) -> None:
+    """The dead part goes into the pot, not into the bet: the poster's
+    check or raise is what the file says only if the live part is the big
+    blind; the nets are the file's (the test above reads its lines)."""
+    [h] = hoyle.history.load(DATA / path)
+    k = h.players.index(player)
+    assert h.fields["blinds_or_straddles"][k] == -3  # one post (PHH's negative entry) of $3
+    hand = h.replay(strict=True)
+    assert h.net_chips(hand)[h.seat(k + 1)] == Decimal(net) * h.scale
+    assert hand.settlement is not None
+    assert sum(p.amount for p in hand.settlement.pots) >= 6 * h.scale
