@@ -484,3 +484,39 @@ def test_a_dead_blind_posted_with_a_live_one(path: str, player: str, net: str) -
     assert h.net_chips(hand)[h.seat(k + 1)] == Decimal(net) * h.scale
     assert hand.settlement is not None
     assert sum(p.amount for p in hand.settlement.pots) >= 6 * h.scale
+
+
+def test_errors_skip_reads_the_other_hands_and_lists_the_refused() -> None:
+    """One hand that does not add up refuses its whole file by default;
+    ``errors="skip"`` gives the others, the same as read alone, and lists
+    the refused hand with the line it starts on and the message the
+    default raises."""
+    path = Path(hoyle.history.samples.path("pokerstars-session.txt"))
+    text = path.read_text(encoding="utf-8-sig")
+    whole = hoyle.history.loads(text)
+    starts = [m.start() for m in HEADER.finditer(text)]
+    third = text[starts[2] : starts[3]]
+    m = re.search(r"Total pot \$([\d.]+)", third)
+    assert m is not None
+    bad = text.replace(third, third.replace(m[0], "Total pot $12345"))
+    with pytest.raises(HistoryError) as raised:
+        hoyle.history.loads(bad)
+    hands = hoyle.history.loads(bad, errors="skip")
+    assert [h.name for h in hands] == [h.name for i, h in enumerate(whole) if i != 2]
+    assert [h.replay().stacks for h in hands] == [
+        h.replay().stacks for i, h in enumerate(whole) if i != 2
+    ]
+    [refused] = hands.refused
+    assert refused.message == str(raised.value)
+    assert refused.line == text[: starts[2]].count("\n") + 1
+    assert whole.refused == ()
+    # a .phhs table without its actions
+    phhs = '[a]\nvariant = "NT"\nstarting_stacks = [1, 1]\n[b]\nvariant = "NT"\n'
+    with pytest.raises(HistoryError, match=r"\[a\]: the required field 'actions' is missing"):
+        hoyle.history.loads(phhs)
+    skipped = hoyle.history.loads(phhs, errors="skip")
+    assert [h.name for h in skipped] == []
+    assert [r.line for r in skipped.refused] == [1, 4]
+    assert "'starting_stacks', 'actions' are missing" in skipped.refused[1].message
+    with pytest.raises(HistoryError, match="errors must be 'raise' or 'skip'"):
+        hoyle.history.loads(phhs, errors="ignore")

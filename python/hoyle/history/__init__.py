@@ -123,6 +123,7 @@ from hoyle.history import samples, toml_text
 from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_all
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
+from hoyle.history.refused import Hands, RefusedHand
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.statistics import PlayerStats, Statistics, statistics
 from hoyle.history.writing import dumps
@@ -130,7 +131,9 @@ from hoyle.history.writing import dumps
 __all__ = [
     "HandHistory",
     "HandOutcome",
+    "Hands",
     "PlayerStats",
+    "RefusedHand",
     "ReplayFailure",
     "ReplayReport",
     "SiteRake",
