@@ -7,11 +7,12 @@ values, settlement and stacks together), any other from ``values`` and
 ``settle``. ``settlement`` is built from ``_shown`` when first asked for,
 by the one function ``_settle`` (the same call that paid the stacks).
 
-A replayed hand history may then change the result through two hooks,
+A replayed hand history may then change the result through three hooks,
 internal to hoyle (``hoyle.history`` calls them; nothing else should):
-``show_nothing`` (live seats whose cards the file never shows) and
-``take_room_rake`` (a room's rake, ``SiteRake``). Each keeps what it did in
-a field (``_unseen``, ``_room_rake``) that ``_settle`` reads and
+``run_again`` (a board run more than once, ``hoyle.history.runs``), ``show_nothing``
+(live seats whose cards the file never shows) and ``take_room_rake`` (a
+room's rake, ``SiteRake``). Each keeps what it did in a field
+(``_runouts``, ``_unseen``, ``_room_rake``) that ``_settle`` reads and
 ``_hand_check``'s replay applies again, so a clone, a pickle and an
 unpickled hand's check all give the hand the hook left; ``unseen_seats``
 reads the first back (a hand history written again).
@@ -31,6 +32,8 @@ from hoyle.values import values
 __all__ = [
     "Ending",
     "room_raked",
+    "run_again",
+    "runouts",
     "show_nothing",
     "showdown_refusal",
     "take_room_rake",
@@ -74,14 +77,16 @@ class Ending(HandState):
         result = self._settlement = self._settle()
         self._stacks = list(map(operator.add, self._stacks, result.payouts))
 
-    def _values(self, passed: bool) -> tuple[Values, Values | None]:
-        """The high and low (None: no low ranking) value of each seat's hand."""
+    def _values(self, passed: bool, board: list[int] | None = None) -> tuple[Values, Values | None]:
+        """The high and low (None: no low ranking) value of each seat's hand
+        (on ``board``: a later run's, else the hand's)."""
         folded, n, plan = self._folded, self._n, self._plan
         if passed:
             return [0] * n, None
         if folded.count(False) == 1:
             return [None if f else 0 for f in folded], None
-        rules, play_high, board, cards = plan.rules, plan.high, self._board, self._cards
+        rules, play_high, cards = plan.rules, plan.high, self._cards
+        board = self._board if board is None else board
         split = plan.split  # a split game: its second half is the "low" one
         high: Values = [None] * n
         halves = split is not None or (rules.low is not None and play_high)
@@ -146,6 +151,25 @@ class Ending(HandState):
         result = settle(
             self._contrib, high, low, button=self._button, rake=self._plan.rake, dead=self._dead
         )
+        if self._runouts:  # the board run again: each run settled, the pots shared out
+            runs = [result]
+            for board in self._runouts:
+                high, low = self._values(False, list(board))
+                for s in self._unseen:
+                    high[s] = _NOTHING
+                    if low is not None:
+                        low[s] = None
+                runs.append(
+                    settle(
+                        self._contrib,
+                        high,
+                        low,
+                        button=self._button,
+                        rake=self._plan.rake,
+                        dead=self._dead,
+                    )
+                )
+            return runs_combined(runs, self._room_rake)
         return room_raked(result, self._room_rake) if self._room_rake else result
 
     @property
@@ -169,6 +193,7 @@ def showdown_refusal(plan: Plan, cards: list[list[int]], board: list[int]) -> Ho
     probe._stacks, probe._contrib, probe._dead = [0] * n, [1] * n, None
     probe._cards, probe._board, probe._folded = cards, board, [False] * n
     probe._settlement, probe._shown, probe._unseen, probe._room_rake = None, None, (), 0
+    probe._runouts = ()
     try:
         probe._finish()
     except HoyleError as err:
@@ -219,7 +244,8 @@ def take_room_rake(hand: Ending, chips: int) -> None:
     if chips.__class__ is not int or not 0 < chips <= held:
         raise GameError(f"a room's rake must be 1..{held} chips here, got {chips!r:.40}")
     hand._room_rake = chips
-    result = hand._settlement = room_raked(settlement, chips)  # (what _settle now gives)
+    # (what _settle now gives; a board run again shares out the raked pots again)
+    result = hand._settlement = hand._settle() if hand._runouts else room_raked(settlement, chips)
     hand._stacks = [
         start - put + paid
         for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
@@ -246,7 +272,24 @@ def room_raked(settlement: Settlement, chips: int) -> Settlement:
 def _raked(pot: Pot, cut: int, button: int) -> Pot:
     """``pot`` less ``cut`` chips of rake, divided again among its winners
     as the engine divides a pot (docs/rules.md §4)."""
-    amount = pot.amount - cut
+    shares, high_half, low_half = _divided(pot, pot.amount - cut, button)
+    return _pot(
+        pot.amount,
+        pot.rake + cut,
+        pot.eligible,
+        pot.high_winners,
+        pot.low_winners,
+        high_half,
+        low_half,
+        tuple(shares),
+    )
+
+
+def _divided(pot: Pot, amount: int, button: int) -> tuple[list[int], int, int]:
+    """``amount`` chips divided among ``pot``'s winners as the engine divides
+    a pot (docs/rules.md §4: the high half takes the odd chip, tied hands
+    share evenly, leftover chips go one each from the button's left): each
+    seat's share, the high half and the low half."""
     n = len(pot.shares)
     shares = [0] * n
     if pot.low_winners:
@@ -262,13 +305,124 @@ def _raked(pot: Pot, cut: int, button: int) -> Pot:
             shares[s] += each
         for s in sorted(winners, key=lambda s: (s - button - 1) % n)[:odd]:
             shares[s] += 1
-    return _pot(
-        pot.amount,
-        pot.rake + cut,
-        pot.eligible,
-        pot.high_winners,
-        pot.low_winners,
-        high_half if pot.high_winners else 0,
-        low_half,
-        tuple(shares),
-    )
+    return shares, high_half if pot.high_winners else 0, low_half
+
+
+def run_again(hand: Ending, boards: tuple[tuple[int, ...], ...]) -> None:
+    """Hook for a hand history's replay (``hoyle.history.runs``): the
+    finished ``hand``, whose players were all in (or done betting) before
+    the board was out, had the rest of its board dealt ``1 + len(boards)``
+    times, the hand's own board the first run and ``boards`` the others
+    (each a whole board, the same cards as the hand's up to where the
+    betting ended, new cards after). Each run settles on its board and each
+    pot is shared out by ``runs_combined``. Changes ``_runouts`` (kept: a
+    clone, a pickle and ``_hand_check``'s replay run them again),
+    ``_settlement`` and ``_stacks``. Raises ``GameError`` and changes nothing
+    for a hand not over, one with fewer than two players left, one that
+    other hooks changed already, or boards that are not such boards.
+    Internal to hoyle."""
+    if hand._shown is None:
+        raise GameError("only a finished hand runs its board again")
+    if hand._runouts or hand._unseen or hand._room_rake:
+        raise GameError("this hand's result was changed already (run its board again first)")
+    if hand._folded.count(False) < 2:
+        raise GameError("one player is left: there is no board to run again")
+    board = hand._board
+    history = hand._history
+    street = history[-1][0] if history else 0
+    common = sum(st.board for st in hand._game.streets[: street + 1])
+    if common >= len(board):
+        raise GameError("the betting went on to the last board card: nothing to run again")
+    if type(boards) is not tuple or not 0 < len(boards) < _MAX_RUNS:
+        raise GameError(f"a board is run again 1..{_MAX_RUNS - 2} times, got {boards!r:.80}")
+    deck = frozenset(hand._game.deck)
+    used = set(board)
+    for cards in hand._cards:
+        used.update(cards)
+    for run in boards:
+        if (
+            type(run) is not tuple
+            or len(run) != len(board)
+            or list(run[:common]) != board[:common]
+            or not all(type(c) is int and c in deck for c in run)
+        ):
+            raise GameError(
+                f"each run's board is {len(board)} cards of the deck, the first {common} "
+                f"the hand's: got {run!r:.80}"
+            )
+        new = run[common:]
+        if len(set(new)) != len(new) or not used.isdisjoint(new):
+            raise GameError(f"a run deals a card twice: {run!r:.80}")
+        used.update(new)
+    hand._runouts = boards
+    try:
+        result = hand._settle()
+    except HoyleError:
+        hand._runouts = ()
+        raise
+    hand._settlement = result
+    hand._stacks = [
+        start - put + paid
+        for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
+    ]
+
+
+def runouts(hand: Ending) -> tuple[tuple[int, ...], ...]:
+    """The later runs' boards ``run_again`` gave ``hand`` (() for a hand run
+    once): what a hand history written back says (``hoyle.history.writing``).
+    Internal to hoyle."""
+    return hand._runouts
+
+
+#: More runs than a deck could ever deal are refused (a 52-card deck has
+#: boards for at most 17 flops: 1 + 16 more).
+_MAX_RUNS = 18
+
+
+def runs_combined(runs: list[Settlement], chips: int) -> Settlement:
+    """One settlement of a board run ``len(runs)`` times, each run's
+    settlement in ``runs`` (the same pots: they follow from the chips put
+    in), less ``chips`` of a room's rake. The rake comes out of the pots
+    first (the main pot first, as ``room_raked``); then each pot is cut in
+    as many equal parts as there are runs, the odd chips one each to the
+    first runs, and run ``j``'s part divided among run ``j``'s winners of
+    that pot as the engine divides a pot (docs/rules.md §4). A pot's winners
+    are then those of any run, its halves and shares the runs' added up."""
+    first = runs[0]
+    k, button = len(runs), first.button
+    n = len(first.refunds)
+    left = chips
+    pots = []
+    for i, pot in enumerate(first.pots):
+        cut = min(left, pot.amount - pot.rake)
+        left -= cut
+        base, odd = divmod(pot.amount - pot.rake - cut, k)
+        shares, high, low = [0] * n, 0, 0
+        high_winners: set[int] = set()
+        low_winners: set[int] = set()
+        for j, run in enumerate(runs):
+            mine = run.pots[i]
+            if mine.amount != pot.amount or mine.eligible != pot.eligible:
+                raise GameError("the runs of a board must settle the same pots")
+            part, h, lo = _divided(mine, base + (j < odd), button)
+            shares = [a + b for a, b in zip(shares, part, strict=True)]
+            high, low = high + h, low + lo
+            high_winners.update(mine.high_winners)
+            low_winners.update(mine.low_winners)
+        pots.append(
+            _pot(
+                pot.amount,
+                pot.rake + cut,
+                pot.eligible,
+                sorted(high_winners),
+                sorted(low_winners),
+                high,
+                low,
+                tuple(shares),
+            )
+        )
+    if left:
+        raise GameError(f"a room's rake of {chips} is more than the pots hold")
+    refunds = first.refunds
+    payouts = tuple(refunds[s] + sum(p.shares[s] for p in pots) for s in range(n))
+    return _settlement(payouts, refunds, tuple(pots), first.rake + chips, button)

@@ -3,7 +3,7 @@ undone, and how a ``Hand`` unpickled from bytes is checked.
 
 Every hand keeps its deck as dealt (``_dealt``), its reshuffle seed, its
 starting stacks and button, its history, and what a hand history's hooks
-did to it (``_restubs``, ``_unseen``, ``_room_rake``). Those determine
+did to it (``_restubs``, ``_runouts``, ``_unseen``, ``_room_rake``). Those determine
 everything else: ``replay`` starts a hand from them (``start_hand``, the
 internal start, not ``Game.start``) and plays the recorded actions, so
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._deal import restub
-from hoyle._ending import take_room_rake
+from hoyle._ending import run_again, take_room_rake
 from hoyle._hand_state import DRAWING, OVER, STATE, HandState
 from hoyle._hand_view import ACTIONS, FORCED
 from hoyle._plan import rings
@@ -133,7 +133,10 @@ def dealt_cards(hand: HandState) -> tuple[list[list[int]], list[tuple[int, ...]]
 
 def _settle_again(hand: HandState, fresh: Any) -> None:
     """What a hand history's hooks did to ``hand``'s result, done again to
-    ``fresh``, its replay (the whole record, and over)."""
+    ``fresh``, its replay (the whole record, and over), in the order the
+    replay of a hand history does it."""
+    if hand._runouts:
+        run_again(fresh, hand._runouts)  # the board run again (``run_again``)
     if hand._unseen:
         fresh._unshown(hand._unseen)  # seats that showed nothing (``show_nothing``)
     if hand._room_rake:

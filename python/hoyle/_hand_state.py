@@ -106,10 +106,11 @@ class HandState:
     _settlement: Annotated[Settlement | None, DERIVED]  # built from _shown when asked for
     _legal: Annotated[Legal | None, DERIVED]  # the actor's, once worked out
     # what a hand history's replay changed (its hooks: ``_deal.restub``,
-    # ``_ending.take_room_rake``), kept so that a replay from the record
+    # ``_ending.take_room_rake``, ``_ending.run_again``), kept so that a replay from the record
     # (``_hand_check``) gives the same hand
     _restubs: Annotated[tuple[tuple[int, tuple[int, ...]], ...], SHARE]  # (draw's record, cards)
     _room_rake: Annotated[int, SHARE]  # chips a room's rake took after the hand; 0: none
+    _runouts: Annotated[tuple[tuple[int, ...], ...], SHARE]  # later runs' boards (``run_again``)
     # one thread at a time (``Hand``): the guard's one token, which an action and
     # ``legal`` (to keep what it works out) pop, and put back when done: list.pop is
     # atomic, so an empty list is another thread at work
@@ -172,5 +173,6 @@ _OLD_DEFAULTS = {
     "_unseen": (),
     "_restubs": (),
     "_room_rake": 0,
+    "_runouts": (),
 }  # fields a pickle of an older hoyle may lack
 _REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

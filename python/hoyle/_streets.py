@@ -83,6 +83,7 @@ def start_hand(
     h._unseen = ()
     h._restubs = ()
     h._room_rake = 0
+    h._runouts = ()
     h._busy = [1]  # the thread guard's token (``HandState._busy``)
     h._to_draw = []
     h._street = 0

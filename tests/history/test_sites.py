@@ -30,13 +30,6 @@ REFUSED = {
     "ShowDownActionTests/RunItTwice.txt": "opens no hand",
     "ShowDownActionTests/Wins.txt": "opens no hand",
     "Seats/4 Max.txt": "opens no hand",  # an empty file (a BOM)
-    "ExtraHands/DateIssue2.txt": "capped no limit",
-    "ExtraHands/PlayerNameWithSlashesAndSquareBrackets.txt": "capped no limit",
-    "GameTypeTests/CapNoLimitHoldem.txt": "capped no limit",
-    "Tables/Table6.txt": "capped no limit",
-    "RunItTwiceTests/RunItTwice2.txt": "capped no limit",
-    "PlayerTests/RunItTwice.txt": "run twice",
-    "RunItTwiceTests/RunItTwice1.txt": "run twice",
     # the main pot is raked apart from the side pots; hoyle rakes the main pot first
     "ExtraHands/SidePot.txt": "CrSilva.11 nets 3.35 in hoyle's replay, 3.99 by the file's lines",
     # a hand edited by hand: "Total pot $0.50" where 0.90 was bet
@@ -271,7 +264,6 @@ GAME = re.compile(r"^\ufeff?#Game No : (\d+)", re.M)
 REFUSED_888 = {
     "hhsmithy/Pacific/CashGame/Seats/4 Max.txt": "opens no hand",  # empty (a BOM)
     "hhsmithy/Pacific/CashGame/Seats/Full Ring (10 Handed).txt": "opens no hand",
-    "hhsmithy/Pacific/CashGame/HandActionTests/PostingDead.txt": "a dead and a live blind",
     # "3 023,50 $": a thousands space and a decimal comma
     "hhsmithy/Pacific/CashGame/Limits/Limit5.txt": "is not an amount",
     "hhsmithy/Pacific/CashGame/ValidHandTests/InValidHand.txt": "no '** Summary **' line",
@@ -427,7 +419,6 @@ PARTY = sorted((DATA / "hhsmithy" / "PartyPoker").rglob("*.txt")) + [
 ]
 PARTY_HAND = re.compile(r"^\ufeff?\*{5} Hand History for Game (\d+) \*{5}", re.M)
 REFUSED_PARTY = {
-    "HandActionTests/Posting.txt": "a dead and a live blind",
     "Limits/Limit6.txt": "nobody wins",  # cut short
     "ValidHandTests/InValidHand.txt": "nobody wins",
     "Seats/4 Max.txt": "opens no hand",  # empty (a BOM)
@@ -469,3 +460,63 @@ def test_every_partypoker_fixture_is_read_or_refused_with_a_message(path: Path) 
             assert settlement.payouts[h.seat(k + 1)] == won * h.scale, name
         [again] = hoyle.history.loads(h.dumps())
         assert again.replay().stacks == hand.stacks
+
+
+@pytest.mark.parametrize(
+    ("path", "player", "net"),
+    [
+        # 888: "GYAMEPRO posts dead blind [$1 + $2]", then checks the big
+        # blind's $2 (the live part) and wins $5.70 of the $6 pot
+        ("hhsmithy/Pacific/CashGame/HandActionTests/PostingDead.txt", "GYAMEPRO", "2.70"),
+        # PartyPoker: "Peacli posts big blind + dead [$3]", then "raises [$2]"
+        # (to $4: the live $2 and two more), called, and loses the hand
+        ("hhsmithy/PartyPoker/CashGame/HandActionTests/Posting.txt", "Peacli", "-26.12"),
+    ],
+)
+def test_a_dead_blind_posted_with_a_live_one(path: str, player: str, net: str) -> None:
+    """The dead part goes into the pot, not into the bet: the poster's
+    check or raise is what the file says only if the live part is the big
+    blind; the nets are the file's (the test above reads its lines)."""
+    [h] = hoyle.history.load(DATA / path)
+    k = h.players.index(player)
+    assert h.fields["blinds_or_straddles"][k] == -3  # one post (PHH's negative entry) of $3
+    hand = h.replay(strict=True)
+    assert h.net_chips(hand)[h.seat(k + 1)] == Decimal(net) * h.scale
+    assert hand.settlement is not None
+    assert sum(p.amount for p in hand.settlement.pots) >= 6 * h.scale
+
+
+def test_errors_skip_reads_the_other_hands_and_lists_the_refused() -> None:
+    """One hand that does not add up refuses its whole file by default;
+    ``errors="skip"`` gives the others, the same as read alone, and lists
+    the refused hand with the line it starts on and the message the
+    default raises."""
+    path = Path(hoyle.history.samples.path("pokerstars-session.txt"))
+    text = path.read_text(encoding="utf-8-sig")
+    whole = hoyle.history.loads(text)
+    starts = [m.start() for m in HEADER.finditer(text)]
+    third = text[starts[2] : starts[3]]
+    m = re.search(r"Total pot \$([\d.]+)", third)
+    assert m is not None
+    bad = text.replace(third, third.replace(m[0], "Total pot $12345"))
+    with pytest.raises(HistoryError) as raised:
+        hoyle.history.loads(bad)
+    hands = hoyle.history.loads(bad, errors="skip")
+    assert [h.name for h in hands] == [h.name for i, h in enumerate(whole) if i != 2]
+    assert [h.replay().stacks for h in hands] == [
+        h.replay().stacks for i, h in enumerate(whole) if i != 2
+    ]
+    [refused] = hands.refused
+    assert refused.message == str(raised.value)
+    assert refused.line == text[: starts[2]].count("\n") + 1
+    assert whole.refused == ()
+    # a .phhs table without its actions
+    phhs = '[a]\nvariant = "NT"\nstarting_stacks = [1, 1]\n[b]\nvariant = "NT"\n'
+    with pytest.raises(HistoryError, match=r"\[a\]: the required field 'actions' is missing"):
+        hoyle.history.loads(phhs)
+    skipped = hoyle.history.loads(phhs, errors="skip")
+    assert [h.name for h in skipped] == []
+    assert [r.line for r in skipped.refused] == [1, 4]
+    assert "'starting_stacks', 'actions' are missing" in skipped.refused[1].message
+    with pytest.raises(HistoryError, match="errors must be 'raise' or 'skip'"):
+        hoyle.history.loads(phhs, errors="ignore")

@@ -54,6 +54,9 @@ Decisions (see also the tests):
   ``HistoryError``) with those pots, who could have won them, and the
   payouts of the rest. ``dumps`` writes such seats' cards as ``??`` (a stud
   seat's up cards as dealt: every seat saw them).
+* **Run it twice.** A board run more than once is the first run in
+  ``actions`` and the later runs' boards in ``_hoyle_runouts``; each run
+  is settled and each pot shared out among them (``hoyle.history.runs``).
 * **Unknown stacks** (``inf``, as iPoker's hands have) are replayed deep:
   one chip more than every chip the file's forced bets and bets could move,
   so no such seat is all in. ``HandHistory.unknown_stacks`` names those
@@ -120,6 +123,7 @@ from hoyle.history import samples, toml_text
 from hoyle.history.bulk import HandOutcome, ReplayFailure, ReplayReport, replay_all
 from hoyle.history.hand_history import HandHistory, load
 from hoyle.history.hand_history import loads as loads  # public, outside __all__ as before
+from hoyle.history.refused import Hands, RefusedHand
 from hoyle.history.site_rake import SiteRake
 from hoyle.history.statistics import HandResults, PlayerStats, Statistics, statistics
 from hoyle.history.writing import dumps
@@ -128,7 +132,9 @@ __all__ = [
     "HandHistory",
     "HandOutcome",
     "HandResults",
+    "Hands",
     "PlayerStats",
+    "RefusedHand",
     "ReplayFailure",
     "ReplayReport",
     "SiteRake",

@@ -17,7 +17,7 @@ def _stats(args: argparse.Namespace) -> int:
     from hoyle.errors import HistoryError
     from hoyle.history.files import paths_of
 
-    hands = []
+    hands: list[history.HandHistory] = []
     refused = 0
     for path in paths_of(args.files):
         try:

@@ -35,6 +35,7 @@ finishing stacks differ from the file's is listed with both.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -139,7 +140,7 @@ def _verdict(h: HandHistory, hand: Hand, seat_of: list[int]) -> tuple[str, str]:
         )
     if expected is None:
         return "no finishing stacks", "no finishing_stacks"
-    if hand.stacks == expected:
+    if _stacks(h, hand) == expected:
         return "match", "finishing stacks match"
     return "differ", "finishing stacks differ"
 
@@ -163,7 +164,15 @@ def replay_hand(h: HandHistory, rake: SiteRake | None) -> HandOutcome:
         f"won by {' '.join(winners) or 'nobody'}  {said}"
     )
     expected = None if h.unknown_stacks else h.finishing_stacks
-    return HandOutcome(str(h.source), h.where, h.variant, verdict, hand.stacks, expected, line)
+    return HandOutcome(str(h.source), h.where, h.variant, verdict, _stacks(h, hand), expected, line)
+
+
+def _stacks(h: HandHistory, hand: Hand) -> tuple[int, ...]:
+    """The replay's final stacks, with the chips a capped game (``_hoyle_cap``)
+    kept off the table: the file's starting stacks plus the replay's nets."""
+    if h.fields.get("_hoyle_cap") is None or h.unknown_stacks:
+        return hand.stacks
+    return tuple(map(operator.add, h.starting_stacks, h.net_chips(hand)))
 
 
 def _error(path: str, where: str, err: Exception) -> HandOutcome:

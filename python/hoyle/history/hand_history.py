@@ -17,7 +17,10 @@ from hoyle.history.extension import game_of_extension
 from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
 from hoyle.history.plan import ReplayPlan
+from hoyle.history.refused import Hands, RefusedHand, check_errors
 from hoyle.history.replay import Replay, settle_unseen
+from hoyle.history.runs import FIELD as RUNOUTS
+from hoyle.history.runs import read_runouts, settle_runs
 from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake, take_written
 from hoyle.history.stakes import (
@@ -29,6 +32,7 @@ from hoyle.history.stakes import (
     seating,
     stakes_game,
     starting_stacks,
+    table_cap,
 )
 from hoyle.history.toml_text import read_toml
 from hoyle.history.writing import write_fields
@@ -273,9 +277,10 @@ class HandHistory(HandFacts):
             seat_of, labels, order = seating(n, button)
             reader = ActionReader(game, shape, labels, self.scale, self.where)
             reader.read(self.actions)
+            read_runouts(self.fields.get(RUNOUTS), reader.ledger, self.where)  # (cards named)
             deep = deep_stack(game, reader.acts, n) if None in by_player else 0
             with _named(self.where):
-                stacks = seat_stacks(by_player, seat_of, deep)
+                stacks = seat_stacks(by_player, seat_of, deep, table_cap(self.fields, self.scale))
             self._plan = ReplayPlan.build(
                 reader, stacks=stacks, button=button, seat_of=seat_of, order=order
             )
@@ -331,10 +336,10 @@ class HandHistory(HandFacts):
         hand = run.play()
         self.repairs = run.repairs
         run.check_end(hand, partial=partial)
+        settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
-        room = self.fields.get("_hoyle_room_rake")
-        if room is not None and hand.is_over:
+        if (room := self.fields.get("_hoyle_room_rake")) is not None and hand.is_over:
             take_written(hand, room, rake, (self.scale, self.where))
         elif rake is not None and hand.is_over:
             if plan.game.rake is not None:
@@ -350,13 +355,19 @@ class HandHistory(HandFacts):
         return write_fields(self.fields)
 
 
-def load(source: str | os.PathLike[str]) -> list[HandHistory]:
-    """Read the hands of a ``.phh`` or ``.phhs`` file, or of PHH text.
+def load(source: str | os.PathLike[str], *, errors: str = "raise") -> Hands:
+    """Read the hands of a ``.phh`` or ``.phhs`` file, or of PHH text (or
+    of a site's text file: ``hoyle.history.sites``).
 
     A ``str`` with a newline or an ``=`` is text, anything else a path. A
     file is read only if it is a regular file (a FIFO, a device or a
     directory is refused at once, never waited on) of at most
     ``hoyle.history.files.MAX_FILE_BYTES`` bytes of UTF-8 text.
+
+    ``errors="raise"`` (the default): a hand hoyle refuses refuses the
+    whole file (``HistoryError`` names it). ``errors="skip"``: the other
+    hands are read, and the refused ones listed, each with its line and
+    message, in the result's ``refused`` (``hoyle.history.refused``).
     """
     if not isinstance(source, str | os.PathLike):
         hint = " (a bytes path: os.fsdecode it; text: .decode())" * isinstance(source, bytes)
@@ -369,8 +380,8 @@ def load(source: str | os.PathLike[str]) -> list[HandHistory]:
         if not isinstance(path, str):
             raise TypeError(f"load takes a str path, got {type(path).__name__}")
         data = read_bytes(path)
-        return loads(decode(data, path, legacy=_site_bytes(data)), source=path)
-    return loads(source)
+        return loads(decode(data, path, legacy=_site_bytes(data)), source=path, errors=errors)
+    return loads(source, errors=errors)
 
 
 def _site_bytes(data: bytes) -> bool:
@@ -378,20 +389,29 @@ def _site_bytes(data: bytes) -> bool:
     return sites.site_of(data[:4096].removeprefix(b"\xef\xbb\xbf").decode("latin-1")) is not None
 
 
-def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
-    """The hands of PHH text (``source`` names it in messages)."""
+def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Hands:
+    """The hands of PHH text (``source`` names it in messages; ``errors``:
+    as ``load``'s)."""
     if not isinstance(text, str):
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
+    refused: list[tuple[int, str]] | None = [] if check_errors(errors) else None
     site = sites.site_of(text)
     if site is not None:
-        out = []
-        for j, hand in enumerate(sites.read_site(text, source, site)):
+        out = Hands()
+        for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
             name = str(hand.extra.get("hand", j + 1))
             hh = HandHistory(hand.fields(), source=source, name=name)
-            sites.check(hh, hand.nets())
+            try:
+                sites.check(hh, hand.nets())
+            except HistoryError as err:
+                if refused is None:
+                    raise
+                refused.append((line, str(err)))
+                continue
             out.append(hh)
         sites.continuity(out)
+        out.refused = tuple(RefusedHand(*r) for r in sorted(refused or ()))
         return out
     try:
         doc = read_toml(text, where)
@@ -407,12 +427,28 @@ def loads(text: str, *, source: str | None = None) -> list[HandHistory]:
         hands = [HandHistory(v, source=source, name=k) for k, v in doc.items()]
     else:
         raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")
+    out = Hands()
     for h in hands:
         missing = [k for k in _REQUIRED if k not in h.fields]
-        if missing:
-            raise HistoryError(
-                f"{h.where}: the required field{'s' * (len(missing) > 1)} "
-                f"{', '.join(map(repr, missing))} {'are' if len(missing) > 1 else 'is'} missing "
-                "(PHH requires every hand to have them)"
-            )
-    return hands
+        if not missing:
+            out.append(h)
+            continue
+        message = (
+            f"{h.where}: the required field{'s' * (len(missing) > 1)} "
+            f"{', '.join(map(repr, missing))} {'are' if len(missing) > 1 else 'is'} missing "
+            "(PHH requires every hand to have them)"
+        )
+        if refused is None:
+            raise HistoryError(message)
+        refused.append((_line_of(text, h.name), message))
+    out.refused = tuple(RefusedHand(*r) for r in refused or ())
+    return out
+
+
+def _line_of(text: str, table: str | None) -> int:
+    """The line a ``.phhs`` file's ``[table]`` starts on (1 for a ``.phh``)."""
+    if table is not None:
+        for k, line in enumerate(text.splitlines()):
+            if line.strip().startswith("[") and table in line:
+                return k + 1
+    return 1

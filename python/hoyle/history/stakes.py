@@ -32,6 +32,7 @@ __all__ = [
     "scaled",
     "seating",
     "stakes_game",
+    "table_cap",
 ]
 
 _INT_ONLY = {int}
@@ -145,11 +146,15 @@ def starting_stacks(value: Any, scale: int) -> tuple[int | None, ...]:
 
 
 def seat_stacks(
-    by_player: tuple[int | None, ...], seat_of: tuple[int, ...], deep: int
+    by_player: tuple[int | None, ...], seat_of: tuple[int, ...], deep: int, cap: int | None = None
 ) -> list[int]:
     """The starting stacks by hoyle seat (``seat_of[i]`` is player i's
     seat), an unknown one (None) replaced by ``deep``; their sum at most
-    ``MAX_CHIPS``."""
+    ``MAX_CHIPS``. ``cap`` (a capped game's, ``table_cap``): each stack in
+    play is at most that."""
+    if cap is not None:
+        capped = tuple(None if v is None else min(v, cap) for v in by_player)
+        return seat_stacks(capped, seat_of, min(deep, cap))
     if not deep and seat_of == tuple(range(len(seat_of))):
         return list(cast("tuple[int, ...]", by_player))  # (no None: deep is 0)
     stacks = [0] * len(by_player)
@@ -162,6 +167,21 @@ def seat_stacks(
             f"more than hoyle's {MAX_CHIPS} chips"
         )
     return stacks
+
+
+def table_cap(fields: dict[str, Any], scale: int) -> int | None:
+    """A capped no-limit game's cap (``_hoyle_cap``, in the file's money:
+    the most a player may put in a hand, blinds and antes included) in
+    chips times ``scale``; None for a game without one. A player plays
+    with at most the cap: a stack above it is in play up to the cap, the
+    rest stays off the table."""
+    value = fields.get("_hoyle_cap")
+    if value is None:
+        return None
+    cap = chips(value, scale, "_hoyle_cap")
+    if cap <= 0:
+        raise HistoryError(f"_hoyle_cap must be more than 0, got {value}")
+    return cap
 
 
 def deep_stack(game: Game, acts: list[Any], n: int) -> int:
@@ -212,7 +232,7 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             places = max(places, _list_places(value, key))
     # (``_hoyle_room_rake``: a room's rake finer than the stakes, 2.5 at $5/$10)
-    for key in ("bring_in", "small_bet", "big_bet", "min_bet", "_hoyle_room_rake"):
+    for key in ("bring_in", "small_bet", "big_bet", "min_bet", "_hoyle_room_rake", "_hoyle_cap"):
         v = fields.get(key, 0)
         if v.__class__ is not int:
             places = max(places, _places(v, key))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from hoyle._ending import unseen_seats
+from hoyle._ending import runouts, unseen_seats
 from hoyle._hand_check import dealt_cards
 from hoyle._hand_view import kind_table
 from hoyle.betting import Limit
@@ -78,7 +78,8 @@ def dumps(hand: Hand, **extra: Any) -> str:
     seat, ``_hoyle_button`` records it so ``load`` puts the seats back. A game PHH cannot
     name exactly gets the ``_hoyle_game`` extension field, and a room's rake
     (a hand replayed with ``rake=``) ``_hoyle_room_rake``, the chips it took,
-    which ``replay`` takes again. ``extra`` fields
+    which ``replay`` takes again; a board run again, its later runs'
+    boards as ``_hoyle_runouts``. ``extra`` fields
     (``players``, ``event``...) are written after the standard ones.
     """
     game = hand.game
@@ -103,6 +104,8 @@ def dumps(hand: Hand, **extra: Any) -> str:
         if game.rake is None and settlement is not None and settlement.rake:
             fields["_hoyle_room_rake"] = settlement.rake  # a room's (replay(rake=...)): its chips
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
+        if runouts(hand):  # a board run again (``runs``)
+            fields["_hoyle_runouts"] = [card_text(b) for b in runouts(hand)]
     fields.update(extra)
     return write_fields(fields)
 

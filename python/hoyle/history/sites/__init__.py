@@ -76,9 +76,13 @@ def site_of(text: str) -> str | None:
     return None
 
 
-def read_site(text: str, source: str | None, site: str) -> list[SiteHand]:
-    """The hands of a ``site`` file's ``text``, read (``hand_history.loads``
-    makes each a ``HandHistory``, replays it and ``check``s it)."""
+def read_site(
+    text: str, source: str | None, site: str, refused: list[tuple[int, str]] | None = None
+) -> list[tuple[int, SiteHand]]:
+    """The hands of a ``site`` file's ``text``, read, each with the line it
+    starts on (``hand_history.loads`` makes each a ``HandHistory``, replays
+    it and ``check``s it). With a ``refused`` list, a hand that cannot be
+    read is put there (its line and message) instead of raising."""
     where = source or "<text>"
     if site in XML_FORMATS:
         return XML_FORMATS[site][1](text, where)
@@ -105,12 +109,17 @@ def read_site(text: str, source: str | None, site: str) -> list[SiteHand]:
                 f"{where} line {k + 1}: a hand of another format inside a {site} file: "
                 f"{line.strip()!r}"
             )
-    out: list[SiteHand] = []
+    out: list[tuple[int, SiteHand]] = []
     for j, start in enumerate(starts):
         end = starts[j + 1] if j + 1 < len(starts) else len(lines)
         numbers = [k + 1 for k in range(start, end) if lines[k].strip()]
         chunk = [lines[k - 1] for k in numbers]
-        out.append(read(chunk, numbers, where))
+        try:
+            out.append((start + 1, read(chunk, numbers, where)))
+        except HistoryError as err:
+            if refused is None:
+                raise
+            refused.append((start + 1, str(err)))
     return out
 
 

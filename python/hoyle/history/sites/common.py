@@ -90,6 +90,8 @@ class SiteHand:
         self.totals_line = ""
         self.collected_lines: list[str] = []
         self.over = False  # one player left: a later "shows" reveals, no sm
+        self.dead: dict[int, Decimal] = {}  # dead posts: never an uncalled bet
+        self.runouts: dict[int, str] = {}  # a board run again: run (1, 2...) -> its board
 
     # -- seats and forced bets -------------------------------------------
     def seat(self, name: str, stack: Decimal, seat: int) -> None:
@@ -125,6 +127,18 @@ class SiteHand:
         self.put[i] += amount
         if live:
             self.street[i] += amount
+        else:
+            self.dead[i] = self.dead.get(i, Decimal(0)) + amount
+
+    def dead_and_live(self, i: int, dead: Decimal, live: Decimal) -> None:
+        """A player entering posts a dead blind with a live one (888's
+        ``posts dead blind [$1 + $2]``, PartyPoker's ``posts big blind +
+        dead``): one post (PHH's negative entry) of both, which hoyle plays
+        live for the big blind and dead for the rest; the dead part goes
+        into the pot and is no part of the bet."""
+        self.blind(i, dead + live, post=True, live=False)
+        self.street[i] += live
+        self.dead[i] -= live
 
     # -- actions -----------------------------------------------------------
     def fold(self, i: int) -> None:
@@ -180,13 +194,16 @@ class SiteHand:
 
     def infer_uncalled(self) -> None:
         """A file that writes no "uncalled bet" line (older PokerStars hands):
-        the chips the biggest bettor put in past what anyone else did go back."""
+        the chips the biggest bettor put in past what anyone else did go back
+        (dead posts are the pot's: not counted)."""
         if len(self.put) < 2:
             return
-        top = max(range(len(self.put)), key=self.put.__getitem__)
-        second = max(p for k, p in enumerate(self.put) if k != top)
-        if self.put[top] > second:
-            self.back[top] += self.put[top] - second
+        zero = Decimal(0)
+        live = [p - self.dead.get(k, zero) for k, p in enumerate(self.put)]  # (dead stays)
+        top = max(range(len(live)), key=live.__getitem__)
+        second = max(p for k, p in enumerate(live) if k != top)
+        if live[top] > second:
+            self.back[top] += live[top] - second
 
     def returned_in_collected(self) -> None:
         """A site that writes no uncalled-bet line and counts a walk's
@@ -246,6 +263,8 @@ class SiteHand:
             _plain(s + x) for s, x in zip(self.stacks, self.nets(), strict=True)
         ]
         out["venue"] = self.site
+        if self.runouts:  # (``hoyle.history.runs``)
+            out["_hoyle_runouts"] = [self.runouts[k] for k in sorted(self.runouts)]
         out.update(self.extra)
         fees = self.rake + sum(self.fees.values(), Decimal(0))
         if fees:

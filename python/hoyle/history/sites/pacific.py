@@ -9,8 +9,8 @@ returns it); the rake is the pot less the collected lines (never negative).
 The players dealt in are the seated ones the hand names (a post, an
 action, a card): a seated player sitting out appears in no line.
 
-Refused, with the line: a dead blind posted with a live one
-(``posts dead blind [$1 + $2]``: hoyle posts one or the other).
+A dead blind posted with a live one (``posts dead blind [$1 + $2]``) is
+one post: live for the big blind, the rest dead (``SiteHand.dead_and_live``).
 """
 
 from __future__ import annotations
@@ -182,10 +182,15 @@ class _Reader(Lines):
         if m is None:
             raise self.fail(k, "an action hoyle does not read")
         what, arg = m["what"], m["arg"]
-        if what == "posts dead blind":
-            raise self.fail(
-                k, "a dead and a live blind posted at once: hoyle posts one or the other"
-            )
+        if what == "posts dead blind":  # [$DEAD + $LIVE]
+            parts = (arg or "").split("+")
+            if dealt or len(parts) != 2:
+                raise self.fail(k, "expected 'posts dead blind [$DEAD + $LIVE]' before the cards")
+            dead, live = (money(p, self.at(k)) for p in parts)
+            if live != big:
+                raise self.fail(k, f"the live part of a dead blind is not the big blind {big}")
+            self.hand.dead_and_live(i, dead, live)
+            return
         amount = money(arg, self.at(k)) if arg and what not in ("shows", "mucks") else Decimal(0)
         if what.startswith("posts"):
             if dealt:

@@ -163,10 +163,9 @@ class _Reader(Lines):
                 self.dealt_to(hand, x)
             elif (said := self.speaker(x, " ")) is not None:
                 i, rest = said
-                if rest.startswith("posts big blind + dead"):
-                    raise self.fail(
-                        k, "a dead and a live blind posted at once: hoyle posts one or the other"
-                    )
+                if rest.startswith("posts big blind + dead"):  # [$LIVE + DEAD]
+                    self.dead_and_live(k, i, rest, big, dealt=dealt)
+                    continue
                 m = _ACT.match(rest)
                 if m is None:
                     raise self.fail(k, "an action hoyle does not read")
@@ -178,6 +177,16 @@ class _Reader(Lines):
                     self.act(k, i, m)
             # (else a notice, a spectator: no action)
         return big
+
+    def dead_and_live(self, k: int, i: int, rest: str, big: Decimal | None, *, dealt: bool) -> None:
+        """``posts big blind + dead [$3]``: the big blind live, the rest dead."""
+        m = _ACT.match("posts big blind" + rest[len("posts big blind + dead") :])
+        if dealt or big is None or m is None or not m["arg"]:
+            raise self.fail(k, "expected 'posts big blind + dead [$AMOUNT]' after the big blind")
+        total = money(m["arg"], self.at(k))
+        if total <= big:
+            raise self.fail(k, f"a big blind and a dead one come to more than {big}")
+        self.hand.dead_and_live(i, total - big, big)
 
     def post(self, k: int, i: int, m: re.Match[str], big: Decimal | None) -> Decimal | None:
         """A blind in its place, or a post; the big blind so far."""

@@ -8,8 +8,13 @@ players dealt in are those the summary lists (``Seat N: ...`` after
 may hold ``: `` and brackets, so an action line is matched against the
 seated names, never split blindly.
 
-Refused, with the line: run-it-twice (``*** FIRST FLOP ***``: a hoyle hand
-has one board), capped no limit (``- $20 Cap -``), the games hoyle does not
+A board run twice (``*** FIRST FLOP ***``, ``*** SECOND RIVER ***``...,
+``*** FIRST SHOW DOWN ***``) is read as the first run's board and
+showdown, and each later run's board (``SiteHand.runouts``, PHH's
+``_hoyle_runouts``: ``hoyle.history.runs``), checked against the summary's
+``SECOND Board [..]``. Capped no limit (``- $20 Cap -``) is read with
+its cap (``_hoyle_cap``: each stack in play at most the cap, see
+``stakes.table_cap``). Refused, with the line: the games hoyle does not
 read from this site (stud, razz, draw), a hand cancelled or cut short.
 """
 
@@ -46,10 +51,15 @@ _SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?(\w*)")
 _ZONES = {"ET": "America/New_York", "UTC": "UTC", "GMT": "UTC", "CET": "Europe/Paris"}
 _TOTAL = re.compile(
-    r"Total pot (?P<pot>\S+)(?P<side>.*?)(?:\| Rake (?P<rake>\S+))?(?P<fees>(?: \| .*)?)\s*$"
+    r"Total pot (?P<pot>\S+)(?P<side>.*?)\s*(?:\| Rake (?P<rake>\S+))?(?P<fees>(?: \| .*)?)\s*$"
 )
 _FEE = re.compile(r"\| (?P<name>[A-Za-z ]+?):? (?P<amount>[^\s|]+)")
 _STREETS = ("*** FLOP ***", "*** TURN ***", "*** RIVER ***")
+_CAP = re.compile(r" - (\S+) Cap - ")
+_RUNS = ("FIRST", "SECOND", "THIRD", "FOURTH")
+_RUN = re.compile(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) (?:FLOP|TURN|RIVER) \*\*\* \[")
+_SHOWN = re.compile(r"\*\*\* (FIRST|SECOND|THIRD|FOURTH) SHOW DOWN \*\*\*")
+_BOARD = re.compile(r"(FIRST|SECOND|THIRD|FOURTH) Board \[([^]]*)\]")
 _SUFFIXES = (" and is all-in", " and has reached the")
 
 
@@ -57,6 +67,7 @@ def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:
     """One hand: its non-blank ``lines`` from the header on, and their
     ``numbers`` in the file (1-based), for messages."""
     r = _Reader(lines, numbers, where)
+    r.boards = {}
     button, small, big = r.header()
     summary, dealt = r.summary()
     k = r.seats(button, dealt)
@@ -65,6 +76,7 @@ def read_hand(lines: list[str], numbers: list[int], where: str) -> SiteHand:
         {"small_bet": small, "big_bet": big} if r.hand.variant[0] == "F" else {"min_bet": big}
     )
     r.play(k + 1, summary)
+    r.runs()
     r.shown(summary)
     if not any(r.hand.back):
         r.hand.infer_uncalled()
@@ -76,6 +88,7 @@ class _Reader(Lines):
     """A PokerStars hand's reading, part by part."""
 
     hand: SiteHand
+    boards: dict[int, tuple[int, str]]  # run -> (the summary's line, its board)
 
     def header(self) -> tuple[int, Decimal, Decimal]:
         """The header and table lines: the hand, its game and date; the
@@ -91,8 +104,6 @@ class _Reader(Lines):
                 0,
                 f"hoyle does not read PokerStars' {head['game']!r} (it reads {', '.join(_GAMES)})",
             )
-        if "Cap" in head["stakes"]:
-            raise self.fail(0, "capped no limit is not a game hoyle plays")
         hand = self.hand = SiteHand("PokerStars", where)
         hand.variant = _LIMITS[head["limit"]] + game
         stakes = head["stakes"].split()[0].split("/")
@@ -111,6 +122,9 @@ class _Reader(Lines):
             if not symbol.isdigit():
                 hand.extra["currency_symbol"] = symbol
         hand.extra["hand"] = int(head["id"])
+        cap = _CAP.search(head["stakes"])
+        if cap is not None:  # capped no limit: stacks in play at most the cap
+            hand.extra["_hoyle_cap"] = money(cap[1], where)
         dates = _DATE.findall(head["date"])
         if dates:
             *ymdhms, zone = next((d for d in dates if d[6] == "ET"), dates[0])
@@ -155,6 +169,8 @@ class _Reader(Lines):
                     hand.fees[name] = money(fee["amount"], where)
             elif (s := _SUMMARY_SEAT.match(x)) is not None:
                 dealt.add(int(s[1]))
+            elif (b := _BOARD.match(x)) is not None:
+                self.boards[_RUNS.index(b[1])] = (k, site_cards(b[2], self.at(k)))
         if hand.total_pot is None:
             raise HistoryError(
                 f"{where}: the summary has no 'Total pot' line (line {self.numbers[summary]})"
@@ -223,13 +239,17 @@ class _Reader(Lines):
         for k in range(start, summary):
             x = lines[k]
             if x.startswith("*** "):
-                if x.startswith(_STREETS):
+                run = _RUN.match(x)
+                if x.startswith(_STREETS) or (run is not None and run[1] == "FIRST"):
                     cards = x.rsplit("[", 1)[-1].rstrip().rstrip("]")
                     hand.board(site_cards(cards, self.at(k)))
-                elif x.startswith("*** SHOW DOWN ***"):
+                elif run is not None:  # a later run's street: its whole board so far
+                    cards = " ".join(re.findall(r"\[([^]]*)\]", x))
+                    hand.runouts[_RUNS.index(run[1])] = site_cards(cards, self.at(k))
+                elif x.startswith(("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***")):
                     showdown = True
-                elif x.startswith("*** FIRST"):
-                    raise self.fail(k, "the board was run twice; a hoyle hand has one board")
+                elif (shown := _SHOWN.match(x)) is not None and shown[1] in _RUNS[1:]:
+                    showdown = False  # (the same cards shown again: one showdown in PHH)
                 else:
                     raise self.fail(k, "a street hoyle does not know")
             elif x.startswith("Dealt to "):
@@ -276,6 +296,19 @@ class _Reader(Lines):
             raise self.fail(k, "a post after the hole cards")
         else:
             raise self.fail(k, "an action hoyle does not read")
+
+    def runs(self) -> None:
+        """A board run more than once: each run's board as the summary says."""
+        hand = self.hand
+        if not hand.runouts:
+            return
+        first = "".join(b.split()[2] for b in hand.body if b.startswith("d db "))
+        for run, board in {0: first, **hand.runouts}.items():
+            k, said = self.boards.get(run, (None, None))
+            if k is not None and said != board:
+                raise self.fail(k, f"the {_RUNS[run].lower()} run's streets deal {board}")
+        if sorted(hand.runouts) != list(range(1, len(hand.runouts) + 1)):
+            raise HistoryError(f"{self.where}: the runs of the board are not in order")
 
     def shown(self, summary: int) -> None:
         """The summary's ``mucked [..]`` and ``showed [..]``: the cards of
