@@ -271,3 +271,24 @@ def test_mutated_files_are_read_or_refused_with_a_history_error() -> None:
             continue
         for h in hands:
             h.replay()
+
+
+def test_errors_skip_reads_the_other_games_and_lists_the_refused_one() -> None:
+    """``errors="skip"`` on iPoker: a file of two documents, ten good games
+    and DataMinerHandIssue1's undecidable one, gives the ten (the same as read
+    alone) and the refused game with its <game> element's line; the default
+    still refuses the whole file."""
+    ten = (DATA / "MultipleHandsTests" / "10MultipleHands.txt").read_text(encoding="utf-8-sig")
+    bad = (DATA / "ExtraHands" / "DataMinerHandIssue1.txt").read_text(encoding="utf-8-sig")
+    text = ten.rstrip() + "\n" + bad
+    with pytest.raises(HistoryError, match="the showdown is undetermined"):
+        hoyle.history.loads(text)
+    hands = hoyle.history.loads(text, errors="skip")
+    alone = hoyle.history.loads(ten)
+    assert [h.name for h in hands] == [h.name for h in alone]
+    assert [h.replay().stacks for h in hands] == [h.replay().stacks for h in alone]
+    assert len(hands.refused) == 1
+    (refused,) = hands.refused
+    game_line = 1 + ten.rstrip().count("\n") + 1 + bad[: bad.index("<game ")].count("\n")
+    assert refused.line == game_line
+    assert "the showdown is undetermined" in refused.message

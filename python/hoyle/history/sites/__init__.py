@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 __all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
 
 Reader = Callable[[list[str], list[int], str], SiteHand]
+XmlReader = Callable[[str, str, "list[tuple[int, str]] | None"], list[tuple[int, SiteHand]]]
 #: The XML formats: name -> (the pattern the file's first line starts with,
-#: the reader of the whole file's text).
-XML_FORMATS: dict[str, tuple[re.Pattern[str], Callable[[str, str], list[SiteHand]]]] = {
+#: the reader of the whole file's text, which gives each hand with its line).
+XML_FORMATS: dict[str, tuple[re.Pattern[str], XmlReader]] = {
     "iPoker": (ipoker.HEADER, ipoker.read_file),
 }
 #: name -> (the pattern a hand's first line starts with, the hand reader);
@@ -85,7 +86,7 @@ def read_site(
     read is put there (its line and message) instead of raising."""
     where = source or "<text>"
     if site in XML_FORMATS:
-        return XML_FORMATS[site][1](text, where)
+        return XML_FORMATS[site][1](text, where, refused)
     header, read = FORMATS[site]
     assert read is not None  # (only the XML formats have none)
     lines = text.lstrip("\ufeff").splitlines()

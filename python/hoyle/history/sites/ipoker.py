@@ -140,8 +140,13 @@ def _parse(text: str, where: str) -> list[_Element]:
     return sessions
 
 
-def read_file(text: str, where: str) -> list[SiteHand]:
-    """The hands (``<game>`` elements) of an iPoker file's ``text``."""
+def read_file(
+    text: str, where: str, refused: list[tuple[int, str]] | None = None
+) -> list[tuple[int, SiteHand]]:
+    """The hands (``<game>`` elements) of an iPoker file's ``text``, each
+    with the line its ``<game>`` starts on. With a ``refused`` list, a game
+    that cannot be read is put there (its line and message) instead of
+    raising; a file that is not well-formed XML always raises."""
     out = []
     for session in _parse(text, where):
         general = next((c for c in session.children if c.tag == "general"), None)
@@ -149,7 +154,12 @@ def read_file(text: str, where: str) -> list[SiteHand]:
             raise HistoryError(f"{where} line {session.line}: a <session> without its <general>")
         for game in session.children:
             if game.tag == "game":
-                out.append(_Reader(where, general, game).read())
+                try:
+                    out.append((game.line, _Reader(where, general, game).read()))
+                except HistoryError as err:
+                    if refused is None:
+                        raise
+                    refused.append((game.line, str(err)))
     return out
 
 
