@@ -140,14 +140,7 @@ class CoreSteps(_Base):
                 k = 0
             actor = self._deal(0, k)
             hand, self._moves = asleep(self.game, self.stacks, self._key, k, self.actions)
-            # a new episode (``PokerEnv._open``, inline): every agent in, nothing paid
-            self.hand = hand
-            agents = self.agents = self.possible_agents[:]
-            self.rewards = self._zeros.copy()
-            self._cumulative_rewards = self._zeros.copy()
-            self.terminations = self._falses.copy()
-            self.truncations = self._falses.copy()
-            self.infos = {a: {"hand": hand} for a in agents}
+            agents = self._open(hand)
             if actor < 0:  # every seat all in from the forced bets
                 self._finish_core()
             else:
