@@ -304,6 +304,17 @@ class Lines:
             f"{self.where} line {self.numbers[k]}: {why}: {self.lines[k].strip()!r}"
         )
 
+    def summary_start(self) -> int:
+        """The index of the ``*** SUMMARY ***`` line (PokerStars' and Full
+        Tilt's); a hand without one is cut short."""
+        try:
+            return next(k for k, x in enumerate(self.lines) if x.startswith("*** SUMMARY ***"))
+        except StopIteration:
+            raise HistoryError(
+                f"{self.where}: the hand is cut short: no '*** SUMMARY ***' line "
+                f"(from line {self.numbers[0]}: {self.lines[0].strip()!r})"
+            ) from None
+
     def at(self, k: int) -> str:
         """Line ``k``'s place, for an amount's message."""
         return f"{self.where} line {self.numbers[k]}"

@@ -118,13 +118,7 @@ class _Reader(Lines):
     def summary(self) -> tuple[int, set[int]]:
         """The summary's line and the seats it lists as dealt in; its pot and rake."""
         lines, hand, where = self.lines, self.hand, self.where
-        try:
-            summary = next(k for k, x in enumerate(lines) if x.startswith("*** SUMMARY ***"))
-        except StopIteration:
-            raise HistoryError(
-                f"{where}: the hand is cut short: no '*** SUMMARY ***' line "
-                f"(from line {self.numbers[0]}: {lines[0].strip()!r})"
-            ) from None
+        summary = self.summary_start()
         dealt: set[int] = set()
         for k in range(summary + 1, len(lines)):
             x = lines[k].rstrip()

@@ -146,13 +146,7 @@ class _Reader(Lines):
         """The summary's line and the seats it lists (those dealt in); the
         pot, rake and fees of its ``Total pot`` line."""
         lines, hand, where = self.lines, self.hand, self.where
-        try:
-            summary = next(k for k, x in enumerate(lines) if x.startswith("*** SUMMARY ***"))
-        except StopIteration:
-            raise HistoryError(
-                f"{where}: the hand is cut short: no '*** SUMMARY ***' line "
-                f"(from line {self.numbers[0]}: {lines[0].strip()!r})"
-            ) from None
+        summary = self.summary_start()
         dealt: set[int] = set()
         for k in range(summary + 1, len(lines)):
             x = lines[k]
