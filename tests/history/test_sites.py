@@ -58,7 +58,7 @@ def test_the_fixtures_are_the_sources_bytes() -> None:
             blob, name = line.split("  ", 1)
             listed[name] = blob
     files = sorted(p for p in DATA.rglob("*") if p.is_file() and p.parent != DATA)
-    assert len(files) == len(listed) == 289
+    assert len(files) == len(listed) == 296
     for path in files:
         data = path.read_bytes()
         blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()

@@ -103,6 +103,8 @@ def dumps(hand: Hand, **extra: Any) -> str:
         settlement = hand.settlement
         if game.rake is None and settlement is not None and settlement.rake:
             fields["_hoyle_room_rake"] = settlement.rake  # a room's (replay(rake=...)): its chips
+        if hand._house:  # the house's money in the main pot (``site_rake.add_house``)
+            fields["_hoyle_house_money"] = hand._house
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
         if runouts(hand):  # a board run again (``runs``)
             fields["_hoyle_runouts"] = [card_text(b) for b in runouts(hand)]
