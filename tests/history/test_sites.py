@@ -216,7 +216,7 @@ def test_no_known_format_names_the_formats_tried_and_the_line() -> None:
     with pytest.raises(
         HistoryError,
         match=r"not PHH; nor a hand history of iPoker, Full Tilt, PokerStars, 888, Winamax, "
-        r"PartyPoker: the first line, 'Hello there'",
+        r"PartyPoker, GGPoker: the first line, 'Hello there'",
     ):
         hoyle.history.loads("Hello there\nGeneral Kenobi\n")
 

@@ -359,14 +359,19 @@ class _Reader(Lines):
 
     def showdown(self) -> None:
         """The cards shown (and the hands given up at the showdown), as PHH's
-        showdown when two or more players are left; once."""
+        showdown when two or more players are left: each player left once,
+        in the file's order (GGPoker may write a show twice, and the shows
+        of players who folded: their cards are known, no more)."""
         hand = self.hand
         shows, self.shows = self.shows, []
         live = [i for i in range(len(hand.names)) if not hand.folded[i]]
         if len(live) < 2:
             return
-        for i, cards in shows:
-            hand.show(i, cards)
+        done: set[int] = set()
+        for i, cards in shows:  # (a player who folded may show too; a show may come twice)
+            if i in live and i not in done:
+                done.add(i)
+                hand.show(i, cards)
 
     def act(self, k: int) -> None:  # noqa: PLR0912 (one branch an action)
         """A player's line ``k`` (``NAME: ...``)."""
@@ -388,7 +393,7 @@ class _Reader(Lines):
             cards = site_cards(rest[7:].split("]")[0], self.at(k))
             hand.deal(i, cards)
             self.shows.append((i, cards))
-            self.showing = True
+            self.showing = self.showing or not hand.folded[i]  # (a folded hand shown: no)
         elif rest.startswith("mucks hand"):
             self.shows.append((i, None))
         elif rest == "Chooses to EV Cashout":
