@@ -33,6 +33,7 @@ from hoyle.values import values
 __all__ = [
     "Ending",
     "add_house_money",
+    "house_money",
     "room_raked",
     "run_again",
     "runouts",
@@ -280,6 +281,13 @@ def add_house_money(hand: Ending, chips: int) -> None:
         start - put + paid
         for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
     ]
+
+
+def house_money(hand: Ending) -> int:
+    """The chips ``add_house_money`` put in ``hand``'s main pot (0: none):
+    what a hand history written back says (``hoyle.history.writing``).
+    Internal to hoyle."""
+    return hand._house
 
 
 def housed(settlement: Settlement, chips: int) -> Settlement:

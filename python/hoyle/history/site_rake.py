@@ -59,7 +59,7 @@ from hoyle.history.stakes import chips
 if TYPE_CHECKING:
     from hoyle.hand import Hand
 
-__all__ = ["HOUSE", "SiteRake", "add_house", "take_written"]
+__all__ = ["HOUSE", "SiteRake", "add_house", "room_money", "take_written"]
 
 #: The user field of the money the house put in the main pot (GGPoker's
 #: "Cash Drop to Pot"), in the file's money.
@@ -232,3 +232,26 @@ def add_house(hand: Hand, value: Any, at: tuple[int, str]) -> None:
         add_house_money(hand, amount)
     except HoyleError as err:  # no pot, given already
         raise HistoryError(f"{where}: {HOUSE}: {err}") from None
+
+
+def room_money(
+    hand: Hand, fields: dict[str, Any], rake: SiteRake | None, game_rake: Any, at: tuple[int, str]
+) -> None:
+    """What the room put in and took from a finished ``hand`` replayed from
+    ``fields``: the house's money (``_hoyle_house_money``, ``add_house``),
+    then the rake the file carries (``_hoyle_room_rake``, ``take_written``)
+    or else the caller's ``rake`` (refused when the game rakes itself:
+    ``game_rake``, its ``_hoyle_game.rake``); ``at`` is the file's scale and
+    the place for messages."""
+    scale, where = at
+    if (house := fields.get(HOUSE)) is not None:
+        add_house(hand, house, at)
+    if (room := fields.get("_hoyle_room_rake")) is not None:
+        take_written(hand, room, rake, at)
+    elif rake is not None:
+        if game_rake is not None:
+            raise HistoryError(
+                f"{where}: the file carries its own rake (_hoyle_game.rake); "
+                "replay it without rake="
+            )
+        rake.take(hand, scale, where)

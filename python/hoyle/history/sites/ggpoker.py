@@ -148,8 +148,9 @@ def _plain(v: Decimal) -> Decimal | int:
     return int(v) if v == v.to_integral_value() else v.normalize()
 
 
-class _Reader(Lines):
-    """A GGPoker hand's reading, part by part."""
+class _Summary(Lines):
+    """A GGPoker hand's summary: what it says each player won and cashed
+    out, its pot line and boards; the check of the hand's lines against it."""
 
     hand: _Hand
 
@@ -160,49 +161,6 @@ class _Reader(Lines):
         self.summary_won: dict[int, tuple[int, Decimal]] = {}  # seat -> (line, won)
         self.summary_cashout: dict[int, tuple[int, Decimal]] = {}  # seat -> (line, signed)
         self.time_bank: dict[int, Decimal] = {}  # seat -> paid to the player (bought: < 0)
-        self.shows: list[tuple[int, str | None]] = []  # at the showdown, in the file's order
-        self.showing = False  # the cards are up: the betting is over
-
-    def header(self) -> tuple[int, Decimal, Decimal]:
-        """The header and table lines: the hand, its game, stakes and date;
-        the button's seat."""
-        lines = self.lines
-        head = _HEAD.match(lines[0])
-        if head is None:
-            raise self.fail(0, "not a GGPoker hand header hoyle reads")
-        self.where = where = f"{self.where} hand #{head['id']}"
-        if head["tour"]:
-            raise self.fail(0, "hoyle does not read GGPoker's tournament hands")
-        game = _GAMES.get(head["game"])
-        if game is None:
-            raise self.fail(
-                0, f"hoyle does not read GGPoker's {head['game']!r} (it reads {', '.join(_GAMES)})"
-            )
-        hand = self.hand = _Hand(where)
-        hand.variant = _LIMITS[head["limit"]] + game
-        stakes = head["stakes"].split("/")
-        if len(stakes) != 2:
-            raise self.fail(0, "expected the stakes as SMALL/BIG")
-        small, big = (money(x, where) for x in stakes)
-        if head["stakes"].startswith("$"):
-            hand.extra.update(currency="USD", currency_symbol="$")
-        hand.extra["hand"] = int(head["number"])
-        hand.extra["_hoyle_hand_id"] = head["id"]
-        date = _DATE.match(head["date"])
-        if date is not None:
-            try:
-                y, mo, d, h, mi, sec = map(int, date.groups())
-                when = datetime.datetime(y, mo, d, h, mi, sec)
-            except ValueError:
-                raise self.fail(0, "not a date") from None
-            hand.started(when, None)  # (GGPoker's files name no time zone)
-        if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
-            raise self.fail(
-                min(1, len(lines) - 1), "expected \"Table 'NAME' N-max Seat #K is the button\""
-            )
-        hand.extra["table"] = table["table"]
-        hand.extra["seat_count"] = int(table["max"])
-        return int(table["button"]), small, big
 
     def summary(self, summary: int) -> set[int]:
         """The seats the summary lists (those dealt in), with what each won
@@ -255,6 +213,75 @@ class _Reader(Lines):
             self.summary_cashout[seat] = (k, -money(risk[1], at))
         elif cash is not None:
             self.summary_cashout[seat] = (k, money(cash[1], at))
+
+    def summed(self) -> None:
+        """Each player's summary line says what his collected lines and his
+        cash-out lines do."""
+        hand = self.hand
+        for i, seat in enumerate(hand.seats):
+            if seat in self.time_bank:
+                hand.time_bank[hand.names[i]] = self.time_bank[seat]
+            k, won = self.summary_won.get(seat, (None, Decimal(0)))
+            if k is not None and won != hand.won[i]:
+                raise self.fail(k, f"the collected lines pay {hand.names[i]} {hand.won[i]}")
+            k, cash = self.summary_cashout.get(seat, (None, Decimal(0)))
+            mine = hand.cashouts.get(hand.names[i], Decimal(0))
+            if k is not None and cash != mine:
+                raise self.fail(k, f"the cash-out lines give {hand.names[i]} {mine}")
+            if k is None and mine:
+                raise HistoryError(
+                    f"{self.where}: {hand.names[i]}'s cash-out ({mine}) is not in the summary"
+                )
+
+
+class _Reader(_Summary):
+    """A GGPoker hand's reading, part by part."""
+
+    def __init__(self, lines: list[str], numbers: list[int], where: str) -> None:
+        super().__init__(lines, numbers, where)
+        self.shows: list[tuple[int, str | None]] = []  # at the showdown, in the file's order
+        self.showing = False  # the cards are up: the betting is over
+
+    def header(self) -> tuple[int, Decimal, Decimal]:
+        """The header and table lines: the hand, its game, stakes and date;
+        the button's seat."""
+        lines = self.lines
+        head = _HEAD.match(lines[0])
+        if head is None:
+            raise self.fail(0, "not a GGPoker hand header hoyle reads")
+        self.where = where = f"{self.where} hand #{head['id']}"
+        if head["tour"]:
+            raise self.fail(0, "hoyle does not read GGPoker's tournament hands")
+        game = _GAMES.get(head["game"])
+        if game is None:
+            raise self.fail(
+                0, f"hoyle does not read GGPoker's {head['game']!r} (it reads {', '.join(_GAMES)})"
+            )
+        hand = self.hand = _Hand(where)
+        hand.variant = _LIMITS[head["limit"]] + game
+        stakes = head["stakes"].split("/")
+        if len(stakes) != 2:
+            raise self.fail(0, "expected the stakes as SMALL/BIG")
+        small, big = (money(x, where) for x in stakes)
+        if head["stakes"].startswith("$"):
+            hand.extra.update(currency="USD", currency_symbol="$")
+        hand.extra["hand"] = int(head["number"])
+        hand.extra["_hoyle_hand_id"] = head["id"]
+        date = _DATE.match(head["date"])
+        if date is not None:
+            try:
+                y, mo, d, h, mi, sec = map(int, date.groups())
+                when = datetime.datetime(y, mo, d, h, mi, sec)
+            except ValueError:
+                raise self.fail(0, "not a date") from None
+            hand.started(when, None)  # (GGPoker's files name no time zone)
+        if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
+            raise self.fail(
+                min(1, len(lines) - 1), "expected \"Table 'NAME' N-max Seat #K is the button\""
+            )
+        hand.extra["table"] = table["table"]
+        hand.extra["seat_count"] = int(table["max"])
+        return int(table["button"]), small, big
 
     def seats(self, button: int, dealt: set[int]) -> int:
         """The seat lines; the players dealt in seated. The line after them."""
@@ -432,22 +459,3 @@ class _Reader(Lines):
                 raise self.fail(k, f"the {_RUNS[run].lower()} run's streets deal {board}")
         if sorted(hand.runouts) != list(range(1, len(hand.runouts) + 1)):
             raise HistoryError(f"{self.where}: the runs of the board are not in order")
-
-    def summed(self) -> None:
-        """Each player's summary line says what his collected lines and his
-        cash-out lines do."""
-        hand = self.hand
-        for i, seat in enumerate(hand.seats):
-            if seat in self.time_bank:
-                hand.time_bank[hand.names[i]] = self.time_bank[seat]
-            k, won = self.summary_won.get(seat, (None, Decimal(0)))
-            if k is not None and won != hand.won[i]:
-                raise self.fail(k, f"the collected lines pay {hand.names[i]} {hand.won[i]}")
-            k, cash = self.summary_cashout.get(seat, (None, Decimal(0)))
-            mine = hand.cashouts.get(hand.names[i], Decimal(0))
-            if k is not None and cash != mine:
-                raise self.fail(k, f"the cash-out lines give {hand.names[i]} {mine}")
-            if k is None and mine:
-                raise HistoryError(
-                    f"{self.where}: {hand.names[i]}'s cash-out ({mine}) is not in the summary"
-                )
