@@ -169,6 +169,14 @@ def test_time_bank_cards_are_kept_beside_the_pot() -> None:
     assert sum(bank.values()) == 0
 
 
+def test_the_shipped_sample_is_a_fixture_unchanged() -> None:
+    sample = Path(hoyle.history.samples.path("ggpoker-rush-and-cash.txt"))
+    assert sample.read_bytes() == _file("9515431").read_bytes()
+    assert (sample.parent / "LICENSE-layorx").read_bytes() == (
+        DATA.parent.parent / "LICENSE-layorx"
+    ).read_bytes()
+
+
 def test_omaha_hands() -> None:
     hands = hoyle.history.load(_file("2773613"))
     assert len(hands) == 8

@@ -38,6 +38,17 @@ collected lines, the rake and the fees pay it out; each player's summary
 the summary's; and the replay nets each player what the file does.
 Refused with the line: tournaments, straddles, games other than hold'em
 and Omaha (PLO-5, Short Deck...), a hand cut short.
+
+The shipped sample's hand RC3844480952: $0.2 dropped, fcb08853 cashes out
+twice and wins, in for $0.74, collecting $1.69 and paying $0.02 of risk:
+
+>>> import hoyle
+>>> hands = hoyle.history.load(hoyle.history.samples.path("ggpoker-rush-and-cash.txt"))
+>>> [h] = [h for h in hands if "_hoyle_cashouts" in h.fields]
+>>> h.fields["_hoyle_house_money"], h.fields["_hoyle_cashouts"]
+(Decimal('0.2'), {'fcb08853': Decimal('-0.02')})
+>>> h.net_chips(h.replay())[h.seat(h.players.index("fcb08853") + 1)]  # cents
+95
 """
 
 from __future__ import annotations
