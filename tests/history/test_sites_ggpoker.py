@@ -127,6 +127,40 @@ def test_a_cash_drop_in_a_hand_run_twice() -> None:
     ]
 
 
+def test_a_board_run_three_times() -> None:
+    """No permissively licensed file shows a board run three times, so the
+    hand run twice above is edited to a third run (2c 2d 7s 9s 6h, which
+    370bf11f's kings win): $10.93 after the rake, $3.65 to the first run
+    (the odd cent), $3.64 to each other. A summary that says two runs is
+    refused."""
+    text = _file("1101937").read_text(encoding="utf-8")
+    start = text.index("Poker Hand #RC3812481231:")
+    hand = text[start : text.index("\n\n", start)]
+    edits = {
+        "*** FIRST SHOWDOWN ***": "*** THIRD FLOP *** [2c 2d 7s]\n"
+        "*** THIRD TURN *** [2c 2d 7s] [9s]\n"
+        "*** THIRD RIVER *** [2c 2d 7s 9s] [6h]\n*** FIRST SHOWDOWN ***",
+        "collected $5.47": "collected $3.65",
+        "370bf11f collected $5.46 from pot": "370bf11f collected $3.64 from pot\n"
+        "*** THIRD SHOWDOWN ***\n370bf11f collected $3.64 from pot",
+        "run two times": "run three times",
+        "SECOND Board [3h Th 5c 4c Tc]": "SECOND Board [3h Th 5c 4c Tc]\n"
+        "THIRD Board [2c 2d 7s 9s 6h]",
+        "won ($5.47)": "won ($3.65)",
+        "won ($5.46) with two pair, Kings and Tens": "won ($3.64), and won ($3.64)",
+    }
+    for old, new in edits.items():
+        assert old in hand
+        hand = hand.replace(old, new)
+    [h] = hoyle.history.loads(hand)
+    assert h.fields["_hoyle_runouts"] == ["3hTh5c4cTc", "2c2d7s9s6h"]
+    nets = h.net_chips(h.replay())
+    k, j = h.players.index("c5df19a2"), h.players.index("370bf11f")
+    assert (nets[h.seat(k + 1)], nets[h.seat(j + 1)]) == (365 - 526, 728 - 526)
+    with pytest.raises(HistoryError, match="run 2 time"):
+        hoyle.history.loads(hand.replace("run three times", "run two times"))
+
+
 def test_a_cash_drop_goes_to_the_main_pot() -> None:
     """RC3810835436: three all in, the shortest (cf1cfaf7, $2.40) wins the main
     pot with the $0.5 drop, less all the rake: $7.56; the side pot of $0.22
