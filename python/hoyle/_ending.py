@@ -7,12 +7,13 @@ values, settlement and stacks together), any other from ``values`` and
 ``settle``. ``settlement`` is built from ``_shown`` when first asked for,
 by the one function ``_settle`` (the same call that paid the stacks).
 
-A replayed hand history may then change the result through three hooks,
+A replayed hand history may then change the result through four hooks,
 internal to hoyle (``hoyle.history`` calls them; nothing else should):
 ``run_again`` (a board run more than once, ``hoyle.history.runs``), ``show_nothing``
-(live seats whose cards the file never shows) and ``take_room_rake`` (a
+(live seats whose cards the file never shows), ``add_house_money`` (money
+the room put in the main pot, GGPoker's "Cash Drop") and ``take_room_rake`` (a
 room's rake, ``SiteRake``). Each keeps what it did in a field
-(``_runouts``, ``_unseen``, ``_room_rake``) that ``_settle`` reads and
+(``_runouts``, ``_unseen``, ``_house``, ``_room_rake``) that ``_settle`` reads and
 ``_hand_check``'s replay applies again, so a clone, a pickle and an
 unpickled hand's check all give the hand the hook left; ``unseen_seats``
 reads the first back (a hand history written again).
@@ -31,6 +32,8 @@ from hoyle.values import values
 
 __all__ = [
     "Ending",
+    "add_house_money",
+    "house_money",
     "room_raked",
     "run_again",
     "runouts",
@@ -151,6 +154,7 @@ class Ending(HandState):
         result = settle(
             self._contrib, high, low, button=self._button, rake=self._plan.rake, dead=self._dead
         )
+        result = housed(result, self._house) if self._house else result
         if self._runouts:  # the board run again: each run settled, the pots shared out
             runs = [result]
             for board in self._runouts:
@@ -159,16 +163,15 @@ class Ending(HandState):
                     high[s] = _NOTHING
                     if low is not None:
                         low[s] = None
-                runs.append(
-                    settle(
-                        self._contrib,
-                        high,
-                        low,
-                        button=self._button,
-                        rake=self._plan.rake,
-                        dead=self._dead,
-                    )
+                run = settle(
+                    self._contrib,
+                    high,
+                    low,
+                    button=self._button,
+                    rake=self._plan.rake,
+                    dead=self._dead,
                 )
+                runs.append(housed(run, self._house) if self._house else run)
             return runs_combined(runs, self._room_rake)
         return room_raked(result, self._room_rake) if self._room_rake else result
 
@@ -193,7 +196,7 @@ def showdown_refusal(plan: Plan, cards: list[list[int]], board: list[int]) -> Ho
     probe._stacks, probe._contrib, probe._dead = [0] * n, [1] * n, None
     probe._cards, probe._board, probe._folded = cards, board, [False] * n
     probe._settlement, probe._shown, probe._unseen, probe._room_rake = None, None, (), 0
-    probe._runouts = ()
+    probe._runouts, probe._house = (), 0
     try:
         probe._finish()
     except HoyleError as err:
@@ -250,6 +253,64 @@ def take_room_rake(hand: Ending, chips: int) -> None:
         start - put + paid
         for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
     ]
+
+
+def add_house_money(hand: Ending, chips: int) -> None:
+    """Hook for a hand history's replay (``hoyle.history.site_rake.add_house``):
+    ``chips`` the house put in the finished ``hand``'s main pot (GGPoker's
+    "Cash Drop to Pot"), paid to that pot's winners as the engine divides a
+    pot (``housed``), before a room's rake comes out of it, and shared out
+    among the runs of a board run again. Changes ``_house`` (kept: a clone,
+    a pickle and ``_hand_check``'s replay add it again), ``_settlement`` and
+    ``_stacks``. Raises ``GameError`` and changes nothing for a hand not
+    over, one given house money or raked already, one with no pot, or
+    ``chips`` not an int from 1 to 10**18. Internal to hoyle."""
+    if hand._shown is None:
+        raise GameError("only a finished hand takes the house's money")
+    if hand._house or hand._room_rake:
+        raise GameError("this hand was given house money or raked already (add it first)")
+    if chips.__class__ is not int or not 0 < chips <= 10**18:
+        raise GameError(f"the house's money must be 1..10**18 chips, got {chips!r:.40}")
+    settlement = hand.settlement
+    assert settlement is not None  # (the hand is over)
+    if not settlement.pots:
+        raise GameError("this hand has no pot for the house's money (every bet went back)")
+    hand._house = chips
+    result = hand._settlement = hand._settle()
+    hand._stacks = [
+        start - put + paid
+        for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
+    ]
+
+
+def house_money(hand: Ending) -> int:
+    """The chips ``add_house_money`` put in ``hand``'s main pot (0: none):
+    what a hand history written back says (``hoyle.history.writing``).
+    Internal to hoyle."""
+    return hand._house
+
+
+def housed(settlement: Settlement, chips: int) -> Settlement:
+    """``settlement`` with ``chips`` of the house's money in its main pot,
+    which its winners divide again as the engine divides a pot
+    (docs/rules.md §4)."""
+    main, *rest = settlement.pots
+    button = settlement.button
+    shares, high_half, low_half = _divided(main, main.amount + chips - main.rake, button)
+    pot = _pot(
+        main.amount + chips,
+        main.rake,
+        main.eligible,
+        main.high_winners,
+        main.low_winners,
+        high_half,
+        low_half,
+        tuple(shares),
+    )
+    pots = (pot, *rest)
+    refunds = settlement.refunds
+    payouts = tuple(refunds[s] + sum(p.shares[s] for p in pots) for s in range(len(refunds)))
+    return _settlement(payouts, refunds, pots, settlement.rake, button)
 
 
 def room_raked(settlement: Settlement, chips: int) -> Settlement:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from hoyle._deal import restub
-from hoyle._ending import run_again, take_room_rake
+from hoyle._ending import add_house_money, run_again, take_room_rake
 from hoyle._hand_state import DRAWING, OVER, STATE, HandState
 from hoyle._hand_view import ACTIONS, FORCED
 from hoyle._plan import rings
@@ -139,6 +139,8 @@ def _settle_again(hand: HandState, fresh: Any) -> None:
         run_again(fresh, hand._runouts)  # the board run again (``run_again``)
     if hand._unseen:
         fresh._unshown(hand._unseen)  # seats that showed nothing (``show_nothing``)
+    if hand._house:
+        add_house_money(fresh, hand._house)  # the house's money in the main pot
     if hand._room_rake:
         take_room_rake(fresh, hand._room_rake)
 
@@ -278,7 +280,9 @@ def _check_shapes(hand: HandState) -> None:
         "hooks": type(hand._restubs) is tuple
         and not hand._restubs
         and type(hand._room_rake) is int
-        and hand._room_rake == 0,
+        and hand._room_rake == 0
+        and type(hand._house) is int
+        and hand._house == 0,
     }
     bad = [name for name, ok in good.items() if not ok]
     if bad:

@@ -111,6 +111,7 @@ class HandState:
     _restubs: Annotated[tuple[tuple[int, tuple[int, ...]], ...], SHARE]  # (draw's record, cards)
     _room_rake: Annotated[int, SHARE]  # chips a room's rake took after the hand; 0: none
     _runouts: Annotated[tuple[tuple[int, ...], ...], SHARE]  # later runs' boards (``run_again``)
+    _house: Annotated[int, SHARE]  # chips the house added to the main pot (``add_house_money``)
     # one thread at a time (``Hand``): the guard's one token, which an action and
     # ``legal`` (to keep what it works out) pop, and put back when done: list.pop is
     # atomic, so an empty list is another thread at work
@@ -174,5 +175,6 @@ _OLD_DEFAULTS = {
     "_restubs": (),
     "_room_rake": 0,
     "_runouts": (),
+    "_house": 0,
 }  # fields a pickle of an older hoyle may lack
 _REQUIRED = frozenset(_PICKLED) - _OLD_DEFAULTS.keys()

@@ -84,6 +84,7 @@ def start_hand(
     h._restubs = ()
     h._room_rake = 0
     h._runouts = ()
+    h._house = 0
     h._busy = [1]  # the thread guard's token (``HandState._busy``)
     h._to_draw = []
     h._street = 0

@@ -58,7 +58,7 @@ def test_the_fixtures_are_the_sources_bytes() -> None:
             blob, name = line.split("  ", 1)
             listed[name] = blob
     files = sorted(p for p in DATA.rglob("*") if p.is_file() and p.parent != DATA)
-    assert len(files) == len(listed) == 289
+    assert len(files) == len(listed) == 296
     for path in files:
         data = path.read_bytes()
         blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
@@ -216,7 +216,7 @@ def test_no_known_format_names_the_formats_tried_and_the_line() -> None:
     with pytest.raises(
         HistoryError,
         match=r"not PHH; nor a hand history of iPoker, Full Tilt, PokerStars, 888, Winamax, "
-        r"PartyPoker: the first line, 'Hello there'",
+        r"PartyPoker, GGPoker: the first line, 'Hello there'",
     ):
         hoyle.history.loads("Hello there\nGeneral Kenobi\n")
 

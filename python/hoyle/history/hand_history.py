@@ -22,7 +22,7 @@ from hoyle.history.replay import Replay, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
 from hoyle.history.shape import DealShape
-from hoyle.history.site_rake import SiteRake, take_written
+from hoyle.history.site_rake import SiteRake, room_money
 from hoyle.history.stakes import (
     button_seat,
     deep_stack,
@@ -339,15 +339,8 @@ class HandHistory(HandFacts):
         settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
         if (plan.hidden or plan.board_hidden) and hand.is_over:
             settle_unseen(hand, plan, self.where)
-        if (room := self.fields.get("_hoyle_room_rake")) is not None and hand.is_over:
-            take_written(hand, room, rake, (self.scale, self.where))
-        elif rake is not None and hand.is_over:
-            if plan.game.rake is not None:
-                raise HistoryError(
-                    f"{self.where}: the file carries its own rake (_hoyle_game.rake); "
-                    "replay it without rake="
-                )
-            rake.take(hand, self.scale, self.where)
+        if hand.is_over:  # the house's money, then the room's rake (``site_rake``)
+            room_money(hand, self.fields, rake, plan.game.rake, (self.scale, self.where))
         return hand
 
     def dumps(self) -> str:

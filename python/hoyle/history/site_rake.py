@@ -20,6 +20,12 @@ each from the button's left). The hand does this in its hook
 hand clones and pickles as it is. ``Hand.stacks`` and ``Hand.settlement``
 then say what the room paid; payouts plus rake equal what the pots held.
 
+House money runs the other way: a room that adds money to a pot
+(GGPoker's "Cash Drop to Pot : total $0.5") has it in the
+``_hoyle_house_money`` field, which the replay puts in the main pot before
+the rake comes out (``add_house``), so its winners are paid it as the file
+says (shared out among the runs of a board run twice).
+
 The rule the HandHQ sample shows for Ongame (tests/history/test_handhq.py):
 5 %, rounded down to $0.05 (a $53.90 pot pays $2.65, not $2.69 or
 $2.70), at most $2 with four players dealt and $3 with five or more, no
@@ -46,14 +52,18 @@ from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
-from hoyle._ending import take_room_rake
+from hoyle._ending import add_house_money, take_room_rake
 from hoyle.errors import HistoryError, HoyleError, SettlementError
 from hoyle.history.stakes import chips
 
 if TYPE_CHECKING:
     from hoyle.hand import Hand
 
-__all__ = ["SiteRake", "take_written"]
+__all__ = ["HOUSE", "SiteRake", "add_house", "room_money", "take_written"]
+
+#: The user field of the money the house put in the main pot (GGPoker's
+#: "Cash Drop to Pot"), in the file's money.
+HOUSE = "_hoyle_house_money"
 
 _AMOUNT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,18})?", re.ASCII)
 
@@ -204,3 +214,44 @@ def take_written(hand: Hand, room: Any, rake: SiteRake | None, at: tuple[int, st
         take_room_rake(hand, amount)
     except HoyleError as err:  # none, raked by its game, more than the pots
         raise HistoryError(f"{where}: _hoyle_room_rake: {err}") from None
+
+
+def add_house(hand: Hand, value: Any, at: tuple[int, str]) -> None:
+    """The house's money a file records (``_hoyle_house_money``, in the
+    file's money) put in the finished ``hand``'s main pot and paid to its
+    winners (the hand's hook ``_ending.add_house_money``); ``at`` is the
+    file's scale and the place for messages."""
+    scale, where = at
+    try:
+        amount = chips(value, scale, HOUSE)
+    except HistoryError as err:  # not a number, negative, huge (it names no file)
+        raise HistoryError(f"{where}: {err}") from None
+    if amount == 0:
+        return
+    try:
+        add_house_money(hand, amount)
+    except HoyleError as err:  # no pot, given already
+        raise HistoryError(f"{where}: {HOUSE}: {err}") from None
+
+
+def room_money(
+    hand: Hand, fields: dict[str, Any], rake: SiteRake | None, game_rake: Any, at: tuple[int, str]
+) -> None:
+    """What the room put in and took from a finished ``hand`` replayed from
+    ``fields``: the house's money (``_hoyle_house_money``, ``add_house``),
+    then the rake the file carries (``_hoyle_room_rake``, ``take_written``)
+    or else the caller's ``rake`` (refused when the game rakes itself:
+    ``game_rake``, its ``_hoyle_game.rake``); ``at`` is the file's scale and
+    the place for messages."""
+    scale, where = at
+    if (house := fields.get(HOUSE)) is not None:
+        add_house(hand, house, at)
+    if (room := fields.get("_hoyle_room_rake")) is not None:
+        take_written(hand, room, rake, at)
+    elif rake is not None:
+        if game_rake is not None:
+            raise HistoryError(
+                f"{where}: the file carries its own rake (_hoyle_game.rake); "
+                "replay it without rake="
+            )
+        rake.take(hand, scale, where)

@@ -232,7 +232,8 @@ def scale_of(fields: dict[str, Any], actions: list[str]) -> int:
         if isinstance(value, list) and set(map(type, value)) != _INT_ONLY:
             places = max(places, _list_places(value, key))
     # (``_hoyle_room_rake``: a room's rake finer than the stakes, 2.5 at $5/$10)
-    for key in ("bring_in", "small_bet", "big_bet", "min_bet", "_hoyle_room_rake", "_hoyle_cap"):
+    money = ("_hoyle_room_rake", "_hoyle_cap", "_hoyle_house_money")
+    for key in ("bring_in", "small_bet", "big_bet", "min_bet", *money):
         v = fields.get(key, 0)
         if v.__class__ is not int:
             places = max(places, _places(v, key))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from hoyle._ending import runouts, unseen_seats
+from hoyle._ending import house_money, runouts, unseen_seats
 from hoyle._hand_check import dealt_cards
 from hoyle._hand_view import kind_table
 from hoyle.betting import Limit
@@ -103,6 +103,8 @@ def dumps(hand: Hand, **extra: Any) -> str:
         settlement = hand.settlement
         if game.rake is None and settlement is not None and settlement.rake:
             fields["_hoyle_room_rake"] = settlement.rake  # a room's (replay(rake=...)): its chips
+        if house_money(hand):  # the house's money in the main pot (``site_rake.add_house``)
+            fields["_hoyle_house_money"] = house_money(hand)
         fields["finishing_stacks"] = [hand.stacks[s] for s in seat_of]
         if runouts(hand):  # a board run again (``runs``)
             fields["_hoyle_runouts"] = [card_text(b) for b in runouts(hand)]

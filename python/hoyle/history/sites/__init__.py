@@ -14,7 +14,7 @@ A hand that does not add up is a ``HistoryError`` naming the line.
 
 The formats, tried in order (``FORMATS``): iPoker (XML, read whole by
 ``ipoker.read_file``), Full Tilt, PokerStars, 888 (Pacific), Winamax, PartyPoker (whose
-files may open each hand with 888's ``#Game No`` line too).
+files may open each hand with 888's ``#Game No`` line too), GGPoker.
 """
 
 from __future__ import annotations
@@ -24,7 +24,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
-from hoyle.history.sites import fulltilt, ipoker, pacific, partypoker, pokerstars, winamax
+from hoyle.history.sites import (
+    fulltilt,
+    ggpoker,
+    ipoker,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 from hoyle.history.sites.common import SiteHand, check
 
 if TYPE_CHECKING:
@@ -48,6 +56,7 @@ FORMATS: dict[str, tuple[re.Pattern[str], Reader | None]] = {
     "888": (pacific.HEADER, pacific.read_hand),
     "Winamax": (winamax.HEADER, winamax.read_hand),
     "PartyPoker": (partypoker.HEADER, partypoker.read_hand),
+    "GGPoker": (ggpoker.HEADER, ggpoker.read_hand),
 }
 #: The longest line a site file may have (a real one is under 300 characters).
 MAX_LINE = 10_000
