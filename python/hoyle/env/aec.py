@@ -384,12 +384,16 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         self._paid = True
         self.agent_selection = self.agents[0]
 
+    def _not_none(self, agent: str, action: Any) -> IllegalActionError:
+        return IllegalActionError(
+            f"{agent} is terminated: its only action is None, got {action!r:.40}"
+        )
+
     def _dead_step(self, agent: str, action: Any) -> None:
-        """A terminated agent's last step: it leaves the table."""
+        """A terminated agent's last step: it leaves the table (the core
+        engine's ``step`` has this inline)."""
         if action is not None:
-            raise IllegalActionError(
-                f"{agent} is terminated: its only action is None, got {action!r:.40}"
-            )
+            raise self._not_none(agent, action)
         del self.terminations[agent], self.truncations[agent], self.infos[agent]
         del self.rewards[agent], self._cumulative_rewards[agent]
         agents = self.agents
@@ -398,9 +402,7 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
             self.agent_selection = agents[0]
         if self._paid:  # the rewards were this hand's: a step later they are 0
             self._paid = False
-            rewards = self.rewards
-            for a in rewards:
-                rewards[a] = 0.0
+            self.rewards = dict.fromkeys(agents, 0.0)  # (the agents left, in order)
 
     def render(self) -> str | None:
         """The table as text (``render_mode="human"``: printed instead)."""
