@@ -121,10 +121,13 @@ def _metadata() -> dict[str, Any]:
     return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
 
 
-def _turns(env: AECEnv[str, Any, Any], left: int) -> Iterator[str]:
-    """``left`` turns at most, each ``env.agent_selection`` while an agent is left."""
-    while left > 0 and env.agents:
-        left -= 1
+def _turns(env: AECEnv[str, Any, Any], most: int) -> Iterator[str]:
+    """``most`` turns at most, each ``env.agent_selection`` while an agent is left.
+    (Counted up from 0: a pass is a hand's few turns, small ints that Python
+    keeps made, where counting ``2**63`` down made a new int every turn.)"""
+    taken = 0
+    while taken < most and env.agents:
+        taken += 1
         yield env.agent_selection
 
 
