@@ -188,7 +188,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
     zoo = THROUGHPUT.get("pettingzoo texas_holdem_no_limit_v6: 6-max steps")
     if aec and zoo:
         write(
-            f"  hoyle aec_env / pettingzoo texas_holdem_no_limit_v6: {aec / zoo:.1f}x (target 30x)"
+            f"  hoyle aec_env / pettingzoo texas_holdem_no_limit_v6: {aec / zoo:.1f}x (target 40x)"
         )
     fill = THROUGHPUT.get("hoyle aec_env on a Hand: fill alone, steps/s")
     timed = THROUGHPUT.get("hoyle aec_env on a Hand: 6-max NL steps")

@@ -11,6 +11,7 @@ pub mod error;
 pub mod eval;
 pub mod hand;
 pub mod icm;
+pub mod keying;
 pub mod reserve;
 pub mod rows;
 pub mod settle;

@@ -278,17 +278,25 @@ pub fn per_unit(x: u64, unit: u64) -> f32 {
 pub fn encode(layout: &Layout, view: &View, out: &mut [f32]) {
     let n = layout.seats;
     let k = layout.deck.len();
-    let unit = layout.unit;
     let me = view.me;
     let at = |s: usize| layout.start(s);
+    // [`per_unit`]: a power of two's reciprocal is exact, so its product is
+    // the quotient to the bit, without a division
+    let unit = layout.unit;
+    let exact = unit.is_power_of_two().then(|| 1.0 / unit as f64);
+    let per_unit = |x: u64| match exact {
+        Some(r) => (x as f64 * r) as f32,
+        None => per_unit(x, unit),
+    };
     let out = &mut out[..layout.size()];
+    // the seats from `me`'s on round the table (`(me + r) % n` for each r)
+    let round = || (me..n).chain(0..me.min(n));
     out.fill(0.0);
     cards(layout, view.hole, &mut out[at(section::HOLE)..][..k]);
     cards(layout, view.board, &mut out[at(section::BOARD)..][..k]);
     if layout.has_up {
         let o = at(section::UP);
-        for r in 0..n {
-            let seat = (me + r) % n;
+        for (r, seat) in round().enumerate() {
             cards(layout, view.up[seat], &mut out[o + r * k..o + (r + 1) * k]);
         }
     }
@@ -298,20 +306,20 @@ pub fn encode(layout: &Layout, view: &View, out: &mut [f32]) {
         (section::CONTRIBUTIONS, view.contrib),
     ] {
         let o = at(s);
-        for r in 0..n {
-            out[o + r] = per_unit(amounts[(me + r) % n], unit);
+        for (r, seat) in round().enumerate() {
+            out[o + r] = per_unit(amounts[seat]);
         }
     }
     let pot = view.contrib[..n]
         .iter()
         .fold(0u64, |a, &c| a.saturating_add(c));
-    out[at(section::POT)] = per_unit(pot, unit);
+    out[at(section::POT)] = per_unit(pot);
     let bet = view.bets[..n].iter().copied().max().unwrap_or(0);
     let owed = bet - view.bets[me];
-    out[at(section::TO_CALL)] = per_unit(owed.min(view.stacks[me]), unit);
+    out[at(section::TO_CALL)] = per_unit(owed.min(view.stacks[me]));
     let o = at(section::ACTIVE);
-    for r in 0..n {
-        out[o + r] = if view.folded[(me + r) % n] { 0.0 } else { 1.0 };
+    for (r, seat) in round().enumerate() {
+        out[o + r] = if view.folded[seat] { 0.0 } else { 1.0 };
     }
     out[at(section::POSITION) + (me + n - view.button % n) % n] = 1.0;
     if view.street < layout.streets {
@@ -324,9 +332,10 @@ pub fn encode(layout: &Layout, view: &View, out: &mut [f32]) {
     let mut slot = at(section::HISTORY) + (w - recent.len()) * width;
     for record in recent {
         let row = &mut out[slot..slot + width];
-        row[(record.seat as usize + n - me) % n] = 1.0;
+        let seat = record.seat as usize + n - me; // (below 2n: one subtraction, not a division)
+        row[if seat >= n { seat - n } else { seat }] = 1.0;
         row[n + record.kind as usize] = 1.0;
-        row[n + RECORD_KINDS.len()] = per_unit(record.amount, unit);
+        row[n + RECORD_KINDS.len()] = per_unit(record.amount);
         row[n + RECORD_KINDS.len() + 1] = record.drawn as f32;
         slot += width;
     }

@@ -275,3 +275,31 @@ fn kinds_read_back() {
     }
     assert_eq!(kind_of("muck"), None);
 }
+
+#[test]
+fn a_power_of_two_units_reciprocal_gives_the_quotient_to_the_bit() {
+    // (encode multiplies by it instead of dividing)
+    let xs = [
+        0,
+        1,
+        3,
+        7,
+        199,
+        12_345,
+        1 << 40,
+        (1 << 53) + 1,
+        u64::MAX / 3,
+        u64::MAX,
+    ];
+    for k in 0..64 {
+        let unit = 1u64 << k;
+        for x in xs.into_iter().chain((0..2_000).map(|i| i * 7_919 + k)) {
+            let product = (x as f64 * (1.0 / unit as f64)) as f32;
+            assert_eq!(
+                product.to_bits(),
+                per_unit(x, unit).to_bits(),
+                "{x} / {unit}"
+            );
+        }
+    }
+}

@@ -24,6 +24,7 @@ use super::{hand_seed, EnginePlan, Legal, TableState};
 use crate::deal::{Mt19937, LANES};
 use crate::env::{encode, mask, raise_total, Abstraction, Decision, Layout, Record, View};
 use crate::error::{Error, Result};
+use crate::keying::{first_outputs, PyWords, Scratch, MOST, WIDE};
 use crate::reserve;
 
 /// The arrays a reset or a step fills, each N rows (row-major).
@@ -163,6 +164,9 @@ pub struct TableBatch {
     legal: Vec<Legal>,
     /// Each table's mask, N rows of `abs.size()`.
     masks: Vec<bool>,
+    /// Each table's row of `masks` (and `legal`) is its actor's now: worked
+    /// out since the table's last change (an observation copies it).
+    masked: Vec<bool>,
     /// The history records the encoder reads (a scratch buffer).
     records: Vec<Record>,
     /// The tables to deal a hand to (a scratch list) and, during a step,
@@ -236,6 +240,7 @@ impl TableBatch {
                 ended: reserve::filled(tables, false, what)?,
                 legal: reserve::filled(tables, Legal::default(), what)?,
                 masks: reserve::filled(reserve::product(tables, a, 1, what)?, false, what)?,
+                masked: reserve::filled(tables, false, what)?,
                 records: reserve::with_capacity(window, what)?,
                 keyed: Keyed::default(),
                 bots: Vec::new(),
@@ -317,6 +322,7 @@ impl TableBatch {
         let (plan, t, rng) = (&self.plan, &mut self.tables[i], &mut self.bot_rngs[i]);
         while let Some(p) = t.actor() {
             let Some(bot) = self.bots[p] else { return };
+            self.masked[i] = false;
             let legal = t.legal(plan);
             bots::play(bot, plan, t, legal, rng);
         }
@@ -429,6 +435,7 @@ impl TableBatch {
             for ((rng, &i), &seed) in rngs.into_iter().zip(chunk).zip(&seeds) {
                 let button = (self.hands[i] % seats) as usize;
                 self.tables[i].start_with(&self.plan, rng, button);
+                self.masked[i] = false;
                 self.bot_rngs[i] = BotRng::for_hand(seed);
                 self.moves[i].clear();
                 self.ended[i] = false;
@@ -491,9 +498,17 @@ impl TableBatch {
     /// the actor's legal actions and mask for the next action; returns the
     /// actor, or -1 once the hand is over.
     fn fill(&mut self, i: usize, me: usize, obs: &mut [f32], mask_row: &mut [bool]) -> i64 {
+        self.encode_view(i, me, obs);
+        self.work_out_mask(i);
+        let a = self.abs.size();
+        mask_row.copy_from_slice(&self.masks[i * a..(i + 1) * a]);
+        self.tables[i].actor().map_or(-1, |p| p as i64)
+    }
+
+    /// Table `i`'s observation from `me`'s seat into `obs`.
+    fn encode_view(&mut self, i: usize, me: usize, obs: &mut [f32]) {
         let t = &self.tables[i];
         let plan = &self.plan;
-        let a = self.abs.size();
         let history = t.history();
         let recent = &history[history.len().saturating_sub(self.shape.window)..];
         self.records.clear();
@@ -522,20 +537,28 @@ impl TableBatch {
             history: &self.records,
         };
         encode(&self.shape, &view, obs);
-        let row = &mut self.masks[i * a..(i + 1) * a];
-        let legal = t.legal(plan);
+    }
+
+    /// Table `i`'s actor's legal actions and mask row, worked out for its
+    /// state now (unless they are already).
+    fn work_out_mask(&mut self, i: usize) {
+        if self.masked[i] {
+            return;
+        }
+        let a = self.abs.size();
+        let t = &self.tables[i];
+        let legal = t.legal(&self.plan);
         self.legal[i] = legal;
-        let actor = t.actor();
-        let d = decision(plan, t, legal, me, self.shape.unit);
-        mask(&self.abs, &d, row);
-        mask_row.copy_from_slice(row);
-        actor.map_or(-1, |p| p as i64)
+        let d = decision(&self.plan, t, legal, 0, self.shape.unit);
+        mask(&self.abs, &d, &mut self.masks[i * a..(i + 1) * a]);
+        self.masked[i] = true;
     }
 
     /// Table `i`'s actor takes action `index` (legal: checked before).
     fn apply(&mut self, i: usize, index: usize) {
         let (t, legal) = (&mut self.tables[i], self.legal[i]);
         act(&self.plan, &self.abs, self.shape.unit, t, legal, index);
+        self.masked[i] = false;
         self.moves[i].push(index as u32);
     }
 
@@ -547,9 +570,17 @@ impl TableBatch {
     pub fn deal_one(&mut self, i: usize, k: u64) -> Result<i64> {
         self.table(i)?;
         self.hands[i] = k;
-        let rng = self.keyed.generator(self.seed, i, k);
         let button = (k % self.shape.seats as u64) as usize;
-        self.tables[i].start_with(&self.plan, rng, button);
+        let count = 2 * self.plan.cards_needed(self.shape.seats); // (two outputs a draw)
+        if count <= MOST {
+            let words = self.keyed.words(self.seed, i, k, count);
+            self.tables[i].start_from(&self.plan, &mut PyWords::new(words), button);
+        } else {
+            let seed = hand_seed(self.seed, i as u64, k);
+            let rng = Mt19937::from_magnitude_le(&seed.to_le_bytes());
+            self.tables[i].start_with(&self.plan, rng, button);
+        }
+        self.masked[i] = false;
         self.bot_rngs[i] = BotRng::for_hand(hand_seed(self.seed, i as u64, k));
         self.moves[i].clear();
         self.play_bots(i);
@@ -609,7 +640,11 @@ impl TableBatch {
                 row.len()
             ));
         }
-        if self.fill(i, seat, obs, row) != seat as i64 {
+        self.encode_view(i, seat, obs);
+        if self.tables[i].actor() == Some(seat) {
+            self.work_out_mask(i);
+            row.copy_from_slice(&self.masks[i * a..(i + 1) * a]);
+        } else {
             row.fill(false);
         }
         Ok(())
@@ -630,47 +665,44 @@ impl TableBatch {
     /// mask worked out (for the next action), the hand marked ended when
     /// over; the actor, or -1.
     fn after_move(&mut self, i: usize) -> i64 {
-        let a = self.abs.size();
+        self.work_out_mask(i);
         let t = &self.tables[i];
-        let legal = t.legal(&self.plan);
-        self.legal[i] = legal;
-        let d = decision(&self.plan, t, legal, 0, self.shape.unit);
-        mask(&self.abs, &d, &mut self.masks[i * a..(i + 1) * a]);
         self.ended[i] = t.is_over();
         t.actor().map_or(-1, |p| p as i64)
     }
 }
 
-/// The generators of the next hands of one table, keyed [`LANES`] at a
-/// time (one table deals hand after hand: keying eight at once costs
-/// little more than one).
+/// The deals of the next hands of one table, keyed [`WIDE`] at a time (one
+/// table deals hand after hand: keying 32 at once costs little more than
+/// one): the first outputs of each hand's generator, as many as its deal
+/// reads.
 #[derive(Default)]
 struct Keyed {
-    /// `keyed[j]` deals hand `k0 + j` of table `table` in the run `seed`,
-    /// where `(seed, table, k0) = keyed_for`; taken as used.
-    keyed: Vec<Option<Mt19937>>,
-    keyed_for: (u64, usize, u64),
+    /// `words[j * count..(j + 1) * count]` deals hand `k0 + j` of table
+    /// `table` in the run `seed`, where `(seed, table, k0) = keyed_for`.
+    words: Vec<u32>,
+    count: usize,
+    keyed_for: Option<(u64, usize, u64)>,
+    scratch: Scratch,
 }
 
 impl Keyed {
-    /// The generator of hand `k` at table `i` of the run `seed` (keyed
-    /// with the seven after it when it is not keyed already).
-    fn generator(&mut self, seed: u64, i: usize, k: u64) -> Mt19937 {
-        let (s, t, k0) = self.keyed_for;
-        let j = k.wrapping_sub(k0) as usize;
-        if s == seed && t == i && j < self.keyed.len() {
-            if let Some(rng) = self.keyed[j].take() {
-                return rng;
+    /// The first `count` (at most [`MOST`]) outputs of the generator of
+    /// hand `k` at table `i` of the run `seed` (keyed with the 31 after it
+    /// when it is not keyed already).
+    fn words(&mut self, seed: u64, i: usize, k: u64, count: usize) -> &[u32] {
+        if let Some((s, t, k0)) = self.keyed_for {
+            let j = k.wrapping_sub(k0) as usize;
+            if s == seed && t == i && j < WIDE && self.count == count {
+                return &self.words[j * count..(j + 1) * count];
             }
         }
-        let mut seeds = [0u64; LANES];
-        for (x, s) in seeds.iter_mut().enumerate() {
-            *s = hand_seed(seed, i as u64, k.wrapping_add(x as u64));
-        }
-        self.keyed = Mt19937::from_seeds(&seeds).into_iter().map(Some).collect();
-        self.keyed_for = (seed, i, k);
-        self.keyed[0]
-            .take()
-            .unwrap_or_else(|| unreachable!("just keyed"))
+        let seeds: [u64; WIDE] =
+            std::array::from_fn(|x| hand_seed(seed, i as u64, k.wrapping_add(x as u64)));
+        self.words.resize(WIDE * count, 0);
+        first_outputs(&seeds, count, &mut self.words, &mut self.scratch);
+        self.keyed_for = Some((seed, i, k));
+        self.count = count;
+        &self.words[..count]
     }
 }

@@ -3,7 +3,7 @@
 //! (`hoyle._streets`, docs/rules.md §5 and §6).
 
 use super::{kind, Action, Betting, EnginePlan, TableState};
-use crate::deal::{deal_front, Mt19937, PyRandom};
+use crate::deal::{deal_front, Mt19937, PyRandom, Source};
 
 /// splitmix64's mixer (`hoyle.env.hand_seed`'s).
 pub(crate) fn mix(x: u64) -> u64 {
@@ -37,6 +37,14 @@ impl TableState {
     /// [`TableState::start`] with the seed's generator keyed already
     /// (`Mt19937::from_seeds` keys several at once).
     pub fn start_with(&mut self, plan: &EnginePlan, rng: Mt19937, button: usize) {
+        self.start_from(plan, &mut PyRandom(rng), button);
+    }
+
+    /// [`TableState::start`] drawing the deal from `src` (a
+    /// [`PyRandom`], or the same generator's outputs worked out already:
+    /// [`crate::keying::PyWords`], two for each of the
+    /// [`EnginePlan::cards_needed`] draws).
+    pub fn start_from<S: Source>(&mut self, plan: &EnginePlan, src: &mut S, button: usize) {
         let deck = &plan.game.deck;
         let need = plan.cards_needed(self.n);
         let mut positions = [0u8; 64];
@@ -44,8 +52,7 @@ impl TableState {
         for (i, p) in positions.iter_mut().enumerate() {
             *p = i as u8;
         }
-        let mut src = PyRandom(rng);
-        deal_front(positions, need, &mut src);
+        deal_front(positions, need, src);
         self.deck.clear();
         self.deck
             .extend(positions[..need].iter().map(|&p| deck[p as usize]));

@@ -178,13 +178,23 @@ class CoreSteps(_Base):
         try:
             agent = self.agent_selection
             try:
-                terminated = self.terminations[agent]
+                terminations = self.terminations
+                terminated = terminations[agent]
             except AttributeError:  # (made by reset)
                 raise RuntimeError("call reset() before step()") from None
             except KeyError:
                 raise self._gone(agent) from None
-            if terminated:
-                self._dead_step(agent, action)
+            if terminated:  # PokerEnv._dead_step inline: a call less on 40% of the steps
+                if action is not None:
+                    raise self._not_none(agent, action)
+                del terminations[agent], self.truncations[agent], self.infos[agent]
+                del self.rewards[agent], self._cumulative_rewards[agent]
+                agents = self.agents
+                agents.remove(agent)
+                self.agent_selection = agents[0] if agents else agent
+                if self._paid:  # the rewards were this hand's: a step later they are 0
+                    self._paid = False
+                    self.rewards = dict.fromkeys(agents, 0.0)
                 return
             if action.__class__ is not int:  # (read once: the engine and the moves agree)
                 action = action_index(action)

@@ -121,10 +121,13 @@ def _metadata() -> dict[str, Any]:
     return {"render_modes": ["human", "ansi"], "name": "hoyle_poker_v0", "is_parallelizable": False}
 
 
-def _turns(env: AECEnv[str, Any, Any], left: int) -> Iterator[str]:
-    """``left`` turns at most, each ``env.agent_selection`` while an agent is left."""
-    while left > 0 and env.agents:
-        left -= 1
+def _turns(env: AECEnv[str, Any, Any], most: int) -> Iterator[str]:
+    """``most`` turns at most, each ``env.agent_selection`` while an agent is left.
+    (Counted up from 0: a pass is a hand's few turns, small ints that Python
+    keeps made, where counting ``2**63`` down made a new int every turn.)"""
+    taken = 0
+    while taken < most and env.agents:
+        taken += 1
         yield env.agent_selection
 
 
@@ -384,12 +387,16 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
         self._paid = True
         self.agent_selection = self.agents[0]
 
+    def _not_none(self, agent: str, action: Any) -> IllegalActionError:
+        return IllegalActionError(
+            f"{agent} is terminated: its only action is None, got {action!r:.40}"
+        )
+
     def _dead_step(self, agent: str, action: Any) -> None:
-        """A terminated agent's last step: it leaves the table."""
+        """A terminated agent's last step: it leaves the table (the core
+        engine's ``step`` has this inline)."""
         if action is not None:
-            raise IllegalActionError(
-                f"{agent} is terminated: its only action is None, got {action!r:.40}"
-            )
+            raise self._not_none(agent, action)
         del self.terminations[agent], self.truncations[agent], self.infos[agent]
         del self.rewards[agent], self._cumulative_rewards[agent]
         agents = self.agents
@@ -398,9 +405,7 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
             self.agent_selection = agents[0]
         if self._paid:  # the rewards were this hand's: a step later they are 0
             self._paid = False
-            rewards = self.rewards
-            for a in rewards:
-                rewards[a] = 0.0
+            self.rewards = dict.fromkeys(agents, 0.0)  # (the agents left, in order)
 
     def render(self) -> str | None:
         """The table as text (``render_mode="human"``: printed instead)."""
