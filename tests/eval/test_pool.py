@@ -11,6 +11,8 @@ import inspect
 import pickle
 import random
 import sys
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import BuiltinFunctionType
@@ -136,6 +138,37 @@ def test_pooled_ranks_keep_equality_hashing_and_pickling() -> None:
         back = pickle.loads(pickle.dumps(r))
         assert type(back) is HandRank
         assert _seen(back) == _seen(r)
+
+
+def test_ranks_keep_what_pooling_them_needs() -> None:
+    """``pool.rs`` pools a rank only because nothing but a reference can
+    reach it: no subclass, no ``__dict__``, no weak reference."""
+    r = evaluate((51, 47, 43, 39, 35))
+    with pytest.raises(TypeError):
+        type("Sub", (HandRank,), {})
+    assert not hasattr(r, "__dict__")
+    with pytest.raises(TypeError):
+        weakref.ref(r)
+
+
+def test_threads_making_and_freeing_ranks_see_their_own() -> None:
+    hands = _hands(3000, seed=9)
+    expected = [rank(h) for h in hands]
+    failures: list[int] = []
+
+    def work(offset: int) -> None:
+        for _ in range(20):
+            kept = [evaluate(h) for h in hands[offset:] + hands[:offset]]
+            want = expected[offset:] + expected[:offset]
+            if [r.value for r in kept] != want:
+                failures.append(offset)
+
+    threads = [threading.Thread(target=work, args=(k * 500,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
 
 
 # --- the entries ---------------------------------------------------------------
