@@ -1,6 +1,6 @@
-//! A bounded pool of freed result objects (`HandRank`'s), reused instead of making
-//! new ones: a list of a million kept ranks, freed and made again (a loop
-//! that builds one list per pass), then costs no allocation and no free.
+//! A bounded pool of freed `HandRank`s, reused instead of making new
+//! ones: a list of kept ranks, freed and made again (a loop that builds
+//! one list per pass), then costs no allocation and no free.
 //!
 //! Why a pool and not one shared object per value: a `HandRank` holds its
 //! cards (`.best_five` is read from them, and two hands of one value can
