@@ -391,6 +391,9 @@ def _settlement(
 def _set_fast_paths(on: bool) -> bool:
     """Turns the bindings' unsafe speed tricks on or off; returns the previous setting."""
 
+def _pooled_ranks() -> int:
+    """How many freed ranks the pool keeps now, at most 131,072 (for tests)."""
+
 _State: TypeAlias = tuple[
     int | None,
     int,

@@ -6,6 +6,7 @@ use super::args::{remake, run_batch, threads_of, uint8_rows, with_output};
 use super::cards::{to_ids, Card};
 use super::display;
 use super::fast::{self, IntSlot, Spare};
+use super::pool::{Pool, Pooled};
 use super::rules::{hand_ids, prep_of, HandRules};
 use crate::eval::rules::category_of;
 use crate::eval::wild::{self, PlayedCards};
@@ -23,12 +24,22 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 /// `.category`, `.best_five` (the cards that play) and, as `str()`, the hand
 /// in words. Comparisons and hashing use the value only.
 ///
+/// A rank never changes, but compare ranks with `==`, never `is`: equal
+/// values are not one object (two flushes of one value differ in their
+/// best five), and once every reference to a plain rank is dropped its
+/// object may be refilled and handed out by a later `evaluate` (up to
+/// 131,072 freed ranks are kept for that), so an `id()` of a rank you let
+/// go may come back as another hand's.
+///
 /// >>> from hoyle import evaluate
 /// >>> rank = evaluate("Kh Kd Ks 7c 7d 2s 3h")
 /// >>> str(rank), rank.category.name
 /// ('Full House, Kings over Sevens', 'FULL_HOUSE')
 /// >>> rank > evaluate("As Ad Ac Qh Jd 2s 3h")
 /// True
+/// >>> a, b = evaluate("As Ad Ac Ah 2c"), evaluate("Ad As Ah Ac 2c")
+/// >>> a == b, hash(a) == hash(b), a is b
+/// (True, True, False)
 #[pyclass(frozen, module = "hoyle", name = "HandRank")]
 pub struct HandRank {
     /// `.value` as a Python int, which Python reads as the `value` member
@@ -102,13 +113,47 @@ impl HandRank {
 /// each rank gets the same object back, refilled.
 static SPARE: Spare<HandRank> = Spare::new();
 
-fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
+/// Freed plain ranks, refilled by `make_rank` (see `pool.rs`).
+static POOL: Pool<HandRank> = Pool::new();
+
+// Ranks are untracked (`fast::untracked`), have no `__dict__` or weak
+// references, and `HandRank` cannot be subclassed, as `Pooled` asks.
+impl Pooled for HandRank {
+    fn pool() -> &'static Pool<HandRank> {
+        &POOL
+    }
+
+    /// A plain rank (no board, natural rules), which `make_rank` refills.
+    fn poolable(&self) -> bool {
+        self.ruled.is_none()
+    }
+}
+
+/// Gives `HandRank` its pool (once, when the module loads).
+pub fn add_pool(py: Python<'_>) -> PyResult<()> {
+    POOL.install(py)
+}
+
+/// How many freed ranks the pool keeps now, at most 131,072 (for tests).
+#[pyfunction]
+pub fn _pooled_ranks() -> usize {
+    POOL.len()
+}
+
+/// A plain rank of `value` and `cards`: the spare or a pooled rank
+/// (`pool.rs`) refilled when one is free, else a new one.
+pub(super) fn make_rank(py: Python<'_>, value: u32, cards: u64) -> PyResult<Bound<'_, HandRank>> {
     let refill = |r: &HandRank| {
         r.value_int.set(py, value);
         r.value.store(value, Relaxed);
         r.cards.store(cards, Relaxed);
     };
     if let Some(rank) = SPARE.reuse(py, refill) {
+        return Ok(rank);
+    }
+    if let Some(rank) = POOL.pop(py) {
+        refill(rank.get());
+        SPARE.keep(&rank);
         return Ok(rank);
     }
     let rank = fast::untracked(Bound::new(
@@ -254,13 +299,12 @@ fn natural(rules: Option<&Bound<'_, HandRules>>) -> bool {
 /// packed, by the tuple fast path when it applies.
 #[inline(always)]
 fn natural_value(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<(u32, u64)> {
-    let mut buf = [0u8; 7];
     if let Ok(t) = cards.cast_exact::<PyTuple>() {
-        if let Some(n) = fast::tuple_ids(py, t, &mut buf) {
-            let hand = &buf[..n];
-            return Ok((high::value_of(hand) as u32, pack(hand)));
+        if let Some(found) = tuple_value(py, t) {
+            return Ok(found);
         }
     }
+    let mut buf = [0u8; 7];
     if let Some(n) = numpy_row(cards, &mut buf)? {
         let hand = &buf[..n];
         high::check_hand(hand)?;
@@ -269,6 +313,17 @@ fn natural_value(py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<(u32, u64
     let ids = to_ids(cards)?;
     high::check_hand(&ids)?;
     Ok((high::value_of(&ids) as u32, pack(&ids)))
+}
+
+/// The natural value and packed cards of a tuple of 5..=7 distinct small
+/// ints, by the tuple fast path; None when it does not apply (anything
+/// else, or the tricks off).
+#[inline(always)]
+pub(super) fn tuple_value(py: Python<'_>, t: &Bound<'_, PyTuple>) -> Option<(u32, u64)> {
+    let mut buf = [0u8; 7];
+    let n = fast::tuple_ids(py, t, &mut buf)?;
+    let hand = &buf[..n];
+    Some((high::value_of(hand) as u32, pack(hand)))
 }
 
 /// A one-dimensional numpy array of 5..=7 `uint8` or `int64` card ids (a

@@ -1,4 +1,6 @@
-//! The bindings' unsafe speed tricks, all of them here, behind one switch.
+//! The bindings' unsafe speed tricks, behind one switch: all of them here
+//! but the pool of freed ranks (`pool.rs`) and the entries of `evaluate` and
+//! `rank` (`entry.rs`), which the switch turns off too.
 //!
 //! `hoyle.evaluate` on a tuple of ints is a hot call (a loop over millions
 //! of hands), and these tricks take most of the interpreter's cost out of it:
@@ -304,8 +306,13 @@ impl IntSlot {
     #[inline(always)]
     pub fn set(&self, py: Python<'_>, value: u32) {
         let (int, owned) = IntSlot::parts(py, value);
-        let old = self.int.swap(int, Relaxed);
-        if self.owned.swap(owned, Relaxed) {
+        // Loads and stores, not swaps: nobody else sees the slot now, and a
+        // swap is a locked instruction (a third of a refill's time).
+        let old = self.int.load(Relaxed);
+        self.int.store(int, Relaxed);
+        let was_owned = self.owned.load(Relaxed);
+        self.owned.store(owned, Relaxed);
+        if was_owned {
             // SAFETY: the slot's own reference; freeing an int runs no code.
             unsafe { ffi::Py_DECREF(old) };
         }

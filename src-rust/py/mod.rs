@@ -5,8 +5,10 @@
 //! Modules use each other in one direction only, no circle: `eval` reads
 //! `rules`, `args` (the shared argument readers, one per kind: ints of any
 //! size, `threads`, card ids, chip lists, the button, `Rake`, arrays),
-//! `cards` and `fast` (the unsafe speed tricks, with their safety note and
-//! the switch that turns them off); `rules` reads `args` and `cards`;
+//! `cards`, `fast` (the unsafe speed tricks, with their safety note and
+//! the switch that turns them off) and `pool` (freed plain ranks kept for
+//! reuse, bounded; it reads `fast`); `entry` (the hand-written entries of
+//! `evaluate` and `rank`) reads `eval` and `fast`; `rules` reads `args` and `cards`;
 //! `equity` reads `rules` and `args`; `settle` (which calls the core's
 //! `settle::showdown`) reads `args`; `hand` (the core's stud and draw
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
@@ -22,6 +24,7 @@ mod args;
 mod cards;
 mod deal;
 mod display;
+mod entry;
 mod equity;
 mod errors;
 mod eval;
@@ -29,6 +32,7 @@ mod fast;
 mod hand;
 mod icm;
 mod observe;
+mod pool;
 mod rows;
 mod rules;
 mod settle;
@@ -41,11 +45,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     observe::add_constants(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<eval::HandRank>()?;
+    eval::add_pool(m.py())?;
     eval::add_value_member(m.py())?;
     m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
-    m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
+    entry::add(m)?; // evaluate and rank
     m.add_function(wrap_pyfunction!(eval::evaluate_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(eval::rank, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::_pooled_ranks, m)?)?;
     m.add_class::<rules::HandRules>()?;
     m.add_class::<rules::LowRank>()?;
     m.add_function(wrap_pyfunction!(rules::evaluate_low, m)?)?;
