@@ -47,7 +47,10 @@ def client() -> Iterator[Any]:
             processes=True,
             threads_per_worker=1,
             host="127.0.0.1",
-            dashboard_address=None,
+            # a port of its own for the scheduler's HTTP server (None still
+            # means 8787, taken when another cluster runs on this machine)
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
         ) as local,
         distributed.Client(local) as c,
     ):
