@@ -17,7 +17,7 @@ from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
 if TYPE_CHECKING:
     from hoyle.games import Game
 
-__all__ = ["Streets", "start_hand"]
+__all__ = ["Streets", "finished_hand", "start_hand"]
 
 
 S = TypeVar("S", bound="Streets")
@@ -94,6 +94,66 @@ def start_hand(
     if plan.ante or plan.antes:
         h._post_antes()
     h._begin_street()
+    return h
+
+
+def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done: Any) -> S:
+    """The finished hand of ``game`` that the core's replay of a hand
+    history (``_core._phh_replay``: ``hoyle.history.native``) ended in,
+    every field as ``start_hand`` and the actions would leave it, set in one
+    step; then ``Ending._finish`` shows down and pays, as at the end of any
+    hand. ``stacks`` are the starting stacks (checked by the caller:
+    what ``start_hand`` checks), ``done`` the core's tuple.
+
+    The core played the hand with ``Hand``'s rules (``src-rust/table/``);
+    ``tests/history/test_native.py`` checks every field against the hand
+    the Python path plays."""
+    plan = game._plan
+    (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
+    bet, raises, raise_size, voluntary, dealt = done[10], done[11], done[12], done[13], done[17]
+    n = len(stacks)
+    h = object.__new__(cls)
+    rest = deck[dealt:]
+    rest.reverse()
+    h._deck, h._reseed, h._dealt = rest, 0, tuple(deck)
+    h._game = game
+    h._plan = plan
+    h._n = n
+    h._ring = rings(n)
+    h._button = button
+    h._start = tuple(stacks)
+    h._stacks = [a - b for a, b in zip(stacks, contrib, strict=True)]  # before the payout
+    h._contrib = contrib
+    h._dead = dead
+    h._folded = folded
+    h._cards = cards
+    h._up = [[] for _ in stacks]
+    h._board = board
+    h._discards = []
+    h._history = records
+    h._settlement = None
+    h._shown = None
+    h._unseen = ()
+    h._restubs = ()
+    h._room_rake = 0
+    h._runouts = ()
+    h._busy = [1]
+    h._to_draw = []
+    h._street = street
+    h._first_street = 0
+    h._min_bet = plan.smallest_bet
+    h._bets = bets
+    h._level = level
+    h._bet = bet
+    h._raises = raises
+    h._raise_size = raise_size
+    h._voluntary = voluntary
+    streets = plan.streets
+    h._betting = streets[min(street, len(streets) - 1)].betting
+    h._phase = BET
+    h._legal = None
+    h._actor = None
+    h._finish()
     return h
 
 

@@ -16,6 +16,8 @@ from hoyle.history.deal import ActionReader
 from hoyle.history.extension import game_of_extension
 from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
+from hoyle.history.native import enabled as native_on
+from hoyle.history.native import replay_native
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.refused import Hands, RefusedHand, check_errors
 from hoyle.history.replay import Replay, settle_unseen
@@ -331,18 +333,22 @@ class HandHistory(HandFacts):
         >>> h.replay().stacks, h.replay(rake=SiteRake(percent=5, cap=3)).stacks
         ((60, 40), (59, 40))
         """
-        plan = self._replay_plan()
-        run = Replay(plan, self.actions, self.where, strict)
-        hand = run.play()
-        self.repairs = run.repairs
-        run.check_end(hand, partial=partial)
-        settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
-        if (plan.hidden or plan.board_hidden) and hand.is_over:
-            settle_unseen(hand, plan, self.where)
+        native = replay_native(self, strict) if native_on() else None
+        if native is not None:  # the common shapes, in the core (``native``)
+            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
+        else:
+            plan = seen = self._replay_plan()
+            run = Replay(plan, self.actions, self.where, strict)
+            hand, game = run.play(), plan.game
+            self.repairs = run.repairs
+            run.check_end(hand, partial=partial)
+            settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
+        if (seen.hidden or seen.board_hidden) and hand.is_over:
+            settle_unseen(hand, seen, self.where)
         if (room := self.fields.get("_hoyle_room_rake")) is not None and hand.is_over:
             take_written(hand, room, rake, (self.scale, self.where))
         elif rake is not None and hand.is_over:
-            if plan.game.rake is not None:
+            if game.rake is not None:
                 raise HistoryError(
                     f"{self.where}: the file carries its own rake (_hoyle_game.rake); "
                     "replay it without rake="

@@ -1,0 +1,123 @@
+//! `hoyle.history`'s native replay (`crate::history`): `_PhhEngine`, a
+//! game's table engine made once, and `_phh_replay`, one hand's action
+//! lines read and played in one call. None wherever the core's path does
+//! not read the hand: the caller replays it through the reference.
+
+use crate::hand::RECORD_KINDS;
+use crate::history::{self, Setup};
+use crate::table::{EnginePlan, TableGame};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// A game's table engine, for `_phh_replay` (made from the game's
+/// `hoyle._plan.Plan`, which `hoyle.env._fast.settings` found it plays).
+#[pyclass(frozen, module = "hoyle._core", name = "_PhhEngine")]
+pub struct PhhEngine {
+    plan: EnginePlan,
+}
+
+#[pymethods]
+impl PhhEngine {
+    #[new]
+    fn new(plan: TableGame) -> PyResult<PhhEngine> {
+        Ok(PhhEngine {
+            plan: EnginePlan::new(plan)?,
+        })
+    }
+}
+
+/// One hand replayed: `(deck, records, contributions, dead, folded,
+/// cards, board, street, bets, level, bet, raises, raise_size,
+/// voluntary, repairs, hidden, stacks, dealt)` at the end (the deck first card
+/// first, `level` -1 for a seat that has not acted, `repairs` the folds
+/// supplied as `replay` words them, `stacks` after the payout, `dealt` the cards of the deck dealt), or None.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (engine, actions, seat_of, order, stacks, button, scale, strict))]
+pub fn _phh_replay<'py>(
+    py: Python<'py>,
+    engine: &PhhEngine,
+    actions: &Bound<'py, PyList>,
+    seat_of: Vec<usize>,
+    order: Vec<usize>,
+    stacks: Vec<u64>,
+    button: usize,
+    scale: u64,
+    strict: bool,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let mut texts: Vec<Bound<'py, PyString>> = Vec::with_capacity(actions.len());
+    for item in actions.iter() {
+        match item.cast_into::<PyString>() {
+            Ok(s) => texts.push(s),
+            Err(_) => return Ok(None), // the reference says what is wrong
+        }
+    }
+    let mut lines: Vec<&str> = Vec::with_capacity(texts.len());
+    for s in &texts {
+        match s.to_str() {
+            Ok(t) => lines.push(t),
+            Err(_) => return Ok(None),
+        }
+    }
+    let setup = Setup {
+        seat_of: &seat_of,
+        order: &order,
+        stacks: &stacks,
+        button,
+        scale,
+        strict,
+    };
+    let plan = &engine.plan;
+    let Some(done) = history::replay(plan, lines.into_iter(), &setup) else {
+        return Ok(None);
+    };
+    let t = &done.table;
+    let empty = PyTuple::empty(py);
+    let kinds: Vec<Bound<'py, PyString>> =
+        RECORD_KINDS.iter().map(|k| PyString::intern(py, k)).collect();
+    let records = PyList::empty(py);
+    for a in t.history() {
+        let kind = kinds[usize::from(a.kind)].clone();
+        let record = (a.street, a.seat, kind, a.amount, a.total, empty.clone());
+        records.append(record.into_pyobject(py)?)?;
+    }
+    let n = t.seats();
+    let cards = PyList::empty(py);
+    for s in 0..n {
+        cards.append(PyList::new(py, t.hole(plan, s))?)?;
+    }
+    let (level, raises, raise_size, voluntary) = t.interval();
+    let level: Vec<i64> = level
+        .iter()
+        .map(|l| l.map_or(-1, |v| i64::try_from(v).unwrap_or(i64::MAX)))
+        .collect();
+    let repairs: Vec<String> = done
+        .repairs
+        .iter()
+        .map(|&(k, index)| format!("p{} folds before action {}", k + 1, index + 1))
+        .collect();
+    let out = [
+        PyList::new(py, &done.deck)?.into_any(),
+        records.into_any(),
+        PyList::new(py, t.contributions())?.into_any(),
+        match t.dead() {
+            Some(d) => PyList::new(py, d)?.into_any(),
+            None => py.None().into_bound(py),
+        },
+        PyList::new(py, t.folded())?.into_any(),
+        cards.into_any(),
+        PyList::new(py, t.board())?.into_any(),
+        t.street().into_pyobject(py)?.into_any(),
+        PyList::new(py, t.bets())?.into_any(),
+        PyList::new(py, level)?.into_any(),
+        t.bet().into_pyobject(py)?.into_any(),
+        raises.into_pyobject(py)?.into_any(),
+        raise_size.into_pyobject(py)?.into_any(),
+        pyo3::types::PyBool::new(py, voluntary).to_owned().into_any(),
+        PyList::new(py, repairs)?.into_any(),
+        PyTuple::new(py, &done.hidden)?.into_any(),
+        PyList::new(py, t.stacks())?.into_any(),
+        t.deal().1.into_pyobject(py)?.into_any(),
+    ];
+    Ok(Some(PyTuple::new(py, out)?))
+}
