@@ -1,5 +1,5 @@
 # Hand-written stub of the Rust extension, checked by stubtest.
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
@@ -403,6 +403,26 @@ _State: TypeAlias = tuple[
     list[tuple[int, int, int, int, int]],
     tuple[bool, bool, int, int | None, int | None],
 ]
+
+@final
+class _PhhEngine:
+    """A game's table engine for ``_phh_replay`` (``hoyle.history.native``)."""
+
+    def __new__(cls, plan: Plan) -> _PhhEngine: ...
+
+def _phh_replay(
+    engine: _PhhEngine,
+    actions: list[str],
+    seat_of: Sequence[int],
+    order: Sequence[int],
+    stacks: Sequence[int],
+    button: int,
+    scale: int,
+    strict: bool,
+) -> tuple[Any, ...] | None:
+    """One hand history's action lines read and played in the core: the
+    final state (see ``_streets.finished_hand``), or None where the core's
+    path does not read the hand."""
 
 @final
 class _Tables:

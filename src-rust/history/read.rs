@@ -74,8 +74,12 @@ impl Read {
     ) -> Option<Read> {
         let n = setup.stacks.len();
         let streets = &plan.game.streets;
-        let deals: Vec<usize> = (0..streets.len()).filter(|&k| streets[k].down > 0).collect();
-        let boards: Vec<usize> = (0..streets.len()).filter(|&k| streets[k].board > 0).collect();
+        let deals: Vec<usize> = (0..streets.len())
+            .filter(|&k| streets[k].down > 0)
+            .collect();
+        let boards: Vec<usize> = (0..streets.len())
+            .filter(|&k| streets[k].board > 0)
+            .collect();
         let reach = |at: &mut usize, list: &[usize], count: usize| {
             if count <= list.len() {
                 *at = (*at).max(list[count - 1]);
@@ -95,11 +99,18 @@ impl Read {
         let mut words: Vec<&str> = Vec::with_capacity(4);
         for (index, text) in lines.enumerate() {
             // str.split()'s whitespace, ASCII only; a comment: the reference
-            if !text.is_ascii() || text.bytes().any(|b| matches!(b, b'#' | 0x0b | 0x0c | 0x1c..=0x1f)) {
+            if !text.is_ascii()
+                || text
+                    .bytes()
+                    .any(|b| matches!(b, b'#' | 0x0b | 0x0c | 0x1c..=0x1f))
+            {
                 return None;
             }
             words.clear();
-            words.extend(text.split([' ', '\t', '\n', '\r']).filter(|w| !w.is_empty()));
+            words.extend(
+                text.split([' ', '\t', '\n', '\r'])
+                    .filter(|w| !w.is_empty()),
+            );
             if words.is_empty() {
                 continue;
             }
@@ -156,7 +167,8 @@ impl Read {
         }
         let base = self.cards.len();
         if hole && token.iter().all(|&b| b == b'?') {
-            self.cards.extend(std::iter::repeat_n(UNKNOWN, token.len() / 2));
+            self.cards
+                .extend(std::iter::repeat_n(UNKNOWN, token.len() / 2));
             self.unknown = true;
             return Some((base..self.cards.len()).collect());
         }
@@ -289,7 +301,11 @@ impl Read {
                 }
             }
             let take = (street.board as usize).min(self.board.len() - board_at);
-            deck.extend(self.board[board_at..board_at + take].iter().map(|&x| cards[x] as u8));
+            deck.extend(
+                self.board[board_at..board_at + take]
+                    .iter()
+                    .map(|&x| cards[x] as u8),
+            );
             board_at += take;
         }
         if board_at < self.board.len() {

@@ -73,8 +73,10 @@ pub fn _phh_replay<'py>(
     };
     let t = &done.table;
     let empty = PyTuple::empty(py);
-    let kinds: Vec<Bound<'py, PyString>> =
-        RECORD_KINDS.iter().map(|k| PyString::intern(py, k)).collect();
+    let kinds: Vec<Bound<'py, PyString>> = RECORD_KINDS
+        .iter()
+        .map(|k| PyString::intern(py, k))
+        .collect();
     let records = PyList::empty(py);
     for a in t.history() {
         let kind = kinds[usize::from(a.kind)].clone();
@@ -113,7 +115,9 @@ pub fn _phh_replay<'py>(
         t.bet().into_pyobject(py)?.into_any(),
         raises.into_pyobject(py)?.into_any(),
         raise_size.into_pyobject(py)?.into_any(),
-        pyo3::types::PyBool::new(py, voluntary).to_owned().into_any(),
+        pyo3::types::PyBool::new(py, voluntary)
+            .to_owned()
+            .into_any(),
         PyList::new(py, repairs)?.into_any(),
         PyTuple::new(py, &done.hidden)?.into_any(),
         PyList::new(py, t.stacks())?.into_any(),

@@ -20,7 +20,7 @@ from hoyle.history.native import enabled as native_on
 from hoyle.history.native import replay_native
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.refused import Hands, RefusedHand, check_errors
-from hoyle.history.replay import Replay, settle_unseen
+from hoyle.history.replay import Replay, Seen, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
 from hoyle.history.shape import DealShape
@@ -334,6 +334,7 @@ class HandHistory(HandFacts):
         ((60, 40), (59, 40))
         """
         native = replay_native(self, strict) if native_on() else None
+        seen: Seen
         if native is not None:  # the common shapes, in the core (``native``)
             hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
         else:

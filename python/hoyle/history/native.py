@@ -88,7 +88,7 @@ def engine_of(game: Game) -> _PhhEngine | None:
     return engine
 
 
-def replay_native(history: HandHistory, strict: bool) -> Native | None:
+def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa: PLR0911
     """``history`` replayed in the core, or None (see the module)."""
     fields = history.fields
     if RUNOUTS in fields:
