@@ -404,6 +404,10 @@ _State: TypeAlias = tuple[
     tuple[bool, bool, int, int | None, int | None],
 ]
 
+def _phh_toml(text: str) -> dict[str, Any] | None:
+    """PHH text's TOML document as ``tomllib.loads(text, parse_float=Decimal)``
+    reads it, or None where the core's reader leaves it to Python's."""
+
 @final
 class _PhhEngine:
     """A game's table engine for ``_phh_replay`` (``hoyle.history.native``)."""

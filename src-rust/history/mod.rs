@@ -12,10 +12,11 @@
 //! reference, which says what is wrong. `tests/history/test_native.py`
 //! checks the two agree on every field of every hand.
 //!
-//! Modules: `read` (the action lines, the cards and the deck), this one
-//! (the play).
+//! Modules: `toml` (the part of TOML that PHH files use), `read` (the
+//! action lines, the cards and the deck), this one (the play).
 
 mod read;
+pub mod toml;
 
 use crate::table::{EnginePlan, TableState};
 pub use read::Read;

@@ -4,9 +4,12 @@
 //! not read the hand: the caller replays it through the reference.
 
 use crate::hand::RECORD_KINDS;
+use crate::history::toml::{self, Table, Value};
 use crate::history::{self, Setup};
 use crate::table::{EnginePlan, TableGame};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTime};
 use pyo3::types::{PyList, PyString, PyTuple};
 
 /// A game's table engine, for `_phh_replay` (made from the game's
@@ -124,4 +127,66 @@ pub fn _phh_replay<'py>(
         t.deal().1.into_pyobject(py)?.into_any(),
     ];
     Ok(Some(PyTuple::new(py, out)?))
+}
+
+static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn value<'py>(
+    py: Python<'py>,
+    v: &Value<'_>,
+    decimal: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Decimal(text) => decimal.call1((*text,))?,
+        Value::Inf => decimal.call1(("inf",))?,
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Time(h, m, s) => PyTime::new(py, *h, *m, *s, 0, None)?.into_any(),
+        Value::Array(items) => {
+            let out = PyList::empty(py);
+            for item in items {
+                out.append(value(py, item, decimal)?)?;
+            }
+            out.into_any()
+        }
+    })
+}
+
+fn table<'py>(
+    py: Python<'py>,
+    t: &Table<'_>,
+    decimal: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (k, v) in t {
+        out.set_item(PyString::intern(py, k), value(py, v, decimal)?)?;
+    }
+    Ok(out)
+}
+
+/// The TOML document of PHH text as `tomllib.loads(text,
+/// parse_float=Decimal)` reads it, or None where the core's reader
+/// (`crate::history::toml`) leaves it to Python's.
+#[pyfunction]
+pub fn _phh_toml<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Ok(text) = text.to_str() else {
+        return Ok(None); // a lone surrogate: Python's readers say so
+    };
+    let Some(doc) = toml::read(text) else {
+        return Ok(None);
+    };
+    let decimal = DECIMAL
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("decimal")?.getattr("Decimal")?.unbind())
+        })?
+        .bind(py);
+    let root = table(py, &doc.root, decimal)?;
+    for (name, t) in &doc.tables {
+        root.set_item(PyString::intern(py, name), table(py, t, decimal)?)?;
+    }
+    Ok(Some(root))
 }

@@ -77,6 +77,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::Tables>()?;
     m.add_class::<history::PhhEngine>()?;
     m.add_function(wrap_pyfunction!(history::_phh_replay, m)?)?;
+    m.add_function(wrap_pyfunction!(history::_phh_toml, m)?)?;
     icm::add_limits(m)?;
     m.add_function(wrap_pyfunction!(icm::_icm_subsets, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_icm_dp, m)?)?;

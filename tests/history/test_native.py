@@ -8,17 +8,26 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import hoyle
 import pytest
+from hoyle._core import _phh_toml
 from hoyle._hand_state import STATE
 from hoyle.history import HandHistory, native
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import DATA
+from tests.support.fuzzing import mutate
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, as the tomli package
+    import tomli as tomllib
 
 ONGAME = hoyle.history.SiteRake(percent=5, unit="0.05", caps={4: 2, 5: 3}, no_flop_no_drop=True)
 _DERIVED = ("_settlement", "_legal", "_busy")  # worked out again, or the thread guard
@@ -195,3 +204,40 @@ def test_mutated_hands_replay_the_same(seed: int, folder: str) -> None:
 
 
 _HANDS = {folder: list(_hands(folder)) for folder in ("phh", "handhq")}
+
+
+# -- the core's TOML reader (src-rust/history/toml.rs) against tomllib ----------------------
+
+
+def _tomllib(text: str) -> Any:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except (tomllib.TOMLDecodeError, ValueError, ArithmeticError, RecursionError) as err:
+        return type(err)
+
+
+def test_the_core_reads_every_file_as_tomllib() -> None:
+    texts = [t for folder in ("phh", "handhq") for _, t in _texts(folder)]
+    for text in texts:
+        doc = _phh_toml(text)
+        assert doc is not None
+        want = _tomllib(text)
+        assert doc == want
+        assert list(doc) == list(want)  # the same order of keys and tables
+
+
+def test_mutated_text_reads_as_tomllib_or_is_left_to_it() -> None:
+    texts = [t for folder in ("phh", "handhq") for _, t in _texts(folder)]
+    rng = random.Random(29)
+    read = 0
+    for _ in range(3000):
+        text = rng.choice(texts)
+        if len(text) > 3000:
+            start = rng.randrange(len(text) - 2000)
+            text = text[start : start + 2000]
+        text = mutate(text, rng, alphabet="[]',=#\"\r\n\t .:+-_e0123456789infatrue")
+        doc = _phh_toml(text)
+        if doc is not None:
+            read += 1
+            assert doc == _tomllib(text), text
+    assert read > 300  # many mutations stay PHH's part of TOML

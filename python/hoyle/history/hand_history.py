@@ -65,6 +65,7 @@ class HandHistory(HandFacts):
 
     __slots__ = (
         "_actions",
+        "_seated",
         "_by_player",
         "_plan",
         "_scale",
@@ -85,6 +86,8 @@ class HandHistory(HandFacts):
         self._scale: int | None = None
         self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
+        # (game, seat_of, button) of the last native replay: what its plan would say
+        self._seated: tuple[Game, tuple[int, ...], int] | None = None
         self.repairs: list[str] = []
         self.notes: list[str] = []  # (site files: a stack gap at a table; not an error)
 
@@ -236,16 +239,19 @@ class HandHistory(HandFacts):
     @property
     def game(self) -> Game:
         """The hoyle ``Game`` this hand is played under."""
-        return self._replay_plan().game
+        seated = self._seated
+        return seated[0] if seated is not None else self._replay_plan().game
 
     def seat(self, player: int) -> int:
         """The hoyle seat of ``p{player}`` (1-based, as in PHH)."""
-        return self._replay_plan().seat_of[player - 1]
+        seated = self._seated
+        return (seated[1] if seated is not None else self._replay_plan().seat_of)[player - 1]
 
     @property
     def button(self) -> int:
         """The hoyle seat of the button."""
-        return self._replay_plan().button
+        seated = self._seated
+        return seated[2] if seated is not None else self._replay_plan().button
 
     def _game(self, n: int) -> tuple[Game, DealShape]:
         """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
@@ -333,10 +339,12 @@ class HandHistory(HandFacts):
         >>> h.replay().stacks, h.replay(rake=SiteRake(percent=5, cap=3)).stacks
         ((60, 40), (59, 40))
         """
-        native = replay_native(self, strict) if native_on() else None
+        # the common shapes, in the core; a history whose plan is built replays the plan
+        native = replay_native(self, strict) if native_on() and self._plan is None else None
         seen: Seen
-        if native is not None:  # the common shapes, in the core (``native``)
+        if native is not None:
             hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
+            self._seated = (game, native.seat_of, hand.button)
         else:
             plan = seen = self._replay_plan()
             run = Replay(plan, self.actions, self.where, strict)
