@@ -65,10 +65,10 @@ class HandHistory(HandFacts):
 
     __slots__ = (
         "_actions",
-        "_seated",
         "_by_player",
         "_plan",
         "_scale",
+        "_seated",
         "fields",
         "name",
         "notes",
