@@ -138,8 +138,10 @@ class HandHistory(HandFacts):
     def scale(self) -> int:
         """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
         if self._scale is None:
-            with _named(self.where):  # (it names no file)
+            try:  # (``_named``, without a context manager's cost: every hand)
                 self._scale = scale_of(self.fields, self.actions)
+            except HistoryError as err:  # (it names no file)
+                raise HistoryError(f"{self.where}: {err}") from None
         return self._scale
 
     def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
@@ -215,8 +217,10 @@ class HandHistory(HandFacts):
 
     def _read_stacks(self) -> tuple[int | None, ...]:
         value, scale = self._field("starting_stacks"), self.scale
-        with _named(self.where):
+        try:  # (``_named``, inline)
             return starting_stacks(value, scale)
+        except HistoryError as err:
+            raise HistoryError(f"{self.where}: {err}") from None
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -411,7 +415,7 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
     refused: list[tuple[int, str]] | None = [] if check_errors(errors) else None
-    site = sites.site_of(text)
+    site = sites.site_of(_opening(text))
     if site is not None:
         out = Hands()
         for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
@@ -458,6 +462,18 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         refused.append((_line_of(text, h.name), message))
     out.refused = tuple(RefusedHand(*r) for r in refused or ())
     return out
+
+
+def _opening(text: str) -> str:
+    """The part of ``text`` that ``sites.site_of`` reads (its first two
+    non-blank lines): the first whole lines of up to 256 characters when
+    they hold two, else the text (``site_of`` splits 4096 characters into
+    lines: a PHH file's first 256 say the same, for less)."""
+    cut = text.rfind("\n", 0, 256) + 1
+    head = text[:cut]
+    if sum(1 for line in head.splitlines() if line.strip()) >= 2:
+        return head
+    return text
 
 
 def _line_of(text: str, table: str | None) -> int:
