@@ -420,6 +420,7 @@ def _phh_replay(
     seat_of: Sequence[int],
     order: Sequence[int],
     stacks: Sequence[int],
+    deep: Sequence[int],
     button: int,
     scale: int,
     strict: bool,

@@ -29,6 +29,9 @@ pub struct Setup<'a> {
     pub order: &'a [usize],
     /// The starting stacks, by hoyle seat (in chips times `scale`).
     pub stacks: &'a [u64],
+    /// The seats whose stacks the file does not know (`inf`): each plays
+    /// a deep stack (`stakes.deep_stack`), whatever `stacks` says.
+    pub deep: &'a [usize],
     pub button: usize,
     /// Chips per unit of the file.
     pub scale: u64,
@@ -71,7 +74,19 @@ pub fn replay<'a>(
     let read = Read::lines(plan, lines, setup)?;
     let deck = read.deck(plan, setup)?;
     let hidden = read.hidden();
-    let mut table = TableState::new(plan, setup.stacks).ok()?;
+    let mut stacks = setup.stacks.to_vec();
+    if !setup.deep.is_empty() {
+        let deep = deep_stack(plan, &read)?;
+        for &s in setup.deep {
+            *stacks.get_mut(s)? = deep;
+        }
+    }
+    // (every stack above zero, their sum at most hoyle.MAX_CHIPS: start_hand's checks)
+    if stacks.contains(&0) {
+        return None;
+    }
+    stacks.iter().try_fold(0u64, |a, &b| a.checked_add(b))?;
+    let mut table = TableState::new(plan, &stacks).ok()?;
     if !table.start_dealt(plan, &deck, setup.button) {
         return None;
     }
@@ -117,6 +132,23 @@ pub fn replay<'a>(
         repairs,
         hidden,
     })
+}
+
+/// One chip more than every chip the forced bets and the file's bets and
+/// raises could take from a seat (`stakes.deep_stack`): no seat whose
+/// stack is unknown is ever all in. None past `u64`.
+fn deep_stack(plan: &EnginePlan, read: &Read) -> Option<u64> {
+    let game = &plan.game;
+    let mut total = game.ante;
+    for &x in game.antes.iter().chain(&game.blinds) {
+        total = total.checked_add(x)?;
+    }
+    for &(act, _, _) in &read.acts {
+        if let Act::To(x) = act {
+            total = total.checked_add(x)?;
+        }
+    }
+    total.checked_add(1)
 }
 
 /// A raise to exactly what the deepest opponent can match, below the

@@ -31,12 +31,13 @@ impl PhhEngine {
 
 /// One hand replayed: `(deck, records, contributions, dead, folded,
 /// cards, board, street, bets, level, bet, raises, raise_size,
-/// voluntary, repairs, hidden, stacks, dealt)` at the end (the deck first card
+/// voluntary, repairs, hidden, stacks, dealt, starting stacks)` at the end (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
-/// supplied as `replay` words them, `stacks` after the payout, `dealt` the cards of the deck dealt), or None.
+/// supplied as `replay` words them, `stacks` after the payout, `dealt` the cards of the deck dealt; a seat of `deep` starts with
+/// a deep stack, whatever `stacks` says), or None.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (engine, actions, seat_of, order, stacks, button, scale, strict))]
+#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict))]
 pub fn _phh_replay<'py>(
     py: Python<'py>,
     engine: &PhhEngine,
@@ -44,6 +45,7 @@ pub fn _phh_replay<'py>(
     seat_of: Vec<usize>,
     order: Vec<usize>,
     stacks: Vec<u64>,
+    deep: Vec<usize>,
     button: usize,
     scale: u64,
     strict: bool,
@@ -66,6 +68,7 @@ pub fn _phh_replay<'py>(
         seat_of: &seat_of,
         order: &order,
         stacks: &stacks,
+        deep: &deep,
         button,
         scale,
         strict,
@@ -125,6 +128,7 @@ pub fn _phh_replay<'py>(
         PyTuple::new(py, &done.hidden)?.into_any(),
         PyList::new(py, t.stacks())?.into_any(),
         t.deal().1.into_pyobject(py)?.into_any(),
+        PyList::new(py, t.starting_stacks())?.into_any(),
     ];
     Ok(Some(PyTuple::new(py, out)?))
 }

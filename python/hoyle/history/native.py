@@ -5,7 +5,7 @@ in the core in one call per hand (issue 29), the general path
 ``replay_native(history, strict)`` returns the finished ``Hand`` (with the
 folds it supplied and the seats the file never shows), or None when the
 core's path does not read the hand: a game the table engine does not play
-(draw, stud, a split...), unknown stacks, a ``runs`` field, a comment or
+(draw, stud, a split...), a ``runs`` field, unknown stacks in a capped game, a comment or
 any line outside ``src-rust/history/``'s few, an action the reference
 refuses, a hand that does not end. ``HandHistory.replay`` then plays it
 through the reference, which also words every error; a hand the core
@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from hoyle._core import MAX_CHIPS, _phh_replay, _PhhEngine
+from hoyle._core import _phh_replay, _PhhEngine
 from hoyle._hand_view import game_plan
 from hoyle._streets import finished_hand
 from hoyle.betting import Limit, NoLimit, PotLimit
@@ -96,7 +96,7 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
     try:
         by_player = history._stacks_by_player()
         n = len(by_player)
-        if None in by_player or n < 2:
+        if n < 2:
             return None
         scale = history.scale
         game, _ = history._game(n)
@@ -105,15 +105,24 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
             return None
         button = button_seat(fields.get("_hoyle_button"), n)
         seat_of, _, order = seating(n, button)
-        stacks = seat_stacks(by_player, seat_of, 0, table_cap(fields, scale))
+        cap = table_cap(fields, scale)
+        if None in by_player:  # unknown stacks: the core gives them the deep stack
+            if cap is not None:
+                return None
+            stacks = [0] * n
+            for i, s in enumerate(seat_of):
+                stacks[s] = by_player[i] or 0
+            deep = [s for i, s in enumerate(seat_of) if by_player[i] is None]
+        else:
+            stacks, deep = seat_stacks(by_player, seat_of, 0, cap), []
         actions = history.actions
     except HoyleError:  # the reference says so, in its own words
         return None
     plan = game_plan(game)
-    if min(stacks) <= 0 or sum(stacks) > MAX_CHIPS or not plan.min_seats <= n <= plan.max_seats:
-        return None
-    done = _phh_replay(engine, actions, seat_of, order, stacks, button, scale, strict)
+    if not plan.min_seats <= n <= plan.max_seats:
+        return None  # (the core checks the stacks: each above 0, their sum in range)
+    done = _phh_replay(engine, actions, seat_of, order, stacks, deep, button, scale, strict)
     if done is None:
         return None
-    hand = finished_hand(Hand, game, stacks, button, done)
+    hand = finished_hand(Hand, game, done[18], button, done)
     return Native(hand, done[14], done[15], seat_of)
