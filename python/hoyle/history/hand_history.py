@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from hoyle.errors import HistoryError, HoyleError
+from hoyle.errors import HistoryError
 from hoyle.games import Game
 from hoyle.hand import Hand
 from hoyle.history import sites
 from hoyle.history.deal import ActionReader
-from hoyle.history.extension import game_of_extension
 from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
+from hoyle.history.hand_game import hand_game
 from hoyle.history.native import enabled as native_on
 from hoyle.history.native import replay_native
 from hoyle.history.plan import ReplayPlan
@@ -23,7 +23,6 @@ from hoyle.history.refused import Hands, RefusedHand, check_errors
 from hoyle.history.replay import Replay, Seen, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
-from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake, take_written
 from hoyle.history.stakes import (
     button_seat,
@@ -32,7 +31,6 @@ from hoyle.history.stakes import (
     scaled,
     seat_stacks,
     seating,
-    stakes_game,
     starting_stacks,
     table_cap,
 )
@@ -257,33 +255,11 @@ class HandHistory(HandFacts):
         seated = self._seated
         return seated[2] if seated is not None else self._replay_plan().button
 
-    def _game(self, n: int) -> tuple[Game, DealShape]:
-        """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
-        variant and stakes fields."""
-        extension = self.fields.get("_hoyle_game")
-        if extension is None:
-            variant = self.variant
-            scale = self.scale
-        elif not isinstance(extension, dict):
-            raise HistoryError(
-                f"{self.where}: _hoyle_game must be a table of Game settings "
-                f"(as Game.to_dict writes), got {type(extension).__name__}"
-            )
-        elif self.scale != 1:
-            raise HistoryError(f"{self.where}: a _hoyle_game hand must use whole chips")
-        try:
-            if extension is None:
-                return stakes_game(self.fields, variant, scale, n)
-            game = game_of_extension(extension)
-            return game, DealShape(game)
-        except HoyleError as err:  # these name no file
-            raise HistoryError(f"{self.where}: {err}") from None
-
     def _replay_plan(self) -> ReplayPlan:
         if self._plan is None:
             by_player = self._stacks_by_player()
             n = len(by_player)
-            game, shape = self._game(n)
+            game, shape = hand_game(self, n)
             with _named(self.where):
                 button = button_seat(self.fields.get("_hoyle_button"), n)
             seat_of, labels, order = seating(n, button)

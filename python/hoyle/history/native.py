@@ -34,6 +34,7 @@ from hoyle.errors import HoyleError
 from hoyle.games import Game
 from hoyle.games.game import table_engine_plays
 from hoyle.hand import Hand
+from hoyle.history.hand_game import hand_game
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.stakes import button_seat, seat_stacks, seating, table_cap
 
@@ -99,7 +100,7 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
         if n < 2:
             return None
         scale = history.scale
-        game, _ = history._game(n)
+        game, _ = hand_game(history, n)
         engine = engine_of(game)
         if engine is None:
             return None
