@@ -110,19 +110,17 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     the Python path plays."""
     plan = game._plan
     (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
-    bet, raises, raise_size, voluntary, dealt = done[10], done[11], done[12], done[13], done[17]
+    bet, raises, raise_size, voluntary = done[10], done[11], done[12], done[13]
     n = len(stacks)
     h = object.__new__(cls)
-    rest = deck[dealt:]
-    rest.reverse()
-    h._deck, h._reseed, h._dealt = rest, 0, tuple(deck)
+    h._deck, h._reseed, h._dealt = done[17], 0, deck
     h._game = game
     h._plan = plan
     h._n = n
     h._ring = rings(n)
     h._button = button
     h._start = tuple(stacks)
-    h._stacks = [a - b for a, b in zip(stacks, contrib, strict=True)]  # before the payout
+    h._stacks = done[19]  # before the payout
     h._contrib = contrib
     h._dead = dead
     h._folded = folded

@@ -29,11 +29,12 @@ impl PhhEngine {
     }
 }
 
-/// One hand replayed: `(deck, records, contributions, dead, folded,
+/// One hand replayed: `(deck as dealt (a tuple), records, contributions, dead, folded,
 /// cards, board, street, bets, level, bet, raises, raise_size,
-/// voluntary, repairs, hidden, stacks, dealt, starting stacks)` at the end (the deck first card
+/// voluntary, repairs, hidden, stacks, rest, starting stacks, stacks
+/// before the payout)` at the end (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
-/// supplied as `replay` words them, `stacks` after the payout, `dealt` the cards of the deck dealt; a seat of `deep` starts with
+/// supplied as `replay` words them, `stacks` after the payout, `rest` the cards not dealt, the next one last; a seat of `deep` starts with
 /// a deep stack, whatever `stacks` says), or None.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
@@ -104,8 +105,15 @@ pub fn _phh_replay<'py>(
         .iter()
         .map(|&(k, index)| format!("p{} folds before action {}", k + 1, index + 1))
         .collect();
+    let dealt = t.deal().1;
+    let before: Vec<u64> = t
+        .starting_stacks()
+        .iter()
+        .zip(t.contributions())
+        .map(|(a, b)| a - b)
+        .collect();
     let out = [
-        PyList::new(py, &done.deck)?.into_any(),
+        PyTuple::new(py, &done.deck)?.into_any(),
         records.into_any(),
         PyList::new(py, t.contributions())?.into_any(),
         match t.dead() {
@@ -127,8 +135,9 @@ pub fn _phh_replay<'py>(
         PyList::new(py, repairs)?.into_any(),
         PyTuple::new(py, &done.hidden)?.into_any(),
         PyList::new(py, t.stacks())?.into_any(),
-        t.deal().1.into_pyobject(py)?.into_any(),
+        PyList::new(py, done.deck[dealt..].iter().rev())?.into_any(),
         PyList::new(py, t.starting_stacks())?.into_any(),
+        PyList::new(py, before)?.into_any(),
     ];
     Ok(Some(PyTuple::new(py, out)?))
 }

@@ -191,7 +191,8 @@ class HandHistory(HandFacts):
         by_player = self._stacks_by_player()
         if None not in by_player:  # (the usual case: a C scan, no loop)
             return ()
-        seat_of = self._replay_plan().seat_of
+        seated = self._seated
+        seat_of = seated[1] if seated is not None else self._replay_plan().seat_of
         return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
 
     def net_chips(self, hand: Hand) -> tuple[int, ...]:
