@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from hoyle._core import _exposed_key
 from hoyle._deal import check_seats, check_stacks, chips, deal_order
 from hoyle._ending import Ending
-from hoyle._hand_state import BET, DRAWING
+from hoyle._hand_state import BET, DRAWING, OVER
 from hoyle._plan import blind_posts, rings
 from hoyle._whole import whole
-from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
+from hoyle.betting import DRAW, MAX_CHIPS, NO_ACTION, Betting, Limit
 
 if TYPE_CHECKING:
     from hoyle.games import Game
@@ -102,7 +102,8 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     history (``_core._phh_replay``: ``hoyle.history.native``) ended in,
     every field as ``start_hand`` and the actions would leave it, set in one
     step; then ``Ending._finish`` shows down and pays, as at the end of any
-    hand. ``stacks`` are the starting stacks (checked by the caller:
+    hand (a natural-high hand: its showdown values and stacks from the same
+    core call, ``settle::showdown``, made by the core with the replay). ``stacks`` are the starting stacks (checked by the caller:
     what ``start_hand`` checks), ``done`` the core's tuple.
 
     The core played the hand with ``Hand``'s rules (``src-rust/table/``);
@@ -148,10 +149,16 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     h._voluntary = voluntary
     streets = plan.streets
     h._betting = streets[min(street, len(streets) - 1)].betting
-    h._phase = BET
-    h._legal = None
     h._actor = None
-    h._finish()
+    if done[20] is None:
+        h._phase = BET
+        h._legal = None
+        h._finish()
+    else:  # natural high: what ``_finish``'s one core call gives, made by the core already
+        h._phase = OVER
+        h._legal = NO_ACTION
+        h._stacks = done[16]
+        h._shown = (done[20], None)
     return h
 
 

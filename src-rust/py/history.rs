@@ -32,7 +32,7 @@ impl PhhEngine {
 /// One hand replayed: `(deck as dealt (a tuple), records, contributions, dead, folded,
 /// cards, board, street, bets, level, bet, raises, raise_size,
 /// voluntary, repairs, hidden, stacks, rest, starting stacks, stacks
-/// before the payout)` at the end (the deck first card
+/// before the payout, a natural-high game's showdown values or None)` at the end (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
 /// supplied as `replay` words them, `stacks` after the payout, `rest` the cards not dealt, the next one last; a seat of `deep` starts with
 /// a deep stack, whatever `stacks` says), or None.
@@ -112,6 +112,10 @@ pub fn _phh_replay<'py>(
         .zip(t.contributions())
         .map(|(a, b)| a - b)
         .collect();
+    let shown = match plain_showdown(plan, t, &before)? {
+        Some(high) => PyList::new(py, high)?.into_any(),
+        None => py.None().into_bound(py),
+    };
     let out = [
         PyTuple::new(py, &done.deck)?.into_any(),
         records.into_any(),
@@ -138,8 +142,40 @@ pub fn _phh_replay<'py>(
         PyList::new(py, done.deck[dealt..].iter().rev())?.into_any(),
         PyList::new(py, t.starting_stacks())?.into_any(),
         PyList::new(py, before)?.into_any(),
+        shown,
     ];
     Ok(Some(PyTuple::new(py, out)?))
+}
+
+/// A natural-high game's showdown values, as `_core._showdown` gives
+/// them to `Ending._finish` (the same core call on the same state), or
+/// None for any other game (the hand's own ending shows it down).
+fn plain_showdown(
+    plan: &EnginePlan,
+    t: &crate::table::TableState,
+    before: &[u64],
+) -> PyResult<Option<Vec<Option<i64>>>> {
+    if !plan.game.plain_high {
+        return Ok(None);
+    }
+    let n = t.seats();
+    let hands: Vec<Option<&[u8]>> = (0..n)
+        .map(|s| (!t.folded()[s]).then(|| t.hole(plan, s)))
+        .collect();
+    let input = crate::settle::ShowdownInput {
+        stacks: before,
+        contributions: t.contributions(),
+        dead: t.dead(),
+        hands: &hands,
+        board: t.board(),
+        button: t.button(),
+        rake: plan.game.rake,
+    };
+    let done = crate::settle::showdown(&input)?;
+    if done.stacks != t.stacks() {
+        return Ok(None); // (never: the engine's payout is this one; the hand's ending decides)
+    }
+    Ok(Some(done.high))
 }
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
