@@ -103,8 +103,9 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     every field as ``start_hand`` and the actions would leave it, set in one
     step; then ``Ending._finish`` shows down and pays, as at the end of any
     hand (a natural-high hand: its showdown values and stacks from the same
-    core call, ``settle::showdown``, made by the core with the replay). ``stacks`` are the starting stacks (checked by the caller:
-    what ``start_hand`` checks), ``done`` the core's tuple.
+    core call, ``settle::showdown``, made by the core with the replay).
+    ``stacks`` are the starting stacks (checked by the caller: what
+    ``start_hand`` checks), ``done`` the core's tuple.
 
     The core played the hand with ``Hand``'s rules (``src-rust/table/``);
     ``tests/history/test_native.py`` checks every field against the hand
@@ -130,16 +131,11 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     h._board = board
     h._discards = []
     h._history = records
-    h._settlement = None
-    h._shown = None
-    h._unseen = ()
-    h._restubs = ()
-    h._room_rake = 0
-    h._runouts = ()
+    h._settlement, h._shown, h._unseen = None, None, ()
+    h._restubs, h._room_rake, h._runouts = (), 0, ()
     h._busy = [1]
     h._to_draw = []
-    h._street = street
-    h._first_street = 0
+    h._street, h._first_street = street, 0
     h._min_bet = plan.smallest_bet
     h._bets = bets
     h._level = level
