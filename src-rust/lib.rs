@@ -10,6 +10,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod hand;
+pub mod history;
 pub mod icm;
 pub mod keying;
 pub mod reserve;

@@ -1,5 +1,5 @@
 # Hand-written stub of the Rust extension, checked by stubtest.
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
@@ -406,6 +406,31 @@ _State: TypeAlias = tuple[
     list[tuple[int, int, int, int, int]],
     tuple[bool, bool, int, int | None, int | None],
 ]
+
+def _phh_toml(text: str) -> dict[str, Any] | None:
+    """PHH text's TOML document as ``tomllib.loads(text, parse_float=Decimal)``
+    reads it, or None where the core's reader leaves it to Python's."""
+
+@final
+class _PhhEngine:
+    """A game's table engine for ``_phh_replay`` (``hoyle.history.native``)."""
+
+    def __new__(cls, plan: Plan) -> _PhhEngine: ...
+
+def _phh_replay(
+    engine: _PhhEngine,
+    actions: list[str],
+    seat_of: Sequence[int],
+    order: Sequence[int],
+    stacks: Sequence[int],
+    deep: Sequence[int],
+    button: int,
+    scale: int,
+    strict: bool,
+) -> tuple[Any, ...] | None:
+    """One hand history's action lines read and played in the core: the
+    final state (see ``_streets.finished_hand``), or None where the core's
+    path does not read the hand."""
 
 @final
 class _Tables:

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from hoyle._core import _exposed_key
 from hoyle._deal import check_seats, check_stacks, chips, deal_order
 from hoyle._ending import Ending
-from hoyle._hand_state import BET, DRAWING
+from hoyle._hand_state import BET, DRAWING, OVER
 from hoyle._plan import blind_posts, rings
 from hoyle._whole import whole
-from hoyle.betting import DRAW, MAX_CHIPS, Betting, Limit
+from hoyle.betting import DRAW, MAX_CHIPS, NO_ACTION, Betting, Limit
 
 if TYPE_CHECKING:
     from hoyle.games import Game
 
-__all__ = ["Streets", "start_hand"]
+__all__ = ["Streets", "finished_hand", "start_hand"]
 
 
 S = TypeVar("S", bound="Streets")
@@ -95,6 +95,67 @@ def start_hand(
     if plan.ante or plan.antes:
         h._post_antes()
     h._begin_street()
+    return h
+
+
+def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done: Any) -> S:
+    """The finished hand of ``game`` that the core's replay of a hand
+    history (``_core._phh_replay``: ``hoyle.history.native``) ended in,
+    every field as ``start_hand`` and the actions would leave it, set in one
+    step; then ``Ending._finish`` shows down and pays, as at the end of any
+    hand (a natural-high hand: its showdown values and stacks from the same
+    core call, ``settle::showdown``, made by the core with the replay).
+    ``stacks`` are the starting stacks (checked by the caller: what
+    ``start_hand`` checks), ``done`` the core's tuple.
+
+    The core played the hand with ``Hand``'s rules (``src-rust/table/``);
+    ``tests/history/test_native.py`` checks every field against the hand
+    the Python path plays."""
+    plan = game._plan
+    (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
+    bet, raises, raise_size, voluntary = done[10], done[11], done[12], done[13]
+    n = len(stacks)
+    h = object.__new__(cls)
+    h._deck, h._reseed, h._dealt = done[17], 0, deck
+    h._game = game
+    h._plan = plan
+    h._n = n
+    h._ring = rings(n)
+    h._button = button
+    h._start = tuple(stacks)
+    h._stacks = done[19]  # before the payout
+    h._contrib = contrib
+    h._dead = dead
+    h._folded = folded
+    h._cards = cards
+    h._up = [[] for _ in stacks]
+    h._board = board
+    h._discards = []
+    h._history = records
+    h._settlement, h._shown, h._unseen = None, None, ()
+    h._restubs, h._room_rake, h._runouts, h._house = (), 0, (), 0
+    h._busy = [1]
+    h._to_draw = []
+    h._street, h._first_street = street, 0
+    h._min_bet = plan.smallest_bet
+    h._bets = bets
+    h._level = level
+    h._bet = bet
+    h._raises = raises
+    h._raise_size = raise_size
+    h._voluntary = voluntary
+    streets = plan.streets
+    h._betting = streets[min(street, len(streets) - 1)].betting
+    h._actor = None
+    if done[20] is None:
+        h._phase = BET
+        h._legal = None
+        h._finish()
+    else:  # natural high: what ``_finish``'s one core call gives, made by the core already
+        h._phase = OVER
+        h._legal = NO_ACTION
+        h._stacks = done[16]
+        h._shown = (done[20], None)
     return h
 
 

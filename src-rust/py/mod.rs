@@ -13,7 +13,8 @@
 //! `settle::showdown`) reads `args`; `hand` (the core's stud and draw
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
 //! mask, by the core's `env`) reads `args`; `tables` (the core backend of
-//! `hoyle.env.VectorTables`) reads `rules`; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
+//! `hoyle.env.VectorTables`) reads `rules`; `history` (`hoyle.history`'s
+//! native replay) reads `tables`' reading of a game; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
 //! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `fast`, `display`,
 //! `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
@@ -30,6 +31,7 @@ mod errors;
 mod eval;
 mod fast;
 mod hand;
+mod history;
 mod icm;
 mod observe;
 mod pool;
@@ -78,6 +80,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<observe::Observer>()?;
     m.add_function(wrap_pyfunction!(observe::_observe, m)?)?;
     m.add_class::<tables::Tables>()?;
+    m.add_class::<history::PhhEngine>()?;
+    m.add_function(wrap_pyfunction!(history::_phh_replay, m)?)?;
+    m.add_function(wrap_pyfunction!(history::_phh_toml, m)?)?;
     icm::add_limits(m)?;
     m.add_function(wrap_pyfunction!(icm::_icm_subsets, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_icm_dp, m)?)?;

@@ -34,6 +34,21 @@ impl TableState {
         self.start_with(plan, rng, button);
     }
 
+    /// Starts a hand on a deck given in full, first card first (what
+    /// `Game.start(deck=...)` deals): a hand history's replay
+    /// (`crate::history`). `deck` must hold at least
+    /// [`EnginePlan::cards_needed`] cards, each a card of the game's deck;
+    /// the caller checks that (false: nothing started).
+    pub fn start_dealt(&mut self, plan: &EnginePlan, deck: &[u8], button: usize) -> bool {
+        if deck.len() < plan.cards_needed(self.n) || button >= self.n {
+            return false;
+        }
+        self.deck.clear();
+        self.deck.extend_from_slice(deck);
+        self.begin_hand(plan, button);
+        true
+    }
+
     /// [`TableState::start`] with the seed's generator keyed already
     /// (`Mt19937::from_seeds` keys several at once).
     pub fn start_with(&mut self, plan: &EnginePlan, rng: Mt19937, button: usize) {
@@ -56,6 +71,12 @@ impl TableState {
         self.deck.clear();
         self.deck
             .extend(positions[..need].iter().map(|&p| deck[p as usize]));
+        self.begin_hand(plan, button);
+    }
+
+    /// The hand on `self.deck`: the stacks afresh, the antes, the first
+    /// street's cards and blinds.
+    fn begin_hand(&mut self, plan: &EnginePlan, button: usize) {
         self.next = 0;
         self.button = button;
         self.stacks.copy_from_slice(&self.start);

@@ -366,6 +366,21 @@ impl TableState {
         self.refused.as_ref()
     }
 
+    /// The betting interval's state, as `Hand` keeps it: the bet each
+    /// seat last answered (None before it acted), the raises, the
+    /// smallest full raise, and whether some seat has acted.
+    pub fn interval(&self) -> (&[Option<u64>], u64, u64, bool) {
+        (&self.level, self.raises, self.raise_size, self.voluntary)
+    }
+    /// The antes (dead money), when the game has any.
+    pub fn dead(&self) -> Option<&[u64]> {
+        self.dead.as_deref()
+    }
+    /// The deal, first card first, and how many of its cards are dealt.
+    pub fn deal(&self) -> (&[u8], usize) {
+        (&self.deck, self.next)
+    }
+
     /// The seat's cards, in the order dealt.
     pub fn hole(&self, plan: &EnginePlan, seat: usize) -> &[u8] {
         &self.cards[seat * plan.game.per_seat..][..self.held[seat]]

@@ -8,20 +8,21 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from hoyle.errors import HistoryError, HoyleError
+from hoyle.errors import HistoryError
 from hoyle.games import Game
 from hoyle.hand import Hand
 from hoyle.history import sites
 from hoyle.history.deal import ActionReader
-from hoyle.history.extension import game_of_extension
 from hoyle.history.facts import HandFacts
 from hoyle.history.files import decode, read_bytes
+from hoyle.history.hand_game import hand_game
+from hoyle.history.native import enabled as native_on
+from hoyle.history.native import replay_native
 from hoyle.history.plan import ReplayPlan
 from hoyle.history.refused import Hands, RefusedHand, check_errors
-from hoyle.history.replay import Replay, settle_unseen
+from hoyle.history.replay import Replay, Seen, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
-from hoyle.history.shape import DealShape
 from hoyle.history.site_rake import SiteRake, room_money
 from hoyle.history.stakes import (
     button_seat,
@@ -30,7 +31,6 @@ from hoyle.history.stakes import (
     scaled,
     seat_stacks,
     seating,
-    stakes_game,
     starting_stacks,
     table_cap,
 )
@@ -66,6 +66,7 @@ class HandHistory(HandFacts):
         "_by_player",
         "_plan",
         "_scale",
+        "_seated",
         "fields",
         "name",
         "notes",
@@ -83,6 +84,8 @@ class HandHistory(HandFacts):
         self._scale: int | None = None
         self._by_player: tuple[int | None, ...] | None = None
         self._actions: list[str] | None = None
+        # (game, seat_of, button) of the last native replay: what its plan would say
+        self._seated: tuple[Game, tuple[int, ...], int] | None = None
         self.repairs: list[str] = []
         self.notes: list[str] = []  # (site files: a stack gap at a table; not an error)
 
@@ -133,8 +136,10 @@ class HandHistory(HandFacts):
     def scale(self) -> int:
         """Chips per unit of the file: 1, or 100 (or more) for decimal amounts."""
         if self._scale is None:
-            with _named(self.where):  # (it names no file)
+            try:  # (``_named``, without a context manager's cost: every hand)
                 self._scale = scale_of(self.fields, self.actions)
+            except HistoryError as err:  # (it names no file)
+                raise HistoryError(f"{self.where}: {err}") from None
         return self._scale
 
     def _in_seat_order(self, values: list[Any]) -> tuple[Any, ...]:
@@ -186,7 +191,8 @@ class HandHistory(HandFacts):
         by_player = self._stacks_by_player()
         if None not in by_player:  # (the usual case: a C scan, no loop)
             return ()
-        seat_of = self._replay_plan().seat_of
+        seated = self._seated
+        seat_of = seated[1] if seated is not None else self._replay_plan().seat_of
         return tuple(sorted(seat_of[i] for i, v in enumerate(by_player) if v is None))
 
     def net_chips(self, hand: Hand) -> tuple[int, ...]:
@@ -210,8 +216,10 @@ class HandHistory(HandFacts):
 
     def _read_stacks(self) -> tuple[int | None, ...]:
         value, scale = self._field("starting_stacks"), self.scale
-        with _named(self.where):
+        try:  # (``_named``, inline)
             return starting_stacks(value, scale)
+        except HistoryError as err:
+            raise HistoryError(f"{self.where}: {err}") from None
 
     @property
     def finishing_stacks(self) -> tuple[int | Decimal, ...] | None:
@@ -234,44 +242,25 @@ class HandHistory(HandFacts):
     @property
     def game(self) -> Game:
         """The hoyle ``Game`` this hand is played under."""
-        return self._replay_plan().game
+        seated = self._seated
+        return seated[0] if seated is not None else self._replay_plan().game
 
     def seat(self, player: int) -> int:
         """The hoyle seat of ``p{player}`` (1-based, as in PHH)."""
-        return self._replay_plan().seat_of[player - 1]
+        seated = self._seated
+        return (seated[1] if seated is not None else self._replay_plan().seat_of)[player - 1]
 
     @property
     def button(self) -> int:
         """The hoyle seat of the button."""
-        return self._replay_plan().button
-
-    def _game(self, n: int) -> tuple[Game, DealShape]:
-        """The game for ``n`` seats: the ``_hoyle_game`` extension, else the
-        variant and stakes fields."""
-        extension = self.fields.get("_hoyle_game")
-        if extension is None:
-            variant = self.variant
-            scale = self.scale
-        elif not isinstance(extension, dict):
-            raise HistoryError(
-                f"{self.where}: _hoyle_game must be a table of Game settings "
-                f"(as Game.to_dict writes), got {type(extension).__name__}"
-            )
-        elif self.scale != 1:
-            raise HistoryError(f"{self.where}: a _hoyle_game hand must use whole chips")
-        try:
-            if extension is None:
-                return stakes_game(self.fields, variant, scale, n)
-            game = game_of_extension(extension)
-            return game, DealShape(game)
-        except HoyleError as err:  # these name no file
-            raise HistoryError(f"{self.where}: {err}") from None
+        seated = self._seated
+        return seated[2] if seated is not None else self._replay_plan().button
 
     def _replay_plan(self) -> ReplayPlan:
         if self._plan is None:
             by_player = self._stacks_by_player()
             n = len(by_player)
-            game, shape = self._game(n)
+            game, shape = hand_game(self, n)
             with _named(self.where):
                 button = button_seat(self.fields.get("_hoyle_button"), n)
             seat_of, labels, order = seating(n, button)
@@ -331,16 +320,23 @@ class HandHistory(HandFacts):
         >>> h.replay().stacks, h.replay(rake=SiteRake(percent=5, cap=3)).stacks
         ((60, 40), (59, 40))
         """
-        plan = self._replay_plan()
-        run = Replay(plan, self.actions, self.where, strict)
-        hand = run.play()
-        self.repairs = run.repairs
-        run.check_end(hand, partial=partial)
-        settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
-        if (plan.hidden or plan.board_hidden) and hand.is_over:
-            settle_unseen(hand, plan, self.where)
+        # the common shapes, in the core; a history whose plan is built replays the plan
+        native = replay_native(self, strict) if native_on() and self._plan is None else None
+        seen: Seen
+        if native is not None:
+            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
+            self._seated = (game, native.seat_of, hand.button)
+        else:
+            plan = seen = self._replay_plan()
+            run = Replay(plan, self.actions, self.where, strict)
+            hand, game = run.play(), plan.game
+            self.repairs = run.repairs
+            run.check_end(hand, partial=partial)
+            settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
+        if (seen.hidden or seen.board_hidden) and hand.is_over:
+            settle_unseen(hand, seen, self.where)
         if hand.is_over:  # the house's money, then the room's rake (``site_rake``)
-            room_money(hand, self.fields, rake, plan.game.rake, (self.scale, self.where))
+            room_money(hand, self.fields, rake, game.rake, (self.scale, self.where))
         return hand
 
     def dumps(self) -> str:
@@ -389,7 +385,7 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
     refused: list[tuple[int, str]] | None = [] if check_errors(errors) else None
-    site = sites.site_of(text)
+    site = sites.site_of(_opening(text))
     if site is not None:
         out = Hands()
         for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
@@ -436,6 +432,18 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         refused.append((_line_of(text, h.name), message))
     out.refused = tuple(RefusedHand(*r) for r in refused or ())
     return out
+
+
+def _opening(text: str) -> str:
+    """The part of ``text`` that ``sites.site_of`` reads (its first two
+    non-blank lines): the first whole lines of up to 256 characters when
+    they hold two, else the text (``site_of`` splits 4096 characters into
+    lines: a PHH file's first 256 say the same, for less)."""
+    cut = text.rfind("\n", 0, 256) + 1
+    head = text[:cut]
+    if sum(1 for line in head.splitlines() if line.strip()) >= 2:
+        return head
+    return text
 
 
 def _line_of(text: str, table: str | None) -> int:

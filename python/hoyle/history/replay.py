@@ -4,6 +4,8 @@ hand's hooks for what a file does that a hand does not (``start_hand``,
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from hoyle._deal import restub
 from hoyle._ending import show_nothing
 from hoyle._hand_view import reader
@@ -160,7 +162,19 @@ class Replay:
                 )
 
 
-def settle_unseen(hand: Hand, plan: ReplayPlan, where: str) -> None:
+class Seen(Protocol):
+    """What ``settle_unseen`` reads of a replay (a ``ReplayPlan``, or the
+    native replay's ``Native``)."""
+
+    @property
+    def hidden(self) -> tuple[int, ...]: ...
+    @property
+    def board_hidden(self) -> bool: ...
+    @property
+    def seat_of(self) -> tuple[int, ...]: ...
+
+
+def settle_unseen(hand: Hand, plan: Seen, where: str) -> None:
     """Settle a finished hand whose file never shows some live seats' cards.
 
     The replay dealt those seats placeholder cards (``CardLedger.fill_unknown``);

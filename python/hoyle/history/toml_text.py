@@ -11,7 +11,9 @@ Why a second reader: measured on the 769 files of the PHH corpus
 (tests/data/phh; best of 15, CPU time), ``fast_toml`` reads them in 11 ms and
 tomllib in 103 ms, while the whole corpus replay (reading included) takes
 ~85 ms: tomllib alone would more than double the replay bench's hoyle time and
-halve its hoyle/PokerKit ratio.
+halve its hoyle/PokerKit ratio. The core reads the same part again, faster
+still (``_core._phh_toml``, ``src-rust/history/toml.rs``), and leaves
+to ``fast_toml`` whatever it does not read; ``read_toml`` asks it first.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ if sys.version_info >= (3, 11):
 else:  # Python 3.10: the same parser, as the tomli package (a dependency there)
     import tomli as tomllib
 
+from hoyle._core import _phh_toml
 from hoyle.errors import HistoryError
 
 __all__ = ["GiveUp", "fast_toml", "read_toml"]
@@ -79,6 +82,9 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
     (``sys.get_int_max_str_digits``), a decimal whose exponent no
     ``Decimal`` holds, and arrays or tables nested deeper
     than the interpreter's recursion allows."""
+    doc = _phh_toml(text)  # the core's reader of the same part (src-rust/history/toml.rs)
+    if doc is not None:
+        return doc
     try:
         return fast_toml(text)
     except GiveUp:

@@ -1,0 +1,241 @@
+//! `hoyle.history`'s native replay (`crate::history`): `_PhhEngine`, a
+//! game's table engine made once, and `_phh_replay`, one hand's action
+//! lines read and played in one call. None wherever the core's path does
+//! not read the hand: the caller replays it through the reference.
+
+use crate::hand::RECORD_KINDS;
+use crate::history::toml::{self, Table, Value};
+use crate::history::{self, Setup};
+use crate::table::{EnginePlan, TableGame};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTime};
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// A game's table engine, for `_phh_replay` (made from the game's
+/// `hoyle._plan.Plan`, which `hoyle.env._fast.settings` found it plays).
+#[pyclass(frozen, module = "hoyle._core", name = "_PhhEngine")]
+pub struct PhhEngine {
+    plan: EnginePlan,
+}
+
+#[pymethods]
+impl PhhEngine {
+    #[new]
+    fn new(plan: TableGame) -> PyResult<PhhEngine> {
+        Ok(PhhEngine {
+            plan: EnginePlan::new(plan)?,
+        })
+    }
+}
+
+/// One hand replayed: `(deck as dealt (a tuple), records, contributions, dead, folded,
+/// cards, board, street, bets, level, bet, raises, raise_size,
+/// voluntary, repairs, hidden, stacks, rest, starting stacks, stacks
+/// before the payout, a natural-high game's showdown values or None)` at the end (the deck first card
+/// first, `level` -1 for a seat that has not acted, `repairs` the folds
+/// supplied as `replay` words them, `stacks` after the payout, `rest` the cards not dealt, the next one last; a seat of `deep` starts with
+/// a deep stack, whatever `stacks` says), or None.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict))]
+pub fn _phh_replay<'py>(
+    py: Python<'py>,
+    engine: &PhhEngine,
+    actions: &Bound<'py, PyList>,
+    seat_of: Vec<usize>,
+    order: Vec<usize>,
+    stacks: Vec<u64>,
+    deep: Vec<usize>,
+    button: usize,
+    scale: u64,
+    strict: bool,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let mut texts: Vec<Bound<'py, PyString>> = Vec::with_capacity(actions.len());
+    for item in actions.iter() {
+        match item.cast_into::<PyString>() {
+            Ok(s) => texts.push(s),
+            Err(_) => return Ok(None), // the reference says what is wrong
+        }
+    }
+    let mut lines: Vec<&str> = Vec::with_capacity(texts.len());
+    for s in &texts {
+        match s.to_str() {
+            Ok(t) => lines.push(t),
+            Err(_) => return Ok(None),
+        }
+    }
+    let setup = Setup {
+        seat_of: &seat_of,
+        order: &order,
+        stacks: &stacks,
+        deep: &deep,
+        button,
+        scale,
+        strict,
+    };
+    let plan = &engine.plan;
+    let Some(done) = history::replay(plan, lines.into_iter(), &setup) else {
+        return Ok(None);
+    };
+    let t = &done.table;
+    let empty = PyTuple::empty(py);
+    let kinds: Vec<Bound<'py, PyString>> = RECORD_KINDS
+        .iter()
+        .map(|k| PyString::intern(py, k))
+        .collect();
+    let records = PyList::empty(py);
+    for a in t.history() {
+        let kind = kinds[usize::from(a.kind)].clone();
+        let record = (a.street, a.seat, kind, a.amount, a.total, empty.clone());
+        records.append(record.into_pyobject(py)?)?;
+    }
+    let n = t.seats();
+    let cards = PyList::empty(py);
+    for s in 0..n {
+        cards.append(PyList::new(py, t.hole(plan, s))?)?;
+    }
+    let (level, raises, raise_size, voluntary) = t.interval();
+    let level: Vec<i64> = level
+        .iter()
+        .map(|l| l.map_or(-1, |v| i64::try_from(v).unwrap_or(i64::MAX)))
+        .collect();
+    let repairs: Vec<String> = done
+        .repairs
+        .iter()
+        .map(|&(k, index)| format!("p{} folds before action {}", k + 1, index + 1))
+        .collect();
+    let dealt = t.deal().1;
+    let before: Vec<u64> = t
+        .starting_stacks()
+        .iter()
+        .zip(t.contributions())
+        .map(|(a, b)| a - b)
+        .collect();
+    let shown = match plain_showdown(plan, t, &before)? {
+        Some(high) => PyList::new(py, high)?.into_any(),
+        None => py.None().into_bound(py),
+    };
+    let out = [
+        PyTuple::new(py, &done.deck)?.into_any(),
+        records.into_any(),
+        PyList::new(py, t.contributions())?.into_any(),
+        match t.dead() {
+            Some(d) => PyList::new(py, d)?.into_any(),
+            None => py.None().into_bound(py),
+        },
+        PyList::new(py, t.folded())?.into_any(),
+        cards.into_any(),
+        PyList::new(py, t.board())?.into_any(),
+        t.street().into_pyobject(py)?.into_any(),
+        PyList::new(py, t.bets())?.into_any(),
+        PyList::new(py, level)?.into_any(),
+        t.bet().into_pyobject(py)?.into_any(),
+        raises.into_pyobject(py)?.into_any(),
+        raise_size.into_pyobject(py)?.into_any(),
+        pyo3::types::PyBool::new(py, voluntary)
+            .to_owned()
+            .into_any(),
+        PyList::new(py, repairs)?.into_any(),
+        PyTuple::new(py, &done.hidden)?.into_any(),
+        PyList::new(py, t.stacks())?.into_any(),
+        PyList::new(py, done.deck[dealt..].iter().rev())?.into_any(),
+        PyList::new(py, t.starting_stacks())?.into_any(),
+        PyList::new(py, before)?.into_any(),
+        shown,
+    ];
+    Ok(Some(PyTuple::new(py, out)?))
+}
+
+/// A natural-high game's showdown values, as `_core._showdown` gives
+/// them to `Ending._finish` (the same core call on the same state), or
+/// None for any other game (the hand's own ending shows it down).
+fn plain_showdown(
+    plan: &EnginePlan,
+    t: &crate::table::TableState,
+    before: &[u64],
+) -> PyResult<Option<Vec<Option<i64>>>> {
+    if !plan.game.plain_high {
+        return Ok(None);
+    }
+    let n = t.seats();
+    let hands: Vec<Option<&[u8]>> = (0..n)
+        .map(|s| (!t.folded()[s]).then(|| t.hole(plan, s)))
+        .collect();
+    let input = crate::settle::ShowdownInput {
+        stacks: before,
+        contributions: t.contributions(),
+        dead: t.dead(),
+        hands: &hands,
+        board: t.board(),
+        button: t.button(),
+        rake: plan.game.rake,
+    };
+    let done = crate::settle::showdown(&input)?;
+    if done.stacks != t.stacks() {
+        return Ok(None); // (never: the engine's payout is this one; the hand's ending decides)
+    }
+    Ok(Some(done.high))
+}
+
+static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn value<'py>(
+    py: Python<'py>,
+    v: &Value<'_>,
+    decimal: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Decimal(text) => decimal.call1((*text,))?,
+        Value::Inf => decimal.call1(("inf",))?,
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Time(h, m, s) => PyTime::new(py, *h, *m, *s, 0, None)?.into_any(),
+        Value::Array(items) => {
+            let out = PyList::empty(py);
+            for item in items {
+                out.append(value(py, item, decimal)?)?;
+            }
+            out.into_any()
+        }
+    })
+}
+
+fn table<'py>(
+    py: Python<'py>,
+    t: &Table<'_>,
+    decimal: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (k, v) in t {
+        out.set_item(PyString::intern(py, k), value(py, v, decimal)?)?;
+    }
+    Ok(out)
+}
+
+/// The TOML document of PHH text as `tomllib.loads(text,
+/// parse_float=Decimal)` reads it, or None where the core's reader
+/// (`crate::history::toml`) leaves it to Python's.
+#[pyfunction]
+pub fn _phh_toml<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Ok(text) = text.to_str() else {
+        return Ok(None); // a lone surrogate: Python's readers say so
+    };
+    let Some(doc) = toml::read(text) else {
+        return Ok(None);
+    };
+    let decimal = DECIMAL
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("decimal")?.getattr("Decimal")?.unbind())
+        })?
+        .bind(py);
+    let root = table(py, &doc.root, decimal)?;
+    for (name, t) in &doc.tables {
+        root.set_item(PyString::intern(py, name), table(py, t, decimal)?)?;
+    }
+    Ok(Some(root))
+}
