@@ -31,8 +31,8 @@ worker) between them.
 >>> plan.probes, plan.ready
 (4, False)
 >>> plan.measured(wall=0.050, compute=0.040, shards=1, submitted=4)
->>> [plan.next_size() for _ in range(14)]
-[3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0]
+>>> [plan.next_size() for _ in range(10)]
+[5, 4, 3, 2, 2, 1, 1, 1, 1, 0]
 >>> out, seconds = run_batch(pow, [(2, 3), (3, 2)])
 >>> out
 [8, 9]
@@ -59,8 +59,10 @@ EPSILON = 0.01
 MAX_TASK_SECONDS = 1.0
 #: A batch holds at most the shards left over this many batches per worker
 #: thread: a worker slowed by a neighbour (a shared machine) leaves the
-#: others at most a quarter of what is left.
-PER_THREAD = 4
+#: others at most half of its share of what is left. (Four gave a third
+#: more tasks, each a few ms of CPU of the client, the scheduler and the
+#: worker, on the cores the shards use.)
+PER_THREAD = 2
 #: Batches submitted and not yet back, per worker thread: one running and
 #: one waiting on the worker. With one, a worker idled 10 to 30 ms between
 #: two batches (two loaded cores), 12 to 14% of a 12,000-hand simulation;

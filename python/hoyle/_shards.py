@@ -237,9 +237,13 @@ class _Window:
         total: int,
     ) -> None:
         self.fn, self.tasks, self.executor = fn, tasks, executor
-        self.size = window(executor)
         dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
-        self.plan = Plan(total, _threads(executor)) if dask else None
+        if dask:  # (one question to the scheduler, not two)
+            threads = _threads(executor)
+            self.plan: Plan | None = Plan(total, threads)
+            self.size = max(16, 4 * threads)  # (what window() gives)
+        else:
+            self.plan, self.size = None, window(executor)
         self.queue: deque[Future[Any]] = deque()
         self.batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
         self.sent: dict[Future[Any], float] = {}  # a probe's time of submission

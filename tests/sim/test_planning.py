@@ -307,13 +307,13 @@ def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
 @pytest.mark.parametrize(
     ("total", "threads", "work", "cost", "sizes"),
     [
-        # what is left over four batches a thread: 20/8, 17/8, 14/8 ...
-        (24, 2, 0.040, 0.010, [3, 3, 2, 2, 2] + [1] * 8),
+        # what is left over two batches a thread: 20/4, 15/4, 11/4 ...
+        (24, 2, 0.040, 0.010, [5, 4, 3, 2, 2, 1, 1, 1, 1]),
         # at most 0.008 / (0.01 * 0.003) = 267, at least 0.008 / 0.003 = 3
-        (98, 2, 0.003, 0.008, [12, 11, 9, 8, 7, 6, 6, 5, 4, 4] + [3] * 7 + [1]),
+        (98, 2, 0.003, 0.008, [24, 18, 13, 10, 8, 6, 4, 3, 3, 3, 2]),
         (98, 2, 0.500, 0.004, [1] * 94),  # long shards: one a task
         # at most a second of work a batch (5), at least 0.5 / 0.2 = 3
-        (1000, 4, 0.200, 0.500, [5] * 186 + [4] * 4 + [3] * 15 + [1]),
+        (1000, 4, 0.200, 0.500, [5] * 192 + [4, 4] + [3] * 8),
     ],
 )
 def test_the_batch_plan(
