@@ -464,11 +464,9 @@ def statistics(
     ``executor`` (a ``concurrent.futures.Executor``: a process pool, a Dask
     ``Client.get_executor()``) counts shards of ``shard_hands`` histories
     each where it runs them, as ``replay_all`` does; the shards' counts are
-    joined here in order, so the result is the same as without one. Each
-    shard travels as one pickle (``bytes``), made here as the shards are
-    submitted: Dask's scheduler (in this process on a ``LocalCluster``)
-    then passes it on as it is, where the histories themselves were
-    unpickled and pickled again there, twice this process's work.
+    joined here in order, so the result is the same as without one. A shard
+    travels as one pickle made as it is submitted (Dask's scheduler passes
+    bytes on as they are; histories, it would unpickle and pickle again).
     """
     if isinstance(shard_hands, bool) or not isinstance(shard_hands, int) or shard_hands < 1:
         raise HistoryError(f"statistics: shard_hands must be an int >= 1, got {shard_hands!r}")
@@ -480,17 +478,10 @@ def statistics(
         return _shard(items)
     from hoyle._shards import each_shard
 
-    starts = range(0, len(items), shard_hands)
-    tasks = ((pickle.dumps(items[i : i + shard_hands], protocol=5),) for i in starts)
-    out = Statistics()
+    out, at = Statistics(), range(0, len(items), shard_hands)
+    tasks = ((pickle.dumps(items[i : i + shard_hands], protocol=5),) for i in at)
     each_shard(
-        _packed_shard,
-        tasks,
-        len(starts),
-        out.merge,
-        executor=executor,
-        progress=progress,
-        label="counting",
+        _packed, tasks, len(at), out.merge, executor=executor, progress=progress, label="counting"
     )
     return out
 
@@ -503,7 +494,6 @@ def _shard(histories: list[HandHistory]) -> Statistics:
     return out
 
 
-def _packed_shard(packed: bytes) -> Statistics:
-    """A task of ``statistics`` on an executor: the statistics of the
-    histories pickled in ``packed``."""
+def _packed(packed: bytes) -> Statistics:
+    """A task on an executor: the statistics of the histories pickled in ``packed``."""
     return _shard(pickle.loads(packed))  # (made by statistics, in this run)
