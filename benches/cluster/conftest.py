@@ -8,10 +8,12 @@ import pytest
 
 #: name -> value, filled by the benchmark in this run
 FIGURES: dict[str, float] = {}
+#: name -> the values of each round (or other series), printed after them
+SERIES: dict[str, list[float]] = {}
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if not FIGURES:
+    if not FIGURES and not SERIES:
         return
     write = terminalreporter.write_line
     write("")
@@ -25,3 +27,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             far = FIGURES.get(f"{task}: {where}, hands/s")
             if one and far:
                 write(f"  {task}, {where} / one process: {far / one:.2f}x (target 1.7x)")
+    for name, values in SERIES.items():
+        write(f"  {name}: " + ", ".join(f"{v:.2f}" for v in values))

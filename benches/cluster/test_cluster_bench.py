@@ -16,14 +16,16 @@ bots (24 shards of 500); replay, the PHH corpus and the HandHQ sample
 (tests/data, 777 files, 943 hands) eight times over, each copy its own
 files (6,216 files, 7,544 hands, 98 shards of 64 files); statistics,
 ``hoyle.history.statistics`` over 100,000 six-max hands of the built-in
-bots written as hand histories and read back (50 shards of 2,000, about
-96 MB pickled to the workers), three interleaved rounds (about 30 s a
-round in one process).
+bots written as hand histories and read back (50 shards of 2,000, each
+one pickle of about 1.3 MB made as it is submitted), each run on its own
+copy, three interleaved rounds. The load average is printed with the
+figures, and each round's times and ratios after them.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import pickle
 import random
 import statistics
@@ -39,7 +41,8 @@ from hoyle import cluster
 from hoyle._shards import run_shards
 from hoyle.history import replay_all
 
-from benches.cluster.conftest import FIGURES
+from benches.cluster.conftest import FIGURES, SERIES
+from tests.history.test_statistics import assert_same
 
 DATA = Path(__file__).resolve().parent.parent.parent / "tests" / "data"
 CORPUS = sorted(str(p) for p in (DATA / "phh").rglob("*") if p.suffix in (".phh", ".phhs"))
@@ -196,7 +199,10 @@ def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies:
     times: dict[tuple[str, str], list[float]] = {(t, w): [] for t in tasks for w in ways}
     kept: list[Any] = []
 
+    loads: list[float] = []
+
     def cycle() -> None:
+        loads.append(os.getloadavg()[0])
         for task, run in tasks.items():
             for where, executor in ways.items():
                 started = time.perf_counter()
@@ -214,6 +220,9 @@ def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies:
             ratios = [a / b for a, b in zip(one, times[task, where], strict=True)]
             name = f"{task}, {where} / one process, interleaved, median of {rounds} (x)"
             FIGURES[name] = statistics.median(ratios)
+            SERIES[f"{task}: one process / {where}, each round (x)"] = ratios
+        SERIES[f"{task}: one process, seconds, each round"] = one
+    SERIES["interleaved: load average (1 min) before each round"] = loads
 
 
 class Measuring(Executor):
@@ -284,9 +293,12 @@ def test_overhead_and_bytes_per_shard(benchmark: Any, client: Any) -> None:
 
 
 @functools.cache
-def _histories(hands: int) -> list[Any]:
+def _histories(hands: int) -> bytes:
     """``hands`` six-max hands of the built-in bots as hand histories (each
-    hand played, written with ``hoyle.history.dumps`` and read back)."""
+    hand played, written with ``hoyle.history.dumps`` and read back),
+    pickled: each run unpickles its own copy, as read from files (a
+    history caches its replay plan, which a second run on the same objects
+    would find)."""
     from hoyle import bots
 
     game, rng = hoyle.games.texas_holdem(), random.Random(1)
@@ -301,15 +313,16 @@ def _histories(hands: int) -> list[Any]:
             assert actor is not None
             seats[actor](hand, rng)
         out += hoyle.history.loads(hoyle.history.dumps(hand, players=names))
-    return out
+    return pickle.dumps(out, protocol=5)
 
 
 def test_statistics_one_process_pool_and_dask(benchmark: Any, client: Any, pool: Executor) -> None:
     """``hoyle.history.statistics`` over 100,000 hands: one process, the
-    pool and Dask one after another in each of three rounds; the medians
-    of the times and of the rounds' ratios. Every result equals the first
-    to the count (the all-in adjusted nets to the bit)."""
-    hands = _histories(100_000 if not benchmark.disabled else 600)
+    pool and Dask one after another in each of three rounds, each run on
+    its own copy of the histories (unpickled before the clock starts); the
+    medians of the times and of the rounds' ratios. Every result equals the
+    first to the count (the all-in adjusted nets to the bit)."""
+    packed = _histories(100_000 if not benchmark.disabled else 600)
     ways: dict[str, Executor | None] = {
         "one process": None,
         "Dask, 2 workers": client.get_executor(),
@@ -320,27 +333,32 @@ def test_statistics_one_process_pool_and_dask(benchmark: Any, client: Any, pool:
 
     def cycle() -> None:
         for where, executor in ways.items():
+            hands = pickle.loads(packed)
             started = time.perf_counter()
             stats = hoyle.history.statistics(hands, executor=executor)
             times[where].append(time.perf_counter() - started)
             if not first:
                 first.append(stats)
-            assert stats.hands == first[0].hands
-            assert stats.to_records() == first[0].to_records()
-            assert stats.player_positions == first[0].player_positions
+            assert stats.hands == len(hands)
+            assert_same(first[0], stats)  # every count, the all-in nets to the bit, every hand
+            del hands
 
     rounds = 3 if not benchmark.disabled else 1
+    loads = [os.getloadavg()[0]]
     benchmark.pedantic(cycle, rounds=rounds, iterations=1, warmup_rounds=0)
-    assert first[0].hands == len(hands)
+    loads.append(os.getloadavg()[0])
     assert sum(p.allin_hands for p in first[0].values()) > 0
     if benchmark.disabled:
         return
+    SERIES["statistics: load average (1 min) before, after"] = loads
     for where, seconds in times.items():
         FIGURES[f"statistics, 100,000 hands: {where}, seconds (median of {rounds})"] = (
             statistics.median(seconds)
         )
+        SERIES[f"statistics: {where}, seconds, each round"] = seconds
     one = times["one process"]
     for where in ("Dask, 2 workers", "process pool, 2 workers"):
         ratios = [a / b for a, b in zip(one, times[where], strict=True)]
         name = f"statistics, {where} / one process, interleaved, median of {rounds} (x)"
         FIGURES[name] = statistics.median(ratios)
+        SERIES[f"statistics: one process / {where}, each round (x)"] = ratios

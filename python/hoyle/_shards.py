@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeAlias, TypeVar
 
-from hoyle._batches import Plan, run_batch
+from hoyle._batches import IN_FLIGHT, Plan, run_batch
 from hoyle.errors import HoyleError
 
 __all__ = [
@@ -194,11 +194,14 @@ def _on_executor(
     On a Dask cluster (an executor with a ``_client``: distributed's
     ``ClientExecutor``) consecutive shards go in batches, one task each,
     sized by ``hoyle._batches.Plan`` from the first task's cost; elsewhere
-    each shard is its own task. On Dask no more batches run than the
-    cluster has threads (the next is submitted as one ends): the scheduler
-    would place batches queued beyond that by its estimate of their length,
-    which a batch's first run, a single shard, gets wrong, and one worker
-    could be left with two while the other idles. There a batch whose
+    each shard is its own task. On Dask at most ``IN_FLIGHT`` batches per
+    cluster thread are submitted and not back (the next is submitted as one
+    ends): one running and one waiting on each worker, so none idles for the
+    round trip between two batches, and none is left holding a queue of
+    them while another idles at the end. A batch is submitted with
+    ``pure=False``: its key is not a hash of its arguments, so nothing is
+    hashed here, and a run never takes the result a previous run with the
+    same seed left on the cluster (it plays every shard). There a batch whose
     future fails with an error that is not hoyle's is submitted again,
     once: Dask runs again the tasks a lost worker held, but its ``concurrent.futures`` adapter can
     fail a future whose result was fetched just before the worker was
@@ -220,8 +223,7 @@ def _on_executor(
                 update(done)
             win.refill()
     finally:
-        for fut in win.queue:
-            fut.cancel()
+        win.close()
 
 
 class _Window:
@@ -235,9 +237,13 @@ class _Window:
         total: int,
     ) -> None:
         self.fn, self.tasks, self.executor = fn, tasks, executor
-        self.size = window(executor)
         dask = getattr(executor, "_client", None) is not None  # distributed's ClientExecutor
-        self.plan = Plan(total, _threads(executor)) if dask else None
+        if dask:  # (one question to the scheduler, not two)
+            threads = _threads(executor)
+            self.plan: Plan | None = Plan(total, threads)
+            self.size = max(16, 4 * threads)  # (what window() gives)
+        else:
+            self.plan, self.size = None, window(executor)
         self.queue: deque[Future[Any]] = deque()
         self.batch_of: dict[Future[Any], list[tuple[Any, ...]]] = {}
         self.sent: dict[Future[Any], float] = {}  # a probe's time of submission
@@ -250,13 +256,25 @@ class _Window:
         if plan is None:
             fut = self.executor.submit(self.fn, *batch[0])
         else:
-            fut = self.executor.submit(run_batch, self.fn, batch)
+            submit: Callable[..., Future[Any]] = self.executor.submit  # (pure: Client.submit's)
+            fut = submit(run_batch, self.fn, batch, pure=False)
             self.batch_of[fut] = batch
             if not plan.ready:
                 self.sent[fut] = time.perf_counter()
                 fut.add_done_callback(lambda f: self.came.setdefault(f, time.perf_counter()))
         self.submitted += len(batch)
         return fut
+
+    def close(self) -> None:
+        """Cancels the tasks not taken and lets go of every future (a probe's
+        callback would otherwise keep its future, and its result on the
+        cluster, until the garbage collector's next cycle)."""
+        for fut in self.queue:
+            fut.cancel()
+        self.queue.clear()
+        self.batch_of.clear()
+        self.sent.clear()
+        self.came.clear()
 
     def refill(self) -> None:
         """Submits tasks while the window has room (on Dask: the probes, then
@@ -268,7 +286,7 @@ class _Window:
             if plan is not None and not plan.ready and self.submitted >= plan.probes:
                 return
             if plan is not None and plan.ready:
-                if sum(not f.done() for f in queue) >= plan.threads:
+                if sum(not f.done() for f in queue) >= plan.threads * IN_FLIGHT:
                     return
                 n = plan.next_size() or 1  # (more tasks than total: one by one)
             batch = list(itertools.islice(self.tasks, n))

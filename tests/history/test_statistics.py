@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import hoyle
 import numpy as np
@@ -288,6 +289,33 @@ def test_on_an_executor_the_same_counts() -> None:
     assert_same(here, there)
     with pytest.raises(hoyle.errors.HistoryError, match="shard_hands"):
         statistics(hands, shard_hands=0)
+
+
+def test_on_an_executor_each_shard_travels_as_one_pickle() -> None:
+    """A shard is one ``bytes`` argument (what Dask's scheduler passes on as
+    it is), the pickle of its histories in order; the counts the same."""
+    import pickle
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    class Recording(ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(2)
+            self.sent: list[tuple[Any, ...]] = []
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            self.sent.append(args)
+            return super().submit(fn, *args, **kwargs)
+
+    hands = mixed_hands()
+    with Recording() as ex:
+        there = statistics(hands, executor=ex, shard_hands=100)
+    assert_same(statistics(hands), there)
+    assert all(len(args) == 1 and isinstance(args[0], bytes) for args in ex.sent)
+    shipped = [hh for args in ex.sent for hh in pickle.loads(args[0])]
+    assert [(hh.source, hh.name, hh.fields) for hh in shipped] == [
+        (hh.source, hh.name, hh.fields) for hh in hands
+    ]
+    assert len(ex.sent) == -(-len(hands) // 100)
 
 
 def test_per_hand_against_a_naive_sum() -> None:

@@ -208,9 +208,12 @@ class _Glitching(ThreadPoolExecutor):
         super().__init__(2)
         self.glitch, self.times, self.submits = glitch, times, [0] * 64
         self.batches: list[list[int]] = []
+        self.out = self.most_out = 0  # tasks submitted and not done
+        self.counting = threading.Lock()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         assert fn is run_batch  # on Dask, shards go in batches
+        assert kwargs.pop("pure") is False  # (Client.submit's: a fresh key, never a cached result)
         shards = [task[0] for task in args[1]]
         self.batches.append(shards)
         for shard in shards:
@@ -219,7 +222,16 @@ class _Glitching(ThreadPoolExecutor):
             failed: Future[Any] = Future()
             failed.set_exception(AttributeError("'int' object has no attribute 'with_traceback'"))
             return failed
-        return super().submit(fn, *args, **kwargs)
+        with self.counting:
+            self.out += 1
+            self.most_out = max(self.most_out, self.out)
+        fut = super().submit(fn, *args, **kwargs)
+        fut.add_done_callback(self._back)
+        return fut
+
+    def _back(self, fut: Future[Any]) -> None:
+        with self.counting:
+            self.out -= 1
 
 
 def test_a_glitched_dask_future_is_run_again_once_and_a_hoyle_error_never() -> None:
@@ -263,9 +275,10 @@ def _slow_square(i: int) -> int:
 
 
 def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
-    """A stand-in for Dask (two threads): one probe shard per thread, then
-    the rest in batches of sizes within one of each other, as many as a
-    multiple of the threads; every shard once, taken in order."""
+    """A stand-in for Dask (two threads): two probe shards per thread, then
+    the rest in batches that shrink towards the end, two a thread submitted
+    and not back at most (and that many while there are batches to send);
+    every shard once, taken in order."""
     with _Glitching(set()) as pool:
         taken: list[int] = []
         done: list[int] = []
@@ -280,34 +293,37 @@ def test_on_dask_the_shards_go_in_batches_sized_from_the_first_task() -> None:
         )
     assert taken == [i * i for i in range(40)]
     assert pool.submits[:40] == [1] * 40
-    assert [len(b) for b in pool.batches[:2]] == [1, 1]  # the probes, one a thread
-    sizes = [len(b) for b in pool.batches[2:]]
-    assert len(sizes) == 8  # four a thread: 38 shards of 4 ms want 25 a batch
-    assert max(sizes) - min(sizes) <= 1
-    assert max(sizes) > 1
+    assert [len(b) for b in pool.batches[:4]] == [1] * 4  # the probes, two a thread
+    sizes = [len(b) for b in pool.batches[4:]]
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True)  # (the last: what is left)
+    assert sizes[0] > sizes[-1]
+    assert sum(sizes) == 36
     assert [s for b in pool.batches for s in b] == list(range(40))
     assert done[-1] == 40
     assert done == sorted(done)
+    assert pool.most_out == 4  # IN_FLIGHT per thread
 
 
 @pytest.mark.parametrize(
     ("total", "threads", "work", "cost", "sizes"),
     [
-        (24, 2, 0.040, 0.010, [3] * 6 + [2] * 2),  # even: four batches a thread at least
-        (98, 2, 0.030, 0.008, [12] * 8),  # 0.008 / (0.01 * 0.03): 27 wanted
-        (98, 2, 0.500, 0.004, [1] * 96),  # long shards: one a task
-        (1000, 4, 0.200, 0.500, [5] * 196 + [4] * 4),  # at most a second of work a batch
+        # what is left over two batches a thread: 20/4, 15/4, 11/4 ...
+        (24, 2, 0.040, 0.010, [5, 4, 3, 2, 2, 1, 1, 1, 1]),
+        # at most 0.008 / (0.01 * 0.003) = 267, at least 0.008 / 0.003 = 3
+        (98, 2, 0.003, 0.008, [24, 18, 13, 10, 8, 6, 4, 3, 3, 3, 2]),
+        (98, 2, 0.500, 0.004, [1] * 94),  # long shards: one a task
+        # at most a second of work a batch (5), at least 0.5 / 0.2 = 3
+        (1000, 4, 0.200, 0.500, [5] * 192 + [4, 4] + [3] * 8),
     ],
 )
 def test_the_batch_plan(
     total: int, threads: int, work: float, cost: float, sizes: list[int]
 ) -> None:
     plan = Plan(total, threads)
-    assert plan.probes == threads
-    plan.measured(wall=work + cost, compute=work, shards=1, submitted=threads)
+    assert plan.probes == 2 * threads  # two in flight a thread (IN_FLIGHT)
+    plan.measured(wall=work + cost, compute=work, shards=1, submitted=plan.probes)
     got = []
     while size := plan.next_size():
         got.append(size)
-    assert sum(got) == total - threads
-    assert len(got) % threads == 0 or len(got) == total - threads
+    assert sum(got) == total - plan.probes
     assert got == sizes

@@ -39,6 +39,7 @@ definitions are in docs/history.md; in short, on the first betting round
 from __future__ import annotations
 
 import math
+import pickle
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Executor
@@ -463,7 +464,9 @@ def statistics(
     ``executor`` (a ``concurrent.futures.Executor``: a process pool, a Dask
     ``Client.get_executor()``) counts shards of ``shard_hands`` histories
     each where it runs them, as ``replay_all`` does; the shards' counts are
-    joined here in order, so the result is the same as without one.
+    joined here in order, so the result is the same as without one. A shard
+    travels as one pickle made as it is submitted (Dask's scheduler passes
+    bytes on as they are; histories, it would unpickle and pickle again).
     """
     if isinstance(shard_hands, bool) or not isinstance(shard_hands, int) or shard_hands < 1:
         raise HistoryError(f"statistics: shard_hands must be an int >= 1, got {shard_hands!r}")
@@ -473,18 +476,24 @@ def statistics(
             raise TypeError(f"statistics takes HandHistory objects, got {type(hh).__name__}")
     if executor is None:
         return _shard(items)
-    from hoyle._shards import run_shards
+    from hoyle._shards import each_shard
 
-    tasks = [(items[i : i + shard_hands],) for i in range(0, len(items), shard_hands)]
-    out = Statistics()
-    for part in run_shards(_shard, tasks, executor=executor, progress=progress, label="counting"):
-        out.merge(part)
+    out, at = Statistics(), range(0, len(items), shard_hands)
+    tasks = ((pickle.dumps(items[i : i + shard_hands], protocol=5),) for i in at)
+    each_shard(
+        _packed, tasks, len(at), out.merge, executor=executor, progress=progress, label="counting"
+    )
     return out
 
 
 def _shard(histories: list[HandHistory]) -> Statistics:
-    """One shard's statistics (a task of ``statistics`` on an executor)."""
+    """One shard's statistics."""
     out = Statistics()
     for hh in histories:
         out.add(hh)
     return out
+
+
+def _packed(packed: bytes) -> Statistics:
+    """A task on an executor: the statistics of the histories pickled in ``packed``."""
+    return _shard(pickle.loads(packed))  # (made by statistics, in this run)
