@@ -61,7 +61,8 @@ def client() -> Iterator[Any]:
             processes=True,
             threads_per_worker=1,
             host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address="127.0.0.1:0",  # None still means port 8787
+            scheduler_kwargs={"dashboard": False},
         ) as local,
         distributed.Client(local) as c,
     ):
