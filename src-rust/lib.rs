@@ -14,6 +14,7 @@ pub mod icm;
 pub mod reserve;
 pub mod rows;
 pub mod settle;
+pub mod sites;
 pub mod solve;
 pub mod strength;
 pub mod table;
