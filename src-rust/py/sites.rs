@@ -12,25 +12,38 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTime, PyTuple};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 struct Out<'py> {
     py: Python<'py>,
     decimal: Bound<'py, PyAny>,
+    /// The `Decimal`s made so far, by their text (immutable: shared).
+    made: RefCell<HashMap<String, Bound<'py, PyAny>>>,
 }
 
 impl<'py> Out<'py> {
+    fn decimal_of(&self, text: String) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(d) = self.made.borrow().get(&text) {
+            return Ok(d.clone());
+        }
+        let d = self.decimal.call1((text.as_str(),))?;
+        self.made.borrow_mut().insert(text, d.clone());
+        Ok(d)
+    }
+
     /// `money`'s `Decimal`: the digits as written.
     fn read(&self, d: Dec) -> PyResult<Bound<'py, PyAny>> {
-        self.decimal.call1((d.text(),))
+        self.decimal_of(d.text())
     }
 
     /// `_plain`: an int when whole, else the normalized `Decimal`.
     fn plain(&self, d: Dec) -> PyResult<Bound<'py, PyAny>> {
         match d.whole() {
             Some(v) => Ok(v.into_pyobject(self.py)?.into_any()),
-            None => self.decimal.call1((d.normal_text(),)),
+            None => self.decimal_of(d.normal_text()),
         }
     }
 
@@ -109,7 +122,11 @@ pub fn _read_pokerstars<'py>(
         })?
         .bind(py)
         .clone();
-    let out = Out { py, decimal };
+    let out = Out {
+        py,
+        decimal,
+        made: RefCell::new(HashMap::new()),
+    };
     let list = PyList::empty(py);
     for item in items {
         let entry = match item {

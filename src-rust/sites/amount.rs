@@ -125,8 +125,11 @@ pub fn py_rstrip(s: &str) -> &str {
 /// `common.money(text)`; None where Python refuses it (or reads it in a
 /// way not modelled here).
 pub fn money(text: &str) -> Option<Dec> {
-    let caps = MONEY.captures(py_strip(text))?;
-    let digits = caps.get(1)?.as_str();
+    let text = py_strip(text);
+    let digits = match plain_digits(text) {
+        Some(digits) => digits,
+        None => MONEY.captures(text)?.get(1)?.as_str(),
+    };
     if !digits.is_ascii() {
         return None;
     }
@@ -163,6 +166,29 @@ pub fn money(text: &str) -> Option<Dec> {
             dec: 0,
         })
     .then_some(value)
+}
+
+/// The common shape of an amount, `[$€£]?D[D,]*(.D+)?` (ASCII digits),
+/// without the pattern: the digits `_MONEY` captures from it (its lazy
+/// prefix takes the symbol, its digits all the rest). None: another shape,
+/// for the pattern.
+fn plain_digits(text: &str) -> Option<&str> {
+    let digits = text.strip_prefix(['$', '€', '£']).unwrap_or(text);
+    let b = digits.as_bytes();
+    if !b.first()?.is_ascii_digit() {
+        return None;
+    }
+    let int = b
+        .iter()
+        .take_while(|c| c.is_ascii_digit() || **c == b',')
+        .count();
+    match &b[int..] {
+        [] => Some(digits),
+        [b'.', frac @ ..] if !frac.is_empty() && frac.iter().all(u8::is_ascii_digit) => {
+            Some(digits)
+        }
+        _ => None,
+    }
 }
 
 /// `common.site_cards(text)`: `Ah Kd`, `10h` as PHH text (`AhKd`).

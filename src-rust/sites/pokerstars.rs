@@ -32,12 +32,65 @@ static TABLE: LazyLock<Regex> = LazyLock::new(|| {
         r"Seat #(?P<button>\d+) is the button"
     ))
 });
-static SEAT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)",
-    )
-});
-static SUMMARY_SEAT: LazyLock<Regex> = LazyLock::new(|| re(r"^Seat (\d+): "));
+
+/// `^Seat (\d+): ` (`_SUMMARY_SEAT`): `Some(Some(seat))` where it matches
+/// with ASCII digits, `Some(None)` where it does not match, None where it
+/// might with other digits (not modelled: the hand is Python's).
+fn summary_seat(x: &str) -> Option<Option<u64>> {
+    let Some(rest) = x.strip_prefix("Seat ") else {
+        return Some(None);
+    };
+    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+    match rest[n..].chars().next() {
+        Some(c) if !c.is_ascii() => None,
+        _ if n > 0 && rest[n..].starts_with(": ") => Some(Some(int(&rest[..n])?)),
+        _ => Some(None),
+    }
+}
+
+/// `_SEAT`'s match, `Seat (\d+): (.*) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)`,
+/// as the pattern's backtracking finds it (the name greedy: the last " ("
+/// whose stack, the shortest with no parenthesis, is followed by " in
+/// chips" and a closing one): `Some(Some((seat, name, stack)))`,
+/// `Some(None)` where it does not match, None where it might with digits
+/// not ASCII (the hand is Python's).
+fn seat_line(x: &str) -> Option<Option<(u64, &str, &str)>> {
+    let Some(rest) = x.strip_prefix("Seat ") else {
+        return Some(None);
+    };
+    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if rest[n..].chars().next().is_some_and(|c| !c.is_ascii()) {
+        return None;
+    }
+    if n == 0 || !rest[n..].starts_with(": ") {
+        return Some(None);
+    }
+    let body = &rest[n + 2..];
+    for (e, _) in body.rmatch_indices(" (") {
+        let after = &body[e + 2..];
+        for (len, c) in after.char_indices() {
+            if let Some(tail) = after[len..].strip_prefix(" in chips") {
+                let closed = match tail.strip_prefix(", ") {
+                    Some(r) => r.find(['(', ')']).is_some_and(|p| r.as_bytes()[p] == b')'),
+                    None => false,
+                };
+                if closed || tail.starts_with(')') {
+                    return Some(Some((int(&rest[..n])?, &body[..e], &after[..len])));
+                }
+            }
+            if c == '(' || c == ')' {
+                break;
+            }
+        }
+    }
+    Some(None)
+}
+
+/// The line starts with `*** RUN ` or `RUN ` (a quick test before `RUN`,
+/// `SHOWN` and `BOARD`).
+fn starts_with_run(x: &str) -> bool {
+    RUNS.iter().any(|r| x.starts_with(r))
+}
 static DATE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?(\w*)"));
 static TOTAL: LazyLock<Regex> = LazyLock::new(|| {
@@ -239,9 +292,9 @@ fn read_summary(
                     None => t.fees.push((name, value)),
                 }
             }
-        } else if let Some(s) = SUMMARY_SEAT.captures(x) {
-            dealt.push(int(&s[1])?);
-        } else if let Some(b) = BOARD.captures(x) {
+        } else if let Some(seat) = summary_seat(x)? {
+            dealt.push(seat);
+        } else if let Some(b) = starts_with_run(x).then(|| BOARD.captures(x)).flatten() {
             let run = run_index(&b[1]);
             let cards = site_cards(&b[2])?;
             boards.retain(|(r, _)| *r != run);
@@ -256,10 +309,10 @@ fn seats(t: &mut Table, lines: &[&str], button: u64, dealt: &[u64]) -> Option<us
     let mut seated: Vec<(u64, String, Dec)> = Vec::new();
     let mut k = 2;
     while k < lines.len() {
-        let Some(m) = SEAT.captures(lines[k]) else {
+        let Some((seat, name, stack)) = seat_line(lines[k])? else {
             break;
         };
-        seated.push((int(&m["seat"])?, m["name"].into(), money(&m["stack"])?));
+        seated.push((seat, name.into(), money(stack)?));
         k += 1;
     }
     if seated.is_empty() {
@@ -330,8 +383,8 @@ fn play(t: &mut Table, lines: &[&str], start: usize, summary: usize) -> Option<(
     let mut showdown = false;
     for x in lines.iter().take(summary).skip(start) {
         let x = *x;
-        if x.starts_with("*** ") {
-            let run = RUN.captures(x);
+        if let Some(after) = x.strip_prefix("*** ") {
+            let run = starts_with_run(after).then(|| RUN.captures(x)).flatten();
             let first = run.as_ref().is_some_and(|r| &r[1] == "FIRST");
             if STREETS.iter().any(|s| x.starts_with(s)) || first {
                 let after = x.rsplit('[').next().unwrap_or(x);
@@ -350,7 +403,8 @@ fn play(t: &mut Table, lines: &[&str], start: usize, summary: usize) -> Option<(
             } else if x.starts_with("*** SHOW DOWN ***") || x.starts_with("*** FIRST SHOW DOWN ***")
             {
                 showdown = true;
-            } else if SHOWN.captures(x).is_some_and(|s| &s[1] != "FIRST") {
+            } else if starts_with_run(after) && SHOWN.captures(x).is_some_and(|s| &s[1] != "FIRST")
+            {
                 showdown = false;
             } else {
                 return None;
@@ -460,11 +514,10 @@ fn runs(t: &Table, boards: &[(usize, String)]) -> Option<()> {
 
 fn shown(t: &mut Table, lines: &[&str]) -> Option<()> {
     for x in lines {
-        let Some(s) = SUMMARY_SEAT.captures(x) else {
+        let Some(seat) = summary_seat(x)? else {
             continue;
         };
         if x.contains(" mucked [") || x.contains(" showed [") {
-            let seat = int(&s[1])?;
             if let Some(i) = t.seats.iter().position(|&q| q == seat) {
                 let inside = x.split_once('[').map_or("", |(_, r)| r);
                 let cards = site_cards(inside.split(']').next().unwrap_or(""))?;

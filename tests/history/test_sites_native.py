@@ -76,6 +76,36 @@ def _both(text: str, errors: str = "skip") -> tuple[tuple[Any, ...], tuple[Any, 
     return fast, slow
 
 
+def test_the_formats_the_core_knows() -> None:
+    """The core leaves to Python a PokerStars text with a line that could
+    open another format's hand (src-rust/sites/mod.rs' ``OTHER_PREFIXES``,
+    one prefix each pattern needs): these patterns. A new format, or a
+    changed header, needs its prefix there."""
+    from hoyle.history.sites import FORMATS
+
+    assert {name: header.pattern for name, (header, _) in FORMATS.items()} == {
+        "iPoker": r"<\?xml\b[^>]*\?>\s*<session\b|<\?xml\b[^>]*\?>\s*$|<session\b",
+        "Full Tilt": r"Full Tilt Poker Game #\d+: ",
+        "PokerStars": r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+:",
+        "888": r"#Game No : \d+",
+        "Winamax": r"Winamax Poker - (?:CashGame|Tournament|Go Fast|Sit&Go)",
+        "PartyPoker": r"\*{5} Hand History for Game \d+ \*{5}",
+    }
+    hand = next(t for t in HANDS if "Hold'em No Limit" in t)
+    for line in (
+        "variant = 'NT'",
+        "[t1]",
+        "Full Tilt Poker Game #1: ",
+        "#Game No : 12",
+        "Winamax Poker - Tournament",
+        "***** Hand History for Game 1 *****",
+        "<session>",
+    ):
+        assert _read_pokerstars(hand + "\n" + line + "\n") is None
+        fast, slow = _both(hand + "\n" + line + "\n", "raise")
+        assert fast == slow
+
+
 def test_there_are_fixtures_to_compare() -> None:
     assert len(TEXTS) >= 50
     assert len(HANDS) >= 120

@@ -98,7 +98,7 @@ def read_site(
     if site in XML_FORMATS:
         return list(XML_FORMATS[site][1](text, where, refused))
     if site == "PokerStars":
-        fast = native.read_pokerstars(text, where, refused, _STARS_OTHERS)
+        fast = native.read_pokerstars(text, where, refused)
         if fast is not None:
             return fast
     return _read_lines(text, where, site, refused)
@@ -169,10 +169,6 @@ _OTHERS = {
     if name not in XML_FORMATS
 }
 _PREAMBLE = pacific.HEADER
-#: Any line of PokerStars text that ``_other_site`` could find (one search
-#: of the whole text; it may find more, which sends the text to the line by
-#: line reader, never less; a line may end in ``\r`` alone).
-_STARS_OTHERS = re.compile(rf"(?:^|\r)(?:variant ?=|\[|{_OTHERS['PokerStars'].pattern})", re.M)
 
 
 def continuity(hands: list[HandHistory]) -> None:

@@ -6,17 +6,16 @@ sure of (any hand the Python reader refuses, and shapes the core does not
 model) is read by it, from the same lines, so the fast path gives the same
 ``HandHistory`` objects, the same refusals and the same messages; a text
 the core cannot split exactly as ``read_site`` does (odd line breaks, a BOM
-inside it, an overlong line, a line of another format) is read wholly in
+inside it, an overlong line, a line that may open another format's hand) is read wholly in
 Python. ``ENABLED = False`` turns the fast path off (the tests compare both).
 
 >>> from hoyle.history.sites import native
->>> native.read_pokerstars("not a hand", "<text>", None, native.re.compile("$^")) is None
+>>> native.read_pokerstars("not a hand", "<text>", None) is None
 True
 """
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -50,14 +49,11 @@ class NativeHand:
 
 
 def read_pokerstars(
-    text: str, where: str, refused: list[tuple[int, str]] | None, others: re.Pattern[str]
+    text: str, where: str, refused: list[tuple[int, str]] | None
 ) -> list[tuple[int, SiteHand | NativeHand]] | None:
     """``read_site`` for PokerStars ``text``, the core reading what it can;
-    None when the whole text is for the Python reader (``others``: a line of
-    another format, searched for at any line's start)."""
-    if not ENABLED or others.search(text) is not None:
-        return None
-    items = _read_pokerstars(text)
+    None when the whole text is for the Python reader."""
+    items = _read_pokerstars(text) if ENABLED else None
     if items is None:
         return None
     lines: list[str] | None = None
