@@ -233,6 +233,27 @@ mod tests {
         assert_eq!(money("2.50").unwrap().normal_text(), "2.5");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn the_common_amounts_as_the_pattern_reads_them(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just("$"), proptest::strategy::Just("€"),
+                    proptest::strategy::Just("1"), proptest::strategy::Just("0"),
+                    proptest::strategy::Just(","), proptest::strategy::Just("."),
+                    proptest::strategy::Just(" "), proptest::strategy::Just("USD"),
+                ],
+                0..8,
+            ),
+        ) {
+            let text = parts.concat();
+            if let Some(digits) = plain_digits(&text) {
+                let theirs = MONEY.captures(&text).and_then(|m| m.get(1)).map(|g| g.as_str());
+                proptest::prop_assert_eq!(Some(digits), theirs, "{:?}", text);
+            }
+        }
+    }
+
     #[test]
     fn cards_as_phh_text() {
         assert_eq!(site_cards("Ah 10d, ks").as_deref(), Some("AhTdKs"));

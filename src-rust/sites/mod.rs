@@ -8,6 +8,7 @@
 
 pub mod amount;
 pub mod hand;
+pub mod lines;
 pub mod pokerstars;
 
 use amount::py_strip;

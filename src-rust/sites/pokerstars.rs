@@ -9,6 +9,7 @@
 
 use super::amount::{money, py_rstrip, py_space, site_cards, Dec};
 use super::hand::{Extra, StarsHand, Table};
+use super::lines::{amount, int, run_index, seat_line, starts_with_run, summary_seat};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -33,64 +34,6 @@ static TABLE: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// `^Seat (\d+): ` (`_SUMMARY_SEAT`): `Some(Some(seat))` where it matches
-/// with ASCII digits, `Some(None)` where it does not match, None where it
-/// might with other digits (not modelled: the hand is Python's).
-fn summary_seat(x: &str) -> Option<Option<u64>> {
-    let Some(rest) = x.strip_prefix("Seat ") else {
-        return Some(None);
-    };
-    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
-    match rest[n..].chars().next() {
-        Some(c) if !c.is_ascii() => None,
-        _ if n > 0 && rest[n..].starts_with(": ") => Some(Some(int(&rest[..n])?)),
-        _ => Some(None),
-    }
-}
-
-/// `_SEAT`'s match, `Seat (\d+): (.*) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)`,
-/// as the pattern's backtracking finds it (the name greedy: the last " ("
-/// whose stack, the shortest with no parenthesis, is followed by " in
-/// chips" and a closing one): `Some(Some((seat, name, stack)))`,
-/// `Some(None)` where it does not match, None where it might with digits
-/// not ASCII (the hand is Python's).
-fn seat_line(x: &str) -> Option<Option<(u64, &str, &str)>> {
-    let Some(rest) = x.strip_prefix("Seat ") else {
-        return Some(None);
-    };
-    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if rest[n..].chars().next().is_some_and(|c| !c.is_ascii()) {
-        return None;
-    }
-    if n == 0 || !rest[n..].starts_with(": ") {
-        return Some(None);
-    }
-    let body = &rest[n + 2..];
-    for (e, _) in body.rmatch_indices(" (") {
-        let after = &body[e + 2..];
-        for (len, c) in after.char_indices() {
-            if let Some(tail) = after[len..].strip_prefix(" in chips") {
-                let closed = match tail.strip_prefix(", ") {
-                    Some(r) => r.find(['(', ')']).is_some_and(|p| r.as_bytes()[p] == b')'),
-                    None => false,
-                };
-                if closed || tail.starts_with(')') {
-                    return Some(Some((int(&rest[..n])?, &body[..e], &after[..len])));
-                }
-            }
-            if c == '(' || c == ')' {
-                break;
-            }
-        }
-    }
-    Some(None)
-}
-
-/// The line starts with `*** RUN ` or `RUN ` (a quick test before `RUN`,
-/// `SHOWN` and `BOARD`).
-fn starts_with_run(x: &str) -> bool {
-    RUNS.iter().any(|r| x.starts_with(r))
-}
 static DATE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?(\w*)"));
 static TOTAL: LazyLock<Regex> = LazyLock::new(|| {
@@ -109,28 +52,8 @@ static BOARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(FIRST|SECOND|THIRD|FOURTH) Board \[([^\]]*)\]"));
 static BRACKETS: LazyLock<Regex> = LazyLock::new(|| re(r"\[([^\]]*)\]"));
 
-const RUNS: [&str; 4] = ["FIRST", "SECOND", "THIRD", "FOURTH"];
+pub const RUNS: [&str; 4] = ["FIRST", "SECOND", "THIRD", "FOURTH"];
 const STREETS: [&str; 3] = ["*** FLOP ***", "*** TURN ***", "*** RIVER ***"];
-
-fn run_index(word: &str) -> usize {
-    RUNS.iter().position(|r| *r == word).unwrap_or(0)
-}
-
-/// Python's `int` of `\d+` digits, where they are ASCII and fit.
-fn int(digits: &str) -> Option<u64> {
-    if digits.is_ascii() && digits.len() <= 18 {
-        digits.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// `_Reader.amount`: the amount before an " and is all-in" suffix.
-fn amount(text: &str) -> Option<Dec> {
-    let text = text.split(" and is all-in").next().unwrap_or("");
-    let text = text.split(" and has reached the").next().unwrap_or("");
-    money(text)
-}
 
 /// One hand: its non-blank lines from the header on; None where the
 /// Python reader is the one to read it.
