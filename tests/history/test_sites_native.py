@@ -22,7 +22,7 @@ from hoyle.history.sites import native, site_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support.fuzzing import NASTY_TEXT, mutate
+from tests.support.fuzzing import NASTY_TEXT, fuzz, mutate
 
 DATA = Path(__file__).parent.parent / "data" / "sites"
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.M)
@@ -205,6 +205,24 @@ def test_mangled_text_reads_the_same(which: int, seed: int, rounds: int) -> None
     for errors in ("skip", "raise"):
         fast, slow = _both(text, errors)
         assert fast == slow, text
+
+
+def test_fuzzed_text_reads_the_same() -> None:
+    """The shared fuzzer's budget (``HOYLE_FUZZ_SECONDS``) of mangled
+    PokerStars text, a few hands at a time: both paths agree on each."""
+
+    def make(rng: random.Random) -> str:
+        k = rng.randrange(len(HANDS))
+        text = "".join(HANDS[k : k + rng.randint(1, 3)])
+        for _ in range(rng.randint(1, 4)):
+            text = _mangle(text, rng)
+        return text
+
+    def call(text: str) -> None:
+        fast, slow = _both(text)
+        assert fast == slow, text
+
+    fuzz("history.sites native PokerStars", make, call, seed=29, min_inputs=100)
 
 
 def test_hostile_text_in_bounded_time() -> None:
