@@ -3,7 +3,9 @@
 //! the Python reader's pattern matches it (or None: the hand is Python's).
 
 use super::amount::{money, Dec};
-use super::pokerstars::RUNS;
+
+/// The runs of a board run more than once, as the file names them.
+pub const RUNS: [&str; 4] = ["FIRST", "SECOND", "THIRD", "FOURTH"];
 
 /// `^Seat (\d+): ` (`_SUMMARY_SEAT`): `Some(Some(seat))` where it matches
 /// with ASCII digits, `Some(None)` where it does not match, None where it

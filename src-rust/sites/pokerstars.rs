@@ -9,7 +9,7 @@
 
 use super::amount::{money, py_rstrip, py_space, site_cards, Dec};
 use super::hand::{Extra, StarsHand, Table};
-use super::lines::{amount, int, run_index, seat_line, starts_with_run, summary_seat};
+use super::lines::{amount, int, run_index, seat_line, starts_with_run, summary_seat, RUNS};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -52,7 +52,6 @@ static BOARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(FIRST|SECOND|THIRD|FOURTH) Board \[([^\]]*)\]"));
 static BRACKETS: LazyLock<Regex> = LazyLock::new(|| re(r"\[([^\]]*)\]"));
 
-pub const RUNS: [&str; 4] = ["FIRST", "SECOND", "THIRD", "FOURTH"];
 const STREETS: [&str; 3] = ["*** FLOP ***", "*** TURN ***", "*** RIVER ***"];
 
 /// One hand: its non-blank lines from the header on; None where the
