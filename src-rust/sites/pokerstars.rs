@@ -9,7 +9,7 @@
 
 use super::amount::{money, py_rstrip, py_space, site_cards, Dec};
 use super::hand::{Extra, StarsHand, Table};
-use super::lines::{amount, int, run_index, seat_line, starts_with_run, summary_seat, RUNS};
+use super::lines::{amount, int, run_index, seat_line, starts_with_run, summary_seat};
 use regex::Regex;
 use std::sync::LazyLock;
 
