@@ -99,10 +99,11 @@ impl<'py> Out<'py> {
     }
 }
 
-/// The hands of PokerStars `text`: a list of `(line, fields, nets)` (a hand
-/// read: its PHH fields, and each player's net by the file's lines, in PHH
-/// order) and `(line, start, end)` (a hand for the Python reader: its lines
-/// `start:end` of `text.lstrip("\ufeff").splitlines()`); or None, when the
+/// The hands of PokerStars `text`: a list of `(line, fields, nets, scale)` (a
+/// hand read: its PHH fields, each player's net by the file's lines, in PHH
+/// order, and `stakes.scale_of` of the fields) and `(line, start, end, 0)` (a
+/// hand for the Python reader: its lines `start:end` of
+/// `text.lstrip("\ufeff").splitlines()`); or None, when the
 /// text is one to split in Python (odd line breaks, a BOM inside, an overlong
 /// line, a first line that opens no PokerStars hand, a lone surrogate).
 #[pyfunction]
@@ -142,10 +143,11 @@ pub fn _read_pokerstars<'py>(
                         line.into_pyobject(py)?.into_any(),
                         out.fields(&hand)?.into_any(),
                         PyList::new(py, nets)?.into_any(),
+                        hand.scale.into_pyobject(py)?.into_any(),
                     ],
                 )?
             }
-            Item::Python(line, start, end) => PyTuple::new(py, [line, start, end])?,
+            Item::Python(line, start, end) => PyTuple::new(py, [line, start, end, 0])?,
         };
         list.append(entry)?;
     }

@@ -73,6 +73,18 @@ impl Dec {
         format!("{sign}{int}.{frac}")
     }
 
+    /// The decimal places of the value (trailing zeros left off).
+    pub fn places(self) -> u32 {
+        let mut d = self;
+        while d.dec > 0 && d.coef % 10 == 0 {
+            d = Dec {
+                coef: d.coef / 10,
+                dec: d.dec - 1,
+            };
+        }
+        d.dec
+    }
+
     /// `str(Decimal.normalize())` of a value that is not whole.
     pub fn normal_text(self) -> String {
         let mut d = self;

@@ -33,6 +33,8 @@ pub struct StarsHand {
     pub room_rake: Option<(Dec, Dec)>,
     pub fees: Vec<(String, Dec)>,
     pub nets: Vec<Dec>,
+    /// `stakes.scale_of` of these fields: chips per unit of the file.
+    pub scale: u64,
 }
 
 #[derive(Default)]
@@ -61,6 +63,8 @@ pub struct Table {
     pub fixed: bool,
     pub small: Dec,
     pub big: Dec,
+    /// The most decimal places of a bet or raise written (`cbr`).
+    pub bet_places: u32,
 }
 
 fn sum(values: &[Dec]) -> Dec {
@@ -138,11 +142,12 @@ impl Table {
         self.put[i] = self.put[i].plus(total.minus(self.street[i]));
         self.street[i] = total;
         let uncallable = !others.is_empty() && reach <= facing && facing < self.put[i];
-        self.body.push(if uncallable {
-            format!("p{} cc", i + 1)
+        if uncallable {
+            self.body.push(format!("p{} cc", i + 1));
         } else {
-            format!("p{} cbr {}", i + 1, total.text())
-        });
+            self.bet_places = self.bet_places.max(total.places());
+            self.body.push(format!("p{} cbr {}", i + 1, total.text()));
+        }
     }
 
     pub fn board(&mut self, cards: String) {
@@ -240,6 +245,27 @@ impl Table {
         let mut runouts = self.runouts;
         runouts.sort_by_key(|r| r.0);
         let fees = self.fees.iter().fold(self.rake, |a, f| a.plus(f.1));
+        let cap = self.extra.iter().find_map(|(k, v)| match v {
+            Extra::Dec(d) if *k == "_hoyle_cap" => Some(*d),
+            _ => None,
+        });
+        let places = [&self.antes, &self.blinds, &self.stacks]
+            .into_iter()
+            .flatten()
+            .copied()
+            .chain([
+                if self.fixed { self.small } else { Dec::ZERO },
+                self.big,
+                fees,
+            ])
+            .chain(cap)
+            .map(|d| d.places())
+            .fold(self.bet_places, u32::max);
+        let scale = if places == 0 {
+            1
+        } else {
+            10u64.pow(places.max(2))
+        };
         StarsHand {
             variant: self.variant,
             antes: order.iter().map(|&k| self.antes[k]).collect(),
@@ -259,6 +285,7 @@ impl Table {
             room_rake: (!fees.is_zero()).then_some((fees, self.rake)),
             fees: self.fees,
             nets,
+            scale,
         }
     }
 }

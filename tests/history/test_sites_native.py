@@ -142,6 +142,20 @@ def test_the_core_reads_the_common_hands() -> None:
     assert read >= 0.95 * (read + back), (read, back)
 
 
+def test_the_scale_the_core_gives_is_scale_of() -> None:
+    """The scale the core gives with a hand (which ``loads`` keeps) is the
+    one ``stakes.scale_of`` works out from the fields."""
+    from hoyle.history.stakes import scale_of
+
+    scales = set()
+    for text in [*HANDS, *TEXTS.values()]:
+        for _, fields, _, scale in _read_pokerstars(text) or []:
+            if isinstance(fields, dict):
+                assert scale == scale_of(fields, fields["actions"]), fields
+                scales.add(scale)
+    assert scales == {1, 100}
+
+
 def test_a_hand_python_refuses_is_handed_back() -> None:
     text = next(t for t in HANDS if "Hold'em No Limit" in t and "Total pot" in t)
     broken = re.sub(r"Total pot \S+", "Total pot $123456", text)
@@ -209,7 +223,9 @@ def test_mangled_text_reads_the_same(which: int, seed: int, rounds: int) -> None
 
 def test_fuzzed_text_reads_the_same() -> None:
     """The shared fuzzer's budget (``HOYLE_FUZZ_SECONDS``) of mangled
-    PokerStars text, a few hands at a time: both paths agree on each."""
+    PokerStars text, a few hands at a time: both paths agree on each, and
+    the core's scale is ``scale_of``'s."""
+    from hoyle.history.stakes import scale_of
 
     def make(rng: random.Random) -> str:
         k = rng.randrange(len(HANDS))
@@ -221,6 +237,9 @@ def test_fuzzed_text_reads_the_same() -> None:
     def call(text: str) -> None:
         fast, slow = _both(text)
         assert fast == slow, text
+        for _, fields, _, scale in _read_pokerstars(text) or []:
+            if isinstance(fields, dict):
+                assert scale == scale_of(fields, fields["actions"]), text
 
     fuzz("history.sites native PokerStars", make, call, seed=29, min_inputs=100)
 

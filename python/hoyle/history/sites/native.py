@@ -32,13 +32,16 @@ ENABLED = True
 
 class NativeHand:
     """A hand the core read: its PHH fields and each player's net by the
-    file's lines, as ``SiteHand.fields()`` and ``SiteHand.nets()`` give them."""
+    file's lines, as ``SiteHand.fields()`` and ``SiteHand.nets()`` give them,
+    and the fields' ``scale`` (``stakes.scale_of``'s, which ``loads`` then
+    need not work out)."""
 
-    __slots__ = ("_fields", "_nets", "extra")
+    __slots__ = ("_fields", "_nets", "extra", "scale")
 
-    def __init__(self, fields: dict[str, Any], nets: list[Decimal]) -> None:
+    def __init__(self, fields: dict[str, Any], nets: list[Decimal], scale: int) -> None:
         self._fields = fields
         self._nets = nets
+        self.scale = scale
         self.extra = fields  # (``hand``, the hand's number, is among them)
 
     def fields(self) -> dict[str, Any]:
@@ -58,9 +61,9 @@ def read_pokerstars(
         return None
     lines: list[str] | None = None
     out: list[tuple[int, SiteHand | NativeHand]] = []
-    for line, first, second in items:
+    for line, first, second, scale in items:
         if isinstance(first, dict):
-            out.append((line, NativeHand(first, second)))
+            out.append((line, NativeHand(first, second, scale)))
             continue
         if lines is None:
             lines = text.lstrip("\ufeff").splitlines()
