@@ -63,6 +63,8 @@ pub struct Table {
     pub fixed: bool,
     pub small: Dec,
     pub big: Dec,
+    /// The cap of capped no limit (also among `extra`).
+    pub cap: Option<Dec>,
     /// The most decimal places of a bet or raise written (`cbr`).
     pub bet_places: u32,
 }
@@ -245,10 +247,6 @@ impl Table {
         let mut runouts = self.runouts;
         runouts.sort_by_key(|r| r.0);
         let fees = self.fees.iter().fold(self.rake, |a, f| a.plus(f.1));
-        let cap = self.extra.iter().find_map(|(k, v)| match v {
-            Extra::Dec(d) if *k == "_hoyle_cap" => Some(*d),
-            _ => None,
-        });
         let places = [&self.antes, &self.blinds, &self.stacks]
             .into_iter()
             .flatten()
@@ -258,7 +256,7 @@ impl Table {
                 self.big,
                 fees,
             ])
-            .chain(cap)
+            .chain(self.cap)
             .map(|d| d.places())
             .fold(self.bet_places, u32::max);
         let scale = if places == 0 {

@@ -140,7 +140,9 @@ fn header(t: &mut Table, lines: &[&str]) -> Option<(u64, Dec, Dec)> {
     }
     t.extra.push(("hand", Extra::Int(id.parse().ok()?)));
     if let Some(cap) = CAP.captures(stakes_text) {
-        t.extra.push(("_hoyle_cap", Extra::Dec(money(&cap[1])?)));
+        let cap = money(&cap[1])?;
+        t.cap = Some(cap);
+        t.extra.push(("_hoyle_cap", Extra::Dec(cap)));
     }
     let date = &head["date"];
     if !date.is_ascii() {
