@@ -40,6 +40,9 @@ def _sites_figures(write: Callable[[str], None]) -> None:
         if ours and theirs:
             write(f"  hoyle / pokerkit, {task}: {ours / theirs:.1f}x (target 10x)")
             write(f"  hoyle, {task}: {ours:,.0f} hands/s (target 20,000)")
+    for name, rate in THROUGHPUT.items():  # (the reading alone: what the replay leaves)
+        if name.startswith("hoyle: PokerStars text read in") or "loads (read," in name:
+            write(f"  {name}: {rate:,.0f} hands/s ({1e6 / rate:.0f} us a hand)")
 
 
 def write_kept_and_batch(write: Callable[[str], None]) -> None:

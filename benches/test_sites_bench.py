@@ -93,6 +93,49 @@ def test_pokerkit_reads_pokerstars(benchmark: Any) -> None:
         )
 
 
+def read_only(*, core: bool = True) -> list[Any]:
+    """The reading alone (no replay, no check): each hand's PHH fields,
+    read in the core (``core``) or by the Python reader."""
+    from hoyle.history import sites
+    from hoyle.history.sites import native
+
+    native.ENABLED = core
+    try:
+        return [h.fields() for text in HANDS for _, h in sites.read_site(text, None, "PokerStars")]
+    finally:
+        native.ENABLED = True
+
+
+def read_only_python() -> list[Any]:
+    return read_only(core=False)
+
+
+def test_pokerstars_reading_alone_interleaved() -> None:
+    """What the reading costs, in the core and in Python, beside the whole
+    ``loads`` (which also replays each hand and checks it): the part of a
+    hand's time the replay takes."""
+    import statistics
+    import time
+
+    times: dict[str, list[float]] = {"core": [], "python": [], "loads": []}
+    for _ in range(5):
+        for name, side in (
+            ("core", read_only),
+            ("python", read_only_python),
+            ("loads", read_hoyle),
+        ):
+            started = time.process_time()
+            assert len(side()) == len(HANDS)
+            times[name].append(time.process_time() - started)
+    for name, label in (("core", "in the core"), ("python", "in Python")):
+        THROUGHPUT[f"hoyle: PokerStars text read {label}, no replay"] = len(HANDS) / (
+            statistics.median(times[name])
+        )
+    THROUGHPUT["hoyle: PokerStars text, loads (read, replayed, checked)"] = len(HANDS) / (
+        statistics.median(times["loads"])
+    )
+
+
 def test_pokerstars_ratio_interleaved() -> None:
     """The ratio from alternating rounds (a shared machine), median CPU time."""
     pytest.importorskip("pokerkit")

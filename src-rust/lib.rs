@@ -16,6 +16,7 @@ pub mod keying;
 pub mod reserve;
 pub mod rows;
 pub mod settle;
+pub mod sites;
 pub mod solve;
 pub mod strength;
 pub mod table;

@@ -16,7 +16,7 @@
 //! `hoyle.env.VectorTables`) reads `rules`; `history` (`hoyle.history`'s
 //! native replay) reads `tables`' reading of a game; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
 //! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `fast`, `display`,
-//! `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
+//! `sites` (PokerStars text read natively, by the core's `sites`), `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
 
 use pyo3::prelude::*;
@@ -38,6 +38,7 @@ mod pool;
 mod rows;
 mod rules;
 mod settle;
+mod sites;
 mod solve;
 mod tables;
 
@@ -91,5 +92,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icm::_allin_counts, m)?)?;
     m.add("ALLIN_BOARDS", crate::allin::ALLIN_BOARDS)?;
     m.add_class::<solve::Solver>()?;
+    m.add_function(wrap_pyfunction!(sites::_read_pokerstars, m)?)?;
     Ok(())
 }

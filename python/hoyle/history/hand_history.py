@@ -391,6 +391,7 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
             name = str(hand.extra.get("hand", j + 1))
             hh = HandHistory(hand.fields(), source=source, name=name)
+            hh._scale = getattr(hand, "scale", None)  # (the core's reader knows it)
             try:
                 sites.check(hh, hand.nets())
             except HistoryError as err:

@@ -28,12 +28,14 @@ from hoyle.history.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    native,
     pacific,
     partypoker,
     pokerstars,
     winamax,
 )
 from hoyle.history.sites.common import SiteHand, check
+from hoyle.history.sites.native import NativeHand
 
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
@@ -88,14 +90,26 @@ def site_of(text: str) -> str | None:
 
 def read_site(
     text: str, source: str | None, site: str, refused: list[tuple[int, str]] | None = None
-) -> list[tuple[int, SiteHand]]:
+) -> list[tuple[int, SiteHand | NativeHand]]:
     """The hands of a ``site`` file's ``text``, read, each with the line it
     starts on (``hand_history.loads`` makes each a ``HandHistory``, replays
     it and ``check``s it). With a ``refused`` list, a hand that cannot be
-    read is put there (its line and message) instead of raising."""
+    read is put there (its line and message) instead of raising.
+    PokerStars text is read in the core where it can be (``native``)."""
     where = source or "<text>"
     if site in XML_FORMATS:
-        return XML_FORMATS[site][1](text, where, refused)
+        return list(XML_FORMATS[site][1](text, where, refused))
+    if site == "PokerStars":
+        fast = native.read_pokerstars(text, where, refused)
+        if fast is not None:
+            return fast
+    return _read_lines(text, where, site, refused)
+
+
+def _read_lines(
+    text: str, where: str, site: str, refused: list[tuple[int, str]] | None
+) -> list[tuple[int, SiteHand | NativeHand]]:
+    """``read_site`` of a text format, line by line in Python."""
     header, read = FORMATS[site]
     assert read is not None  # (only the XML formats have none)
     lines = text.lstrip("\ufeff").splitlines()
@@ -119,7 +133,7 @@ def read_site(
                 f"{where} line {k + 1}: a hand of another format inside a {site} file: "
                 f"{line.strip()!r}"
             )
-    out: list[tuple[int, SiteHand]] = []
+    out: list[tuple[int, SiteHand | NativeHand]] = []
     for j, start in enumerate(starts):
         end = starts[j + 1] if j + 1 < len(starts) else len(lines)
         numbers = [k + 1 for k in range(start, end) if lines[k].strip()]

@@ -1,0 +1,79 @@
+"""PokerStars text read in the core (``hoyle._core._read_pokerstars``): the
+common shapes of cash and tournament hold'em and Omaha, read into the same
+PHH fields as ``pokerstars.read_hand`` writes, without a Python object per
+line. The Python reader stays the reference: every hand the core is not
+sure of (any hand the Python reader refuses, and shapes the core does not
+model) is read by it, from the same lines, so the fast path gives the same
+``HandHistory`` objects, the same refusals and the same messages; a text
+the core cannot split exactly as ``read_site`` does (odd line breaks, a BOM
+inside it, an overlong line, a line that may open another format's hand) is read wholly in
+Python. ``ENABLED = False`` turns the fast path off (the tests compare both).
+
+>>> from hoyle.history.sites import native
+>>> native.read_pokerstars("not a hand", "<text>", None) is None
+True
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from hoyle._core import _read_pokerstars
+from hoyle.errors import HistoryError
+from hoyle.history.sites import pokerstars
+from hoyle.history.sites.common import SiteHand
+
+__all__ = ["ENABLED", "NativeHand", "read_pokerstars"]
+
+#: Whether ``read_site`` reads PokerStars text in the core first.
+ENABLED = True
+
+
+class NativeHand:
+    """A hand the core read: its PHH fields and each player's net by the
+    file's lines, as ``SiteHand.fields()`` and ``SiteHand.nets()`` give them,
+    and the fields' ``scale`` (``stakes.scale_of``'s, which ``loads`` then
+    need not work out)."""
+
+    __slots__ = ("_fields", "_nets", "extra", "scale")
+
+    def __init__(self, fields: dict[str, Any], nets: list[Decimal], scale: int) -> None:
+        self._fields = fields
+        self._nets = nets
+        self.scale = scale
+        self.extra = fields  # (``hand``, the hand's number, is among them)
+
+    def fields(self) -> dict[str, Any]:
+        return self._fields
+
+    def nets(self) -> list[Decimal]:
+        return self._nets
+
+
+def read_pokerstars(
+    text: str, where: str, refused: list[tuple[int, str]] | None
+) -> list[tuple[int, SiteHand | NativeHand]] | None:
+    """``read_site`` for PokerStars ``text``, the core reading what it can;
+    None when the whole text is for the Python reader."""
+    items = _read_pokerstars(text) if ENABLED else None
+    if items is None:
+        return None
+    lines: list[str] | None = None
+    out: list[tuple[int, SiteHand | NativeHand]] = []
+    for line, first, second, scale in items:
+        if isinstance(first, dict):
+            out.append((line, NativeHand(first, second, scale)))
+            continue
+        if lines is None:
+            lines = text.lstrip("\ufeff").splitlines()
+        numbers = [k + 1 for k in range(first, second) if lines[k].strip()]
+        try:
+            out.append(
+                (line, pokerstars.read_hand([lines[k - 1] for k in numbers], numbers, where))
+            )
+        except HistoryError as err:
+            if refused is None:
+                raise
+            refused.append((line, str(err)))
+    return out
