@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -385,7 +386,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
     refused: list[tuple[int, str]] | None = [] if check_errors(errors) else None
-    site = sites.site_of(_opening(text))
+    # (text that opens with a key or a table is PHH: no site's first line starts so)
+    site = None if _PHH_START.match(text) else sites.site_of(_opening(text))
     if site is not None:
         out = Hands()
         for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
@@ -432,6 +434,11 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         refused.append((_line_of(text, h.name), message))
     out.refused = tuple(RefusedHand(*r) for r in refused or ())
     return out
+
+
+# The first character past blanks and BOMs is a bare key's or a table's:
+# every site's header (``sites.FORMATS``) opens with another ("P", "#", "<"...)
+_PHH_START = re.compile(r"[\s\ufeff]*[a-z_\[]")
 
 
 def _opening(text: str) -> str:

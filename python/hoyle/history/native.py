@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from hoyle._core import _phh_replay, _PhhEngine
+from hoyle._core import _phh_replay, _phh_stacks, _PhhEngine
 from hoyle._hand_view import game_plan
 from hoyle._streets import finished_hand
 from hoyle.betting import Limit, NoLimit, PotLimit
@@ -94,6 +94,10 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
     fields = history.fields
     if RUNOUTS in fields:
         return None
+    if history._by_player is None and (read := _phh_stacks(fields)) is not None:
+        # the common fields read in the core, as ``scale`` and ``starting_stacks`` would
+        history._scale, history._by_player = read
+        history._actions = fields["actions"]
     try:
         by_player = history._stacks_by_player()
         n = len(by_player)
