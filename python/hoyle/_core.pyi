@@ -414,7 +414,8 @@ def _phh_toml(text: str) -> dict[str, Any] | None:
 def _phh_stacks(fields: dict[str, Any]) -> tuple[int, tuple[int, ...]] | None:
     """A PHH hand's ``(scale, starting stacks)`` as ``stakes.scale_of`` and
     ``stakes.starting_stacks`` read them, or None where the core leaves
-    the fields to Python (anything but ints and plainly written decimals)."""
+    the fields to Python (anything but ints and plainly written decimals;
+    the caller leaves it hoyle's ``_hoyle_`` money fields)."""
 
 @final
 class _PhhEngine:

@@ -122,10 +122,9 @@ fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<(u64, 
     for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
         places = places.max(list_places(fields, key, decimal)?);
     }
-    let money = ["bring_in", "small_bet", "big_bet", "min_bet"];
-    let extra = ["_hoyle_room_rake", "_hoyle_cap", "_hoyle_house_money"];
-    for key in money.iter().chain(&extra) {
-        if let Some(v) = fields.get_item(*key).ok()? {
+    // (the caller reads a file with hoyle's own money fields, the rake's, the cap's, the house's)
+    for key in ["bring_in", "small_bet", "big_bet", "min_bet"] {
+        if let Some(v) = fields.get_item(key).ok()? {
             places = places.max(self::places(&v, decimal)?);
         }
     }

@@ -94,7 +94,7 @@ _ACTIONS = [
     "p1  cbr  7.77",
     "# cbr 1.0001",
 ]
-_KEYS = ["bring_in", "small_bet", "big_bet", "min_bet", "_hoyle_room_rake", "_hoyle_cap"]
+_KEYS = ["bring_in", "small_bet", "big_bet", "min_bet"]
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
