@@ -24,7 +24,7 @@ from hoyle.history.refused import Hands, RefusedHand, check_errors
 from hoyle.history.replay import Replay, Seen, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
-from hoyle.history.site_rake import SiteRake, room_money
+from hoyle.history.site_rake import HOUSE, ROOM_RAKE, SiteRake, room_money
 from hoyle.history.stakes import (
     button_seat,
     deep_stack,
@@ -325,8 +325,8 @@ class HandHistory(HandFacts):
         native = replay_native(self, strict) if native_on() and self._plan is None else None
         seen: Seen
         if native is not None:
-            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
-            self._seated = (game, native.seat_of, hand.button)
+            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.game
+            self._seated = (game, native.seat_of, native.button)
         else:
             plan = seen = self._replay_plan()
             run = Replay(plan, self.actions, self.where, strict)
@@ -336,8 +336,9 @@ class HandHistory(HandFacts):
             settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
         if (seen.hidden or seen.board_hidden) and hand.is_over:
             settle_unseen(hand, seen, self.where)
-        if hand.is_over:  # the house's money, then the room's rake (``site_rake``)
-            room_money(hand, self.fields, rake, game.rake, (self.scale, self.where))
+        fields = self.fields  # the house's money, then the room's rake (``site_rake``)
+        if (rake is not None or HOUSE in fields or ROOM_RAKE in fields) and hand.is_over:
+            room_money(hand, fields, rake, game.rake, (self.scale, self.where))
         return hand
 
     def dumps(self) -> str:

@@ -62,12 +62,14 @@ _MONEY = frozenset(("_hoyle_room_rake", "_hoyle_cap", "_hoyle_house_money"))
 class Native(NamedTuple):
     """A native replay: the hand, the folds supplied (``repairs``), and
     what ``settle_unseen`` reads (the seats the file never shows, each
-    ``pK``'s seat)."""
+    ``pK``'s seat), and the hand's game and button."""
 
     hand: Hand
     repairs: list[str]
     hidden: tuple[int, ...]
     seat_of: tuple[int, ...]
+    game: Game
+    button: int
     board_hidden: bool = False
 
 
@@ -137,4 +139,5 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
     done = _phh_replay(engine, actions, seat_of, order, stacks, deep, button, scale, strict)
     if done is None:
         return None
-    return Native(finished_hand(Hand, game, done[18], button, done), done[14], done[15], seat_of)
+    hand = finished_hand(Hand, game, done[18], button, done)
+    return Native(hand, done[14], done[15], seat_of, game, button)
