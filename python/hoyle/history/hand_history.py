@@ -43,6 +43,7 @@ __all__ = ["HandHistory", "load", "loads"]
 # The fields PHH requires of every hand that a replay cannot do without,
 # checked on loading (the variant's stakes fields are checked with the game)
 _REQUIRED = ("variant", "starting_stacks", "actions")
+_NEEDED = frozenset(_REQUIRED)
 
 
 @contextlib.contextmanager
@@ -421,10 +422,10 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")
     out = Hands()
     for h in hands:
-        missing = [k for k in _REQUIRED if k not in h.fields]
-        if not missing:
+        if h.fields.keys() >= _NEEDED:  # (one C call: the usual hand)
             out.append(h)
             continue
+        missing = [k for k in _REQUIRED if k not in h.fields]
         message = (
             f"{h.where}: the required field{'s' * (len(missing) > 1)} "
             f"{', '.join(map(repr, missing))} {'are' if len(missing) > 1 else 'is'} missing "

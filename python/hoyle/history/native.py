@@ -24,7 +24,7 @@ turns it off (the reference alone).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from hoyle._core import _phh_replay, _phh_stacks, _PhhEngine
 from hoyle._hand_view import game_plan
@@ -36,7 +36,7 @@ from hoyle.games.game import table_engine_plays
 from hoyle.hand import Hand
 from hoyle.history.hand_game import hand_game
 from hoyle.history.runs import FIELD as RUNOUTS
-from hoyle.history.stakes import button_seat, seat_stacks, seating, table_cap
+from hoyle.history.stakes import button_seat, seat_stacks, seating, stakes_game, table_cap
 
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
@@ -98,23 +98,16 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
     fields = history.fields
     if RUNOUTS in fields:
         return None
-    by_player: tuple[int | None, ...]
     try:
-        if (
-            history._by_player is None
-            and _MONEY.isdisjoint(fields)
-            and (read := _phh_stacks(fields)) is not None
-        ):
-            # the common fields read in the core, as ``scale`` and ``starting_stacks`` would
-            scale, by_player = history._scale, history._by_player = read
-            history._actions = fields["actions"]
-        else:
-            by_player = history._stacks_by_player()
-            scale = history.scale
+        scale, by_player = _amounts(history, fields)
         n = len(by_player)
         if n < 2:
             return None
-        game, _ = hand_game(history, n)
+        variant = fields.get("variant")
+        if "_hoyle_game" in fields or variant.__class__ is not str:
+            game, _ = hand_game(history, n)
+        else:  # (hand_game's usual case, inline)
+            game, _ = stakes_game(fields, variant, scale, n)
         engine = engine_of(game, n)
         if engine is None:
             return None
@@ -141,3 +134,19 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
         return None
     hand = finished_hand(Hand, game, done[18], button, done)
     return Native(hand, done[14], done[15], seat_of, game, button)
+
+
+def _amounts(history: HandHistory, fields: dict[str, Any]) -> tuple[int, tuple[int | None, ...]]:
+    """``history``'s scale and stacks in the file's order: the common
+    fields read in the core (``_phh_stacks``) and kept on ``history`` as
+    ``scale`` and ``starting_stacks`` would keep them, else as they read them."""
+    if (
+        history._by_player is None
+        and _MONEY.isdisjoint(fields)
+        and (read := _phh_stacks(fields)) is not None
+    ):
+        history._scale, history._by_player = read
+        history._actions = fields["actions"]
+        return read
+    by_player = history._stacks_by_player()
+    return history.scale, by_player
