@@ -14,7 +14,7 @@ from typing import Any
 import hoyle
 from hoyle._core import _phh_stacks
 from hoyle.errors import HistoryError
-from hoyle.history import hand_history, sites
+from hoyle.history import hand_history, native, sites
 from hoyle.history.stakes import is_unknown_stack, scale_of, starting_stacks
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -142,3 +142,17 @@ def test_a_phh_opening_is_no_sites() -> None:
     assert opened > 100
     assert len(headers) >= 7
     assert sites.site_of("PokerStars Hand #1: x") == "PokerStars"
+
+
+def test_a_scale_known_before_is_kept() -> None:
+    # a site's reader may set the scale (its own reading): the core's is taken only when it agrees
+    text = (
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [50, 50]\n"
+        "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 10', 'p1 f']"
+    )
+    [h] = hoyle.history.loads(text)
+    assert native._amounts(h, h.fields) == (1, (50, 50))
+    [h] = hoyle.history.loads(text)
+    h._scale = 100
+    assert native._amounts(h, h.fields) == (100, (5000, 5000))
+    assert h.replay().stacks == (4800, 5200)

@@ -144,6 +144,7 @@ def _amounts(history: HandHistory, fields: dict[str, Any]) -> tuple[int, tuple[i
         history._by_player is None
         and _MONEY.isdisjoint(fields)
         and (read := _phh_stacks(fields)) is not None
+        and history._scale in (None, read[0])  # (a site's reader may know the scale already)
     ):
         history._scale, history._by_player = read
         history._actions = fields["actions"]
