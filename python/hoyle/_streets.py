@@ -113,49 +113,28 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     the Python path plays."""
     plan = game._plan
     (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
-    bet, raises, raise_size, voluntary = done[10], done[11], done[12], done[13]
+    (bet, raises, raise_size, voluntary, _, _, after, rest, _, before, shown) = done[10:]
     n = len(stacks)
     h = object.__new__(cls)
-    h._deck, h._reseed, h._dealt = done[17], 0, deck
-    h._game = game
-    h._plan = plan
-    h._n = n
-    h._ring = rings(n)
-    h._button = button
-    h._start = tuple(stacks)
-    h._stacks = done[19]  # before the payout
-    h._contrib = contrib
-    h._dead = dead
-    h._folded = folded
-    h._cards = cards
-    h._up = [[] for _ in stacks]
-    h._board = board
-    h._discards = []
-    h._history = records
+    h._deck, h._reseed, h._dealt, h._game, h._plan = rest, 0, deck, game, plan
+    h._n, h._ring, h._button, h._start = n, rings(n), button, tuple(stacks)
+    h._contrib, h._dead, h._folded, h._cards = contrib, dead, folded, cards
+    h._up, h._board, h._discards, h._history = [[] for _ in stacks], board, [], records
     h._settlement, h._shown, h._unseen = None, None, ()
     h._restubs, h._room_rake, h._runouts, h._house = (), 0, (), 0
-    h._busy = [1]
-    h._to_draw = []
-    h._street, h._first_street = street, 0
-    h._min_bet = plan.smallest_bet
-    h._bets = bets
-    h._level = level
-    h._bet = bet
-    h._raises = raises
-    h._raise_size = raise_size
-    h._voluntary = voluntary
+    h._busy, h._to_draw, h._street, h._first_street = [1], [], street, 0
+    h._min_bet, h._bets, h._level, h._bet = plan.smallest_bet, bets, level, bet
+    h._raises, h._raise_size, h._voluntary = raises, raise_size, voluntary
     streets = plan.streets
     h._betting = streets[min(street, len(streets) - 1)].betting
     h._actor = None
-    if done[20] is None:
+    if shown is None:
+        h._stacks = before  # before the payout
         h._phase = BET
         h._legal = None
         h._finish()
     else:  # natural high: what ``_finish``'s one core call gives, made by the core already
-        h._phase = OVER
-        h._legal = NO_ACTION
-        h._stacks = done[16]
-        h._shown = (done[20], None)
+        h._phase, h._legal, h._stacks, h._shown = OVER, NO_ACTION, after, (shown, None)
     return h
 
 

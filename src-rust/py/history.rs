@@ -80,13 +80,17 @@ pub fn _phh_replay<'py>(
     };
     let t = &done.table;
     let empty = PyTuple::empty(py);
-    let kinds: Vec<Bound<'py, PyString>> = RECORD_KINDS
-        .iter()
-        .map(|k| PyString::intern(py, k))
-        .collect();
+    let kinds = KINDS
+        .get_or_init(py, || {
+            RECORD_KINDS
+                .iter()
+                .map(|k| PyString::intern(py, k).unbind())
+                .collect()
+        })
+        .as_slice();
     let records = PyList::empty(py);
     for a in t.history() {
-        let kind = kinds[usize::from(a.kind)].clone();
+        let kind = kinds[usize::from(a.kind)].bind(py).clone();
         let record = (a.street, a.seat, kind, a.amount, a.total, empty.clone());
         records.append(record.into_pyobject(py)?)?;
     }
@@ -179,6 +183,9 @@ fn plain_showdown(
 }
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The record kinds' names, interned once (each record's third item).
+static KINDS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
 fn value<'py>(
     py: Python<'py>,

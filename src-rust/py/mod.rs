@@ -14,7 +14,7 @@
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
 //! mask, by the core's `env`) reads `args`; `tables` (the core backend of
 //! `hoyle.env.VectorTables`) reads `rules`; `history` (`hoyle.history`'s
-//! native replay) reads `tables`' reading of a game; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
+//! native replay) reads `tables`' reading of a game; `phh_fields` (a hand's scale and stacks) reads none; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
 //! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `fast`, `display`,
 //! `sites` (PokerStars text read natively, by the core's `sites`), `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
@@ -34,6 +34,7 @@ mod hand;
 mod history;
 mod icm;
 mod observe;
+mod phh_fields;
 mod pool;
 mod rows;
 mod rules;
@@ -84,6 +85,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<history::PhhEngine>()?;
     m.add_function(wrap_pyfunction!(history::_phh_replay, m)?)?;
     m.add_function(wrap_pyfunction!(history::_phh_toml, m)?)?;
+    m.add_function(wrap_pyfunction!(phh_fields::_phh_stacks, m)?)?;
     icm::add_limits(m)?;
     m.add_function(wrap_pyfunction!(icm::_icm_subsets, m)?)?;
     m.add_function(wrap_pyfunction!(icm::_icm_dp, m)?)?;

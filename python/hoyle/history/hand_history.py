@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -23,7 +24,7 @@ from hoyle.history.refused import Hands, RefusedHand, check_errors
 from hoyle.history.replay import Replay, Seen, settle_unseen
 from hoyle.history.runs import FIELD as RUNOUTS
 from hoyle.history.runs import read_runouts, settle_runs
-from hoyle.history.site_rake import SiteRake, room_money
+from hoyle.history.site_rake import HOUSE, ROOM_RAKE, SiteRake, room_money
 from hoyle.history.stakes import (
     button_seat,
     deep_stack,
@@ -42,6 +43,7 @@ __all__ = ["HandHistory", "load", "loads"]
 # The fields PHH requires of every hand that a replay cannot do without,
 # checked on loading (the variant's stakes fields are checked with the game)
 _REQUIRED = ("variant", "starting_stacks", "actions")
+_NEEDED = frozenset(_REQUIRED)
 
 
 @contextlib.contextmanager
@@ -324,8 +326,8 @@ class HandHistory(HandFacts):
         native = replay_native(self, strict) if native_on() and self._plan is None else None
         seen: Seen
         if native is not None:
-            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.hand.game
-            self._seated = (game, native.seat_of, hand.button)
+            hand, self.repairs, seen, game = native.hand, native.repairs, native, native.game
+            self._seated = (game, native.seat_of, native.button)
         else:
             plan = seen = self._replay_plan()
             run = Replay(plan, self.actions, self.where, strict)
@@ -335,8 +337,9 @@ class HandHistory(HandFacts):
             settle_runs(hand, self.fields.get(RUNOUTS), self.where)  # a board run again (``runs``)
         if (seen.hidden or seen.board_hidden) and hand.is_over:
             settle_unseen(hand, seen, self.where)
-        if hand.is_over:  # the house's money, then the room's rake (``site_rake``)
-            room_money(hand, self.fields, rake, game.rake, (self.scale, self.where))
+        fields = self.fields  # the house's money, then the room's rake (``site_rake``)
+        if (rake is not None or HOUSE in fields or ROOM_RAKE in fields) and hand.is_over:
+            room_money(hand, fields, rake, game.rake, (self.scale, self.where))
         return hand
 
     def dumps(self) -> str:
@@ -385,7 +388,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise TypeError(f"loads takes PHH text (a str), got {type(text).__name__}")
     where = source or "<text>"
     refused: list[tuple[int, str]] | None = [] if check_errors(errors) else None
-    site = sites.site_of(_opening(text))
+    # (text that opens with a key or a table is PHH: no site's first line starts so)
+    site = None if _PHH_START.match(text) else sites.site_of(_opening(text))
     if site is not None:
         out = Hands()
         for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
@@ -419,10 +423,10 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         raise HistoryError(f"{where}: no hand here (no 'variant', and not a .phhs of [tables])")
     out = Hands()
     for h in hands:
-        missing = [k for k in _REQUIRED if k not in h.fields]
-        if not missing:
+        if h.fields.keys() >= _NEEDED:  # (one C call: the usual hand)
             out.append(h)
             continue
+        missing = [k for k in _REQUIRED if k not in h.fields]
         message = (
             f"{h.where}: the required field{'s' * (len(missing) > 1)} "
             f"{', '.join(map(repr, missing))} {'are' if len(missing) > 1 else 'is'} missing "
@@ -433,6 +437,11 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         refused.append((_line_of(text, h.name), message))
     out.refused = tuple(RefusedHand(*r) for r in refused or ())
     return out
+
+
+# The first character past blanks and BOMs is a bare key's or a table's:
+# every site's header (``sites.FORMATS``) opens with another ("P", "#", "<"...)
+_PHH_START = re.compile(r"[\s\ufeff]*[a-z_\[]")
 
 
 def _opening(text: str) -> str:

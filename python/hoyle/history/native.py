@@ -24,9 +24,9 @@ turns it off (the reference alone).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from hoyle._core import _phh_replay, _PhhEngine
+from hoyle._core import _phh_replay, _phh_stacks, _PhhEngine
 from hoyle._hand_view import game_plan
 from hoyle._streets import finished_hand
 from hoyle.betting import Limit, NoLimit, PotLimit
@@ -36,7 +36,7 @@ from hoyle.games.game import table_engine_plays
 from hoyle.hand import Hand
 from hoyle.history.hand_game import hand_game
 from hoyle.history.runs import FIELD as RUNOUTS
-from hoyle.history.stakes import button_seat, seat_stacks, seating, table_cap
+from hoyle.history.stakes import button_seat, seat_stacks, seating, stakes_game, table_cap
 
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
@@ -52,41 +52,45 @@ def enabled() -> bool:
 
 _ON = [os.environ.get("HOYLE_NATIVE_REPLAY", "1") != "0"]
 
-_ENGINES: dict[int, tuple[Game, _PhhEngine | None]] = {}  # id(game) -> (game, its engine)
+# id(game) -> (game, its engine, the fewest and most seats)
+_ENGINES: dict[int, tuple[Game, _PhhEngine | None, int, int]] = {}
 _MAX_ENGINES = 256
+# hoyle's own money fields, which the core's ``_phh_stacks`` leaves to ``stakes.scale_of``
+_MONEY = frozenset(("_hoyle_room_rake", "_hoyle_cap", "_hoyle_house_money"))
 
 
 class Native(NamedTuple):
     """A native replay: the hand, the folds supplied (``repairs``), and
     what ``settle_unseen`` reads (the seats the file never shows, each
-    ``pK``'s seat)."""
+    ``pK``'s seat), and the hand's game and button."""
 
     hand: Hand
     repairs: list[str]
     hidden: tuple[int, ...]
     seat_of: tuple[int, ...]
+    game: Game
+    button: int
     board_hidden: bool = False
 
 
-def engine_of(game: Game) -> _PhhEngine | None:
+def engine_of(game: Game, n: int) -> _PhhEngine | None:
     """``game``'s table engine, made once, or None when the engine does
-    not play it (as ``hoyle.env._fast.settings`` decides)."""
+    not play it (as ``hoyle.env._fast.settings`` decides) or ``n`` seats."""
     hit = _ENGINES.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    engine = None
-    if table_engine_plays(game):
-        plan = game_plan(game)
-        top = max(plan.deck, default=0)
-        bettings = (NoLimit, PotLimit, Limit)
-        if (top <= 51 or (top <= 53 and plan.rules.jokers)) and all(
-            isinstance(st.betting, bettings) for st in plan.streets
-        ):
-            engine = _PhhEngine(plan)
-    if len(_ENGINES) >= _MAX_ENGINES:
-        _ENGINES.clear()
-    _ENGINES[id(game)] = (game, engine)
-    return engine
+    if hit is None or hit[0] is not game:
+        engine, plan = None, game_plan(game)
+        if table_engine_plays(game):
+            top = max(plan.deck, default=0)
+            bettings = (NoLimit, PotLimit, Limit)
+            if (top <= 51 or (top <= 53 and plan.rules.jokers)) and all(
+                isinstance(st.betting, bettings) for st in plan.streets
+            ):
+                engine = _PhhEngine(plan)
+        if len(_ENGINES) >= _MAX_ENGINES:
+            _ENGINES.clear()
+        hit = _ENGINES[id(game)] = (game, engine, plan.min_seats, plan.max_seats)
+    # (the core checks the stacks: each above 0, their sum in range)
+    return hit[1] if hit[2] <= n <= hit[3] else None
 
 
 def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa: PLR0911
@@ -95,18 +99,22 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
     if RUNOUTS in fields:
         return None
     try:
-        by_player = history._stacks_by_player()
+        scale, by_player = _amounts(history, fields)
         n = len(by_player)
         if n < 2:
             return None
-        scale = history.scale
-        game, _ = hand_game(history, n)
-        engine = engine_of(game)
+        variant = fields.get("variant")
+        if "_hoyle_game" in fields or variant.__class__ is not str:
+            game, _ = hand_game(history, n)
+        else:  # (hand_game's usual case, inline)
+            game, _ = stakes_game(fields, variant, scale, n)
+        engine = engine_of(game, n)
         if engine is None:
             return None
-        button = button_seat(fields.get("_hoyle_button"), n)
+        given = fields.get("_hoyle_button")
+        button = n - 1 if given is None else button_seat(given, n)
         seat_of, _, order = seating(n, button)
-        cap = table_cap(fields, scale)
+        cap = None if "_hoyle_cap" not in fields else table_cap(fields, scale)
         if None in by_player:  # unknown stacks: the core gives them the deep stack
             if cap is not None:
                 return None
@@ -114,16 +122,32 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
             for i, s in enumerate(seat_of):
                 stacks[s] = by_player[i] or 0
             deep = [s for i, s in enumerate(seat_of) if by_player[i] is None]
+        elif cap is None and button == n - 1:  # (seat_of is range(n): seat_stacks's first case)
+            stacks, deep = list(cast("tuple[int, ...]", by_player)), []
         else:
             stacks, deep = seat_stacks(by_player, seat_of, 0, cap), []
         actions = history.actions
     except HoyleError:  # the reference says so, in its own words
         return None
-    plan = game_plan(game)
-    if not plan.min_seats <= n <= plan.max_seats:
-        return None  # (the core checks the stacks: each above 0, their sum in range)
     done = _phh_replay(engine, actions, seat_of, order, stacks, deep, button, scale, strict)
     if done is None:
         return None
     hand = finished_hand(Hand, game, done[18], button, done)
-    return Native(hand, done[14], done[15], seat_of)
+    return Native(hand, done[14], done[15], seat_of, game, button)
+
+
+def _amounts(history: HandHistory, fields: dict[str, Any]) -> tuple[int, tuple[int | None, ...]]:
+    """``history``'s scale and stacks in the file's order: the common
+    fields read in the core (``_phh_stacks``) and kept on ``history`` as
+    ``scale`` and ``starting_stacks`` would keep them, else as they read them."""
+    if (
+        history._by_player is None
+        and _MONEY.isdisjoint(fields)
+        and (read := _phh_stacks(fields)) is not None
+        and history._scale in (None, read[0])  # (a site's reader may know the scale already)
+    ):
+        history._scale, history._by_player = read
+        history._actions = fields["actions"]
+        return read
+    by_player = history._stacks_by_player()
+    return history.scale, by_player

@@ -59,11 +59,12 @@ from hoyle.history.stakes import chips
 if TYPE_CHECKING:
     from hoyle.hand import Hand
 
-__all__ = ["HOUSE", "SiteRake", "add_house", "room_money", "take_written"]
+__all__ = ["HOUSE", "ROOM_RAKE", "SiteRake", "add_house", "room_money", "take_written"]
 
 #: The user field of the money the house put in the main pot (GGPoker's
 #: "Cash Drop to Pot"), in the file's money.
 HOUSE = "_hoyle_house_money"
+ROOM_RAKE = "_hoyle_room_rake"  # the rake the file carries (``take_written``)
 
 _AMOUNT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,18})?", re.ASCII)
 
@@ -246,7 +247,7 @@ def room_money(
     scale, where = at
     if (house := fields.get(HOUSE)) is not None:
         add_house(hand, house, at)
-    if (room := fields.get("_hoyle_room_rake")) is not None:
+    if (room := fields.get(ROOM_RAKE)) is not None:
         take_written(hand, room, rake, at)
     elif rake is not None:
         if game_rake is not None:

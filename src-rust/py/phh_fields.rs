@@ -1,0 +1,167 @@
+//! `_phh_stacks`: a PHH hand's scale and starting stacks read from its
+//! fields in one call (`hoyle.history.native`), as `stakes.scale_of` and
+//! `stakes.starting_stacks` read them, for the common fields only: ints,
+//! and `Decimal`s written plainly (`12.34`). None for anything else (an
+//! unknown stack, an exponent, a float, a negative amount, a malformed
+//! field...): the caller reads those in Python, which says what is wrong.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+
+/// `stakes.MAX_PLACES`: the most decimal places an amount may have.
+const MAX_PLACES: usize = 18;
+
+static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A number of the file: `(whole part, decimal digits with trailing
+/// zeros off)`, or None when it is not an int or a plainly written
+/// `Decimal` of at most 20 whole digits.
+fn number(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<(u128, String)> {
+    if v.is_exact_instance_of::<PyInt>() {
+        return Some((v.extract::<u64>().ok()?.into(), String::new()));
+    }
+    if !v.get_type().is(decimal) {
+        return None;
+    }
+    let text = v.str().ok()?;
+    let text = text.to_str().ok()?;
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 20 || !digits(whole) || !digits(frac) {
+        return None;
+    }
+    if text.contains('.') && frac.is_empty() {
+        return None;
+    }
+    Some((whole.parse().ok()?, frac.trim_end_matches('0').to_owned()))
+}
+
+/// The decimal places of an amount (`stakes._places`, trailing zeros
+/// off): 0 for an int of any sign, the digits of a plainly written
+/// `Decimal`'s fraction; None for anything else.
+fn places(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<usize> {
+    if v.is_exact_instance_of::<PyInt>() {
+        return Some(0);
+    }
+    if !v.get_type().is(decimal) {
+        return None;
+    }
+    let text = v.str().ok()?;
+    let text = text.to_str().ok()?;
+    let text = text.strip_prefix('-').unwrap_or(text);
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 20 || !digits(whole) || !digits(frac) {
+        return None;
+    }
+    Some(frac.trim_end_matches('0').len())
+}
+
+/// The places of each of `field`'s numbers (a list), the most of them;
+/// `Some(0)` when absent; None when it is not a list of numbers.
+fn list_places(fields: &Bound<'_, PyDict>, key: &str, decimal: &Bound<'_, PyAny>) -> Option<usize> {
+    let Some(value) = fields.get_item(key).ok()? else {
+        return Some(0);
+    };
+    let list = value.cast::<PyList>().ok()?;
+    let mut places = 0;
+    for item in list.iter() {
+        places = places.max(self::places(&item, decimal)?);
+    }
+    Some(places)
+}
+
+/// The places a `cbr` action's amount has (`scale_of`'s reading), or None
+/// for a line this reader leaves to Python (anything but printable ASCII).
+fn action_places(line: &str) -> Option<usize> {
+    if !line.contains('.') {
+        return Some(0);
+    }
+    if !line.bytes().all(|b| b == b' ' || b.is_ascii_graphic()) {
+        return None;
+    }
+    if !line.contains("cbr") {
+        return Some(0);
+    }
+    let words: Vec<&str> = line.split('#').next()?.split_whitespace().collect();
+    if words.len() != 3 {
+        return Some(0);
+    }
+    Some(match words[2].rsplit_once('.') {
+        Some((_, frac)) => frac.trim_end_matches('0').len(),
+        None => 0,
+    })
+}
+
+/// `(scale, starting stacks in the file's order times scale)` of a hand's
+/// fields, as `stakes.scale_of` and `stakes.starting_stacks` give them, or
+/// None where the Python reader is left to read them (see the module).
+#[pyfunction]
+pub fn _phh_stacks<'py>(
+    py: Python<'py>,
+    fields: &Bound<'py, PyDict>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let decimal = DECIMAL
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("decimal")?.getattr("Decimal")?.unbind())
+        })?
+        .bind(py);
+    let Some((scale, stacks)) = read(fields, decimal) else {
+        return Ok(None);
+    };
+    let stacks = PyTuple::new(py, stacks)?.into_any();
+    Ok(Some(PyTuple::new(
+        py,
+        [scale.into_pyobject(py)?.into_any(), stacks],
+    )?))
+}
+
+fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<(u64, Vec<u64>)> {
+    let mut places = 0;
+    for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
+        places = places.max(list_places(fields, key, decimal)?);
+    }
+    // (the caller reads a file with hoyle's own money fields, the rake's, the cap's, the house's)
+    for key in ["bring_in", "small_bet", "big_bet", "min_bet"] {
+        if let Some(v) = fields.get_item(key).ok()? {
+            places = places.max(self::places(&v, decimal)?);
+        }
+    }
+    let actions = fields.get_item("actions").ok()??;
+    for item in actions.cast::<PyList>().ok()?.iter() {
+        let line = item.cast_into::<PyString>().ok()?;
+        places = places.max(action_places(line.to_str().ok()?)?);
+    }
+    if places > MAX_PLACES {
+        return None; // (an error: the Python reader words it)
+    }
+    let scale: u64 = if places == 0 {
+        1
+    } else {
+        10u64.pow(places.max(2) as u32)
+    };
+    let list = fields.get_item("starting_stacks").ok()??;
+    let list = list.cast::<PyList>().ok()?;
+    if list.len() < 2 {
+        return None;
+    }
+    let mut total: u128 = 0;
+    let mut stacks = Vec::with_capacity(list.len());
+    for item in list.iter() {
+        let (whole, frac) = number(&item, decimal)?;
+        // frac has at most `places` digits: the amount is whole in chips times scale
+        let part: u128 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().ok()?
+        };
+        let down = 10u128.pow(u32::try_from(frac.len()).ok()?);
+        let amount = whole.checked_mul(scale.into())? + part * u128::from(scale) / down;
+        let amount = u64::try_from(amount).ok()?;
+        total += u128::from(amount);
+        stacks.push(amount);
+    }
+    u64::try_from(total).ok()?; // (their sum at most MAX_CHIPS)
+    Some((scale, stacks))
+}
