@@ -17,7 +17,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 /// `sites.MAX_LINE`: the longest line a site file may have.
-const MAX_LINE: usize = 10_000;
+const MAX_LINE: usize = 4_000;
 
 static HEADER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+:").expect("pattern")

@@ -261,3 +261,21 @@ def test_hostile_text_in_bounded_time() -> None:
         assert time.process_time() - started < 5
         fast, slow = _both(text)
         assert fast == slow
+
+
+@pytest.mark.parametrize("digits", [4_000, 5_000, 20_000])
+def test_a_number_longer_than_python_reads_is_refused(digits: int) -> None:
+    """A number past CPython's 4,300 digits for ``int`` of a string (found by
+    the fuzzer in a table line: ``int`` raised a plain ValueError) is on a
+    line longer than the longest a site file may have: refused, the same on
+    both paths, for each hand and for the file."""
+    hand = next(t for t in HANDS if "Hold'em No Limit" in t)
+    table = hand.splitlines()[1]
+    long = table.replace("-max", "9" * digits + "-max", 1)
+    assert long != table
+    text = hand.replace(table, long, 1)
+    for errors in ("skip", "raise"):
+        fast, slow = _both(text, errors)
+        assert fast == slow
+        assert fast[0] == "error"
+        assert "characters; a PokerStars file's lines are short (at most 4,000 read)" in fast[2]
