@@ -329,6 +329,36 @@ class Lines:
         self.names = sorted(hand.index, key=len, reverse=True)
         self.index = hand.index
 
+    def seat_lines(
+        self, hand: SiteHand, seat: re.Pattern[str], button: int, dealt: set[int], shape: str
+    ) -> int:
+        """The seat lines from line 2 (``seat``'s groups: seat, name, stack),
+        the players ``dealt`` in seated; the line after them. ``shape`` is
+        the line's form, for the message."""
+        seated: list[tuple[int, str, Decimal]] = []
+        k = 2
+        while k < len(self.lines) and (m := seat.match(self.lines[k])) is not None:
+            seated.append((int(m["seat"]), m["name"], money(m["stack"], self.where)))
+            k += 1
+        if not seated:
+            raise self.fail(min(2, len(self.lines) - 1), f"expected the seats ({shape!r})")
+        self.seat_all(hand, [s for s in seated if s[0] in dealt], button)
+        return k
+
+    def amount_before(self, k: int, text: str, suffixes: tuple[str, ...]) -> Decimal:
+        """The amount of line ``k`` that ``text`` starts with, before any of
+        the ``suffixes``."""
+        for suffix in suffixes:
+            text = text.split(suffix, 1)[0]
+        return money(text, self.at(k))
+
+    def who(self, k: int) -> tuple[int, str]:
+        """The player who says line ``k`` (``NAME: ...``) and the rest."""
+        said = self.speaker(self.lines[k], ": ")
+        if said is None:
+            raise self.fail(k, "no player dealt in says this")
+        return said
+
     def speaker(self, x: str, sep: str) -> tuple[int, str] | None:
         """The player (index) whose line ``x`` is (``NAME`` then ``sep``), and
         the rest of the line; None when no player dealt in says it."""

@@ -296,28 +296,10 @@ class _Reader(_Summary):
 
     def seats(self, button: int, dealt: set[int]) -> int:
         """The seat lines; the players dealt in seated. The line after them."""
-        seated: list[tuple[int, str, Decimal]] = []
-        k = 2
-        while k < len(self.lines) and (m := _SEAT.match(self.lines[k])) is not None:
-            seated.append((int(m["seat"]), m["name"], money(m["stack"], self.where)))
-            k += 1
-        if not seated:
-            raise self.fail(
-                min(2, len(self.lines) - 1), "expected the seats ('Seat N: NAME ($STACK in chips)')"
-            )
-        self.seat_all(self.hand, [s for s in seated if s[0] in dealt], button)
-        return k
+        return self.seat_lines(self.hand, _SEAT, button, dealt, "Seat N: NAME ($STACK in chips)")
 
     def amount(self, k: int, text: str) -> Decimal:
-        for suffix in _SUFFIXES:
-            text = text.split(suffix, 1)[0]
-        return money(text, self.at(k))
-
-    def who(self, k: int) -> tuple[int, str]:
-        said = self.speaker(self.lines[k], ": ")
-        if said is None:
-            raise self.fail(k, "no player dealt in says this")
-        return said
+        return self.amount_before(k, text, _SUFFIXES)
 
     def forced(self, k: int, summary: int) -> int:
         """The cash drop and the forced bets, up to the hole cards; the hole
