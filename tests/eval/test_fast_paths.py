@@ -8,21 +8,12 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import numpy as np
 from hoyle import HandRules, evaluate, evaluate_batch
 from hoyle._core import _set_fast_paths
 
-
-@contextmanager
-def _fast_paths(on: bool) -> Iterator[None]:
-    before = _set_fast_paths(on)
-    try:
-        yield
-    finally:
-        _set_fast_paths(before)
+from tests.support.fast_paths import fast_paths
 
 
 def _hands(count: int) -> list[tuple[int, ...]]:
@@ -39,16 +30,16 @@ def _ranks(hands: list[tuple[int, ...]]) -> list[tuple[int, str, tuple[int, ...]
 
 
 def test_switch_reports_the_previous_setting() -> None:
-    with _fast_paths(False):
+    with fast_paths(False):
         assert _set_fast_paths(False) is False
-        with _fast_paths(True):
+        with fast_paths(True):
             assert _set_fast_paths(True) is True
 
 
 def test_evaluate_is_the_same_with_fast_paths_off() -> None:
     hands = _hands(20_000)
     fast = _ranks(hands)
-    with _fast_paths(False):
+    with fast_paths(False):
         slow = _ranks(hands)
     assert slow == fast
 
@@ -56,7 +47,7 @@ def test_evaluate_is_the_same_with_fast_paths_off() -> None:
 def test_kept_ranks_are_never_refilled() -> None:
     hands = _hands(200)
     for on in (True, False):
-        with _fast_paths(on):
+        with fast_paths(on):
             kept = [evaluate(hand) for hand in hands]
             assert [r.value for r in kept] == [evaluate(hand).value for hand in hands]
             assert len({id(r) for r in kept}) == len(kept)
@@ -85,7 +76,7 @@ def test_other_inputs_and_errors_are_the_same_with_fast_paths_off() -> None:
         (51, 47, 43, 39, 35, 0, True),
     ]
     fast = [_outcome(h) for h in hands]
-    with _fast_paths(False):
+    with fast_paths(False):
         slow = [_outcome(h) for h in hands]
         rows = np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8)
         assert int(evaluate_batch(rows)[0]) == evaluate((51, 47, 43, 39, 35, 0, 1)).value

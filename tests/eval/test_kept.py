@@ -9,8 +9,7 @@ import gc
 import pickle
 import random
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import hoyle
 import numpy as np
@@ -28,10 +27,10 @@ from hoyle import (
     evaluate_low_batch,
     rank,
 )
-from hoyle._core import _set_fast_paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.fast_paths import fast_paths
 from tests.support.oracle import best_key
 
 hands = st.integers(5, 7).flatmap(
@@ -40,15 +39,6 @@ hands = st.integers(5, 7).flatmap(
 RAZZ = HandRules(low="ace-to-five", low_qualifier=8)
 DEUCES = HandRules(wild_ranks="2")
 FOUR_FLUSH = HandRules(four_flush=True)
-
-
-@contextmanager
-def _fast_paths(on: bool) -> Iterator[None]:
-    before = _set_fast_paths(on)
-    try:
-        yield
-    finally:
-        _set_fast_paths(before)
 
 
 def _rows(n: int, k: int, seed: int) -> np.ndarray:
@@ -72,7 +62,7 @@ def _ranks_of_every_kind() -> list[object]:
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_no_rank_is_tracked(fast: bool) -> None:
-    with _fast_paths(fast):
+    with fast_paths(fast):
         ranks = _ranks_of_every_kind()
         kept = [evaluate(h) for h in [(0, 4, 8, 12, 17), (1, 5, 9, 13, 20, 30)] * 3]
     assert all(isinstance(r, HandRank | LowRank) for r in ranks)
@@ -130,7 +120,7 @@ def test_rank_is_the_value_and_orders_like_the_oracle(cards: list[int]) -> None:
     assert rank(as_tuple) == value
     assert rank(cards) == value
     assert rank(" ".join(str(Card(c)) for c in cards)) == value
-    with _fast_paths(False):
+    with fast_paths(False):
         assert rank(as_tuple) == value
         assert evaluate(as_tuple).value == value
     # the value orders as the oracle's key does, against a fixed hand
@@ -195,7 +185,7 @@ BAD: list[tuple[object, dict[str, object]]] = [
 
 def test_rank_raises_what_evaluate_raises() -> None:
     for fast in (True, False):
-        with _fast_paths(fast):
+        with fast_paths(fast):
             for cards, kwargs in BAD:
                 ours = _outcome(rank, cards, **kwargs)
                 theirs = _outcome(evaluate, cards, **kwargs)
@@ -214,7 +204,7 @@ def test_values_are_shared_ints_equal_to_fresh_ones() -> None:
     a, b = evaluate("As Ad Ac Ah 2c").value, evaluate("Ad As Ah Ac 2c").value
     assert a == b
     assert a is b  # one shared int per value
-    with _fast_paths(False):
+    with fast_paths(False):
         fresh = evaluate("As Ad Ac Ah 2c").value
     assert fresh == a
     assert type(fresh) is type(a) is int

@@ -13,29 +13,19 @@ import random
 import sys
 import threading
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import BuiltinFunctionType
 
 import hoyle
 import hoyle._core
 import pytest
 from hoyle import HandRank, HandRules, evaluate, evaluate_batch, rank
-from hoyle._core import _pooled_ranks, _set_fast_paths
+from hoyle._core import _pooled_ranks
 
+from tests.support.fast_paths import fast_paths
 from tests.support.oracle import best_key
 
 POOL_BOUND = 131_072
 WILD = HandRules(wild_ranks="2")
-
-
-@contextmanager
-def _fast_paths(on: bool) -> Iterator[None]:
-    before = _set_fast_paths(on)
-    try:
-        yield
-    finally:
-        _set_fast_paths(before)
 
 
 def _hands(count: int, seed: int) -> list[tuple[int, ...]]:
@@ -67,7 +57,7 @@ def test_freed_plain_ranks_are_pooled_and_handed_out_again() -> None:
     assert _pooled_ranks() <= before + freed - 1990
     assert len({id(r) for r in kept}) == len(kept)
     assert not any(gc.is_tracked(r) for r in kept)
-    with _fast_paths(False):
+    with fast_paths(False):
         fresh = [_seen(evaluate(h)) for h in hands]
     assert [_seen(r) for r in kept] == fresh
     assert [r.value for r in kept] == [rank(h) for h in hands]
@@ -102,7 +92,7 @@ def test_ranks_with_a_board_or_rules_are_not_pooled() -> None:
 
 
 def test_nothing_is_pooled_or_taken_with_the_tricks_off() -> None:
-    with _fast_paths(False):
+    with fast_paths(False):
         before = _pooled_ranks()
         kept = [evaluate(h) for h in _hands(500, seed=4)]
         assert _pooled_ranks() == before
@@ -197,7 +187,7 @@ def test_entries_pass_every_other_call_on() -> None:
     cards = (51, 47, 43, 39, 35, 0, 1)
     value = evaluate_batch(__import__("numpy").array([cards], dtype="uint8"))[0]
     for fast in (True, False):
-        with _fast_paths(fast):
+        with fast_paths(fast):
             assert evaluate(cards=cards).value == value
             assert rank(cards=cards) == value
             assert evaluate(cards, board=None, rules=None).value == value
@@ -234,7 +224,7 @@ def test_entries_pass_every_other_call_on() -> None:
 def test_entries_report_a_bad_tuple_as_before(bad: tuple[int, ...], error: str) -> None:
     for f in (evaluate, rank):
         fast = _outcome(lambda f=f: f(bad))
-        with _fast_paths(False):
+        with fast_paths(False):
             slow = _outcome(lambda f=f: f(bad))
         assert fast == slow
         assert fast.startswith(error)
