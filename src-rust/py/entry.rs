@@ -83,7 +83,9 @@ unsafe fn forward(
     unsafe { ffi::PyObject_Vectorcall(f.as_ptr(), args, nargs as usize, kwnames) }
 }
 
-unsafe extern "C" fn evaluate_entry(
+/// The entry of `evaluate` (`VALUE_ONLY` false: a `HandRank`) or of `rank`
+/// (`VALUE_ONLY` true: its value alone, an int).
+unsafe extern "C" fn entry<const VALUE_ONLY: bool>(
     _module: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
@@ -93,6 +95,9 @@ unsafe extern "C" fn evaluate_entry(
     let py = unsafe { Python::assume_attached() };
     // SAFETY: this call's arguments.
     if let Some((value, cards)) = unsafe { one_tuple(py, args, nargs, kwnames) } {
+        if VALUE_ONLY {
+            return super::fast::int_of(py, value).into_ptr();
+        }
         return match eval::make_rank(py, value, cards) {
             Ok(rank) => rank.into_ptr(),
             Err(err) => {
@@ -101,24 +106,9 @@ unsafe extern "C" fn evaluate_entry(
             }
         };
     }
+    let slow = if VALUE_ONLY { &RANK } else { &EVALUATE };
     // SAFETY: this call's arguments.
-    unsafe { forward(py, &EVALUATE, args, nargs, kwnames) }
-}
-
-unsafe extern "C" fn rank_entry(
-    _module: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls this with the GIL held.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: this call's arguments.
-    if let Some((value, _)) = unsafe { one_tuple(py, args, nargs, kwnames) } {
-        return super::fast::int_of(py, value).into_ptr();
-    }
-    // SAFETY: this call's arguments.
-    unsafe { forward(py, &RANK, args, nargs, kwnames) }
+    unsafe { forward(py, slow, args, nargs, kwnames) }
 }
 
 /// Adds `slow`'s function to `m` under its name, running `entry` first.
@@ -158,8 +148,8 @@ pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_one(
         m,
         wrap_pyfunction!(eval::evaluate, m)?,
-        evaluate_entry,
+        entry::<false>,
         &EVALUATE,
     )?;
-    add_one(m, wrap_pyfunction!(eval::rank, m)?, rank_entry, &RANK)
+    add_one(m, wrap_pyfunction!(eval::rank, m)?, entry::<true>, &RANK)
 }
