@@ -19,7 +19,10 @@ files (6,216 files, 7,544 hands, 98 shards of 64 files); statistics,
 bots written as hand histories and read back (50 shards of 2,000, each
 one pickle of about 1.3 MB made as it is submitted), each run on its own
 copy, three interleaved rounds. The load average is printed with the
-figures, and each round's times and ratios after them.
+figures, and each round's times and ratios after them. Beside each
+wall-clock ratio: each way's CPU seconds (its threads and processes,
+``benches/cluster/_cpu.py``) over one process's, which a neighbour on a
+shared machine moves far less than the wall clock.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from hoyle import cluster
 from hoyle._shards import run_shards
 from hoyle.history import replay_all
 
+from benches.cluster._cpu import Meter
 from benches.cluster.conftest import FIGURES, SERIES
 from tests.history.test_statistics import assert_same
 
@@ -198,7 +202,9 @@ def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies:
         "replay_all": lambda e: replay_all(files, executor=e),
     }
     times: dict[tuple[str, str], list[float]] = {(t, w): [] for t in tasks for w in ways}
+    cpu: dict[tuple[str, str], list[float]] = {(t, w): [] for t in tasks for w in ways}
     kept: list[Any] = []
+    meter = Meter(client)
 
     loads: list[float] = []
 
@@ -206,9 +212,11 @@ def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies:
         loads.append(os.getloadavg()[0])
         for task, run in tasks.items():
             for where, executor in ways.items():
+                before = meter.take()
                 started = time.perf_counter()
                 kept.append(run(executor))
                 times[task, where].append(time.perf_counter() - started)
+                cpu[task, where].append(Meter.used(before, meter.take(), where))
 
     rounds = 5 if not benchmark.disabled else 1
     benchmark.pedantic(cycle, rounds=rounds, iterations=1, warmup_rounds=0)
@@ -222,8 +230,24 @@ def test_interleaved_ratios(benchmark: Any, client: Any, pool: Executor, copies:
             name = f"{task}, {where} / one process, interleaved, median of {rounds} (x)"
             FIGURES[name] = statistics.median(ratios)
             SERIES[f"{task}: one process / {where}, each round (x)"] = ratios
+        _cpu_figures(task, cpu, rounds)
         SERIES[f"{task}: one process, seconds, each round"] = one
     SERIES["interleaved: load average (1 min) before each round"] = loads
+
+
+def _cpu_figures(task: str, cpu: dict[tuple[str, str], list[float]], rounds: int) -> None:
+    """The CPU seconds of each way (all its processes: ``benches.cluster._cpu``)
+    over one process's, the median of the rounds' ratios, and each round's
+    CPU seconds; 2 / that ratio is the most two cores could scale it."""
+    one = cpu[task, "one process"]
+    for where in ("Dask, 2 workers", "process pool, 2 workers"):
+        ratios = [b / a for a, b in zip(one, cpu[task, where], strict=True)]
+        name = f"{task}, {where}: CPU seconds / one process's, median of {rounds} (x)"
+        FIGURES[name] = statistics.median(ratios)
+        SERIES[f"{task}: {where} CPU / one process CPU, each round (x)"] = ratios
+    for (t, where), seconds in cpu.items():
+        if t == task:
+            SERIES[f"{task}: {where}, CPU seconds, each round"] = seconds
 
 
 class Measuring(Executor):
@@ -330,14 +354,18 @@ def test_statistics_one_process_pool_and_dask(benchmark: Any, client: Any, pool:
         "process pool, 2 workers": pool,
     }
     times: dict[str, list[float]] = {w: [] for w in ways}
+    cpu: dict[tuple[str, str], list[float]] = {("statistics", w): [] for w in ways}
     first: list[Any] = []
+    meter = Meter(client)
 
     def cycle() -> None:
         for where, executor in ways.items():
             hands = pickle.loads(packed)
+            before = meter.take()
             started = time.perf_counter()
             stats = hoyle.history.statistics(hands, executor=executor)
             times[where].append(time.perf_counter() - started)
+            cpu["statistics", where].append(Meter.used(before, meter.take(), where))
             if not first:
                 first.append(stats)
             assert stats.hands == len(hands)
@@ -363,3 +391,4 @@ def test_statistics_one_process_pool_and_dask(benchmark: Any, client: Any, pool:
         name = f"statistics, {where} / one process, interleaved, median of {rounds} (x)"
         FIGURES[name] = statistics.median(ratios)
         SERIES[f"statistics: one process / {where}, each round (x)"] = ratios
+    _cpu_figures("statistics", cpu, rounds)

@@ -318,6 +318,42 @@ def test_on_an_executor_each_shard_travels_as_one_pickle() -> None:
     assert len(ex.sent) == -(-len(hands) // 100)
 
 
+def test_pickled_counts_come_back_to_the_last_digit() -> None:
+    """A shard's counts pickle compactly (each hand's big blinds won as one
+    text) and come back equal, every ``Decimal`` with its own digits."""
+    import pickle
+
+    hands = mixed_hands()
+    stats = statistics(hands)
+    back = pickle.loads(pickle.dumps(stats, protocol=5))
+    assert_same(stats, back)
+    for table in ("_players", "positions", "player_positions"):
+        for key, p in getattr(stats, table).items():
+            there = getattr(back, table)[key]
+            assert [str(x) for x in there._bb] == [str(x) for x in p._bb]
+            assert (there.net, there._adjusted) == (p.net, p._adjusted)
+            assert str(there.net) == str(p.net)
+    assert any(str(x) != str(x.normalize()) for p in stats.values() for x in p._bb)
+    none = PlayerStats("no big blind", hands=3, vpip=1)
+    assert pickle.loads(pickle.dumps(none)) == none
+    assert pickle.loads(pickle.dumps(none))._bb == []
+
+
+def test_a_pickled_history_leaves_its_caches_behind() -> None:
+    """A history pickles as read (fields, file, table, scale, repairs,
+    notes): a copy of a replayed one builds its own plan and replays the
+    same hand."""
+    import pickle
+
+    for hh in mixed_hands()[:40]:
+        hh.replay()
+        back = pickle.loads(pickle.dumps(hh, protocol=5))
+        assert (back.fields, back.source, back.name) == (hh.fields, hh.source, hh.name)
+        assert (back.scale, back.repairs, back.notes) == (hh.scale, hh.repairs, hh.notes)
+        assert back.replay().history == hh.replay().history
+        assert back.replay().stacks == hh.replay().stacks
+
+
 def test_per_hand_against_a_naive_sum() -> None:
     """Each player's hands one by one: the places of the hands it was dealt
     in, its nets (from the files' own numbers: starting less finishing
