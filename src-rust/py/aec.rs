@@ -24,11 +24,12 @@
 //! holds the environment: the collector sees both (`__traverse__`) and
 //! breaks the circle (`__clear__`).
 
+use super::fast::SpareTuple;
 use super::tables::Tables;
 use pyo3::gc::PyVisit;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyType};
 use pyo3::PyTraverseError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -71,6 +72,9 @@ pub struct AecSteps {
     /// This hand's rewards are in `rewards` (the hand just ended): the next
     /// terminated agent's step sets them to 0.
     paid: AtomicBool,
+    /// The tuple `last` returns, refilled when the caller let it go
+    /// (`fast.rs`'s trick 6).
+    spare: SpareTuple<5>,
 }
 
 fn cleared() -> PyErr {
@@ -143,6 +147,7 @@ impl AecSteps {
             slow_last,
             human,
             paid: AtomicBool::new(false),
+            spare: SpareTuple::new(),
         })
     }
 
@@ -362,11 +367,8 @@ impl AecSteps {
         } else {
             py.None().into_bound(py)
         };
-        Ok(
-            PyTuple::new(py, [obs, cumulative, terminated, truncated, info])?
-                .into_any()
-                .unbind(),
-        )
+        let items = [obs, cumulative, terminated, truncated, info];
+        Ok(self.spare.tuple(py, items)?.into_any().unbind())
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
@@ -388,11 +390,13 @@ impl AecSteps {
         for template in [&self.zeros, &self.falses, &self.trues] {
             visit.call(template)?;
         }
+        self.spare.visit(&visit)?;
         visit.call(&self.sleeping)
     }
 
     fn __clear__(&mut self) {
         self.held = None;
+        self.spare.clear();
     }
 }
 

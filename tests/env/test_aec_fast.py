@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hoyle import _core
 from hoyle.env import aec_env
 from hoyle.env._aec_core import CoreSteps
 from hoyle.env.aec import CoreEnv, _turns
@@ -137,3 +138,32 @@ def test_the_core_steps_refuse_a_busy_env() -> None:
         env._free.append(token)
     env.step(0)
     assert CoreSteps.step is type(env).step
+
+
+def test_a_kept_result_of_last_never_changes() -> None:
+    """``last()``'s tuple is refilled only once the caller has let it go
+    (``fast.rs``'s spare tuple): one kept stays as it was; with the fast
+    paths off every call makes a new one, and play is as recorded."""
+    env = aec_env(seats=3)
+    env.reset(seed=1)
+    kept = env.last()
+    items = [id(x) for x in kept]
+    env.step(0)
+    again = env.last()
+    assert again is not kept
+    assert [id(x) for x in kept] == items
+    assert again[4] is env.infos[env.agent_selection]
+    previous = _core._set_fast_paths(False)
+    try:
+        assert digest(ENVS["nl6"]("core"), 100, 11) == digest_on(100)
+    finally:
+        _core._set_fast_paths(previous)
+
+
+def digest_on(hands: int) -> str:
+    """``digest`` of the nl6 env with the fast paths on."""
+    previous = _core._set_fast_paths(True)
+    try:
+        return digest(ENVS["nl6"]("core"), hands, 11)
+    finally:
+        _core._set_fast_paths(previous)
