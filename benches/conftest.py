@@ -203,6 +203,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None: 
         write(
             f"  hoyle aec_env / pettingzoo texas_holdem_no_limit_v6: {aec / zoo:.1f}x (target 40x)"
         )
+    from .test_env_bench import write_interleaved
+
+    write_interleaved(write)
     fill = THROUGHPUT.get("hoyle aec_env on a Hand: fill alone, steps/s")
     timed = THROUGHPUT.get("hoyle aec_env on a Hand: 6-max NL steps")
     if fill and timed:

@@ -491,6 +491,48 @@ class _Tables:
         """Table ``i``'s rewards in units, per absolute seat."""
 
 @final
+class _AecSteps:
+    """``aec_env``'s ``step`` and ``last`` on one engine table as single
+    calls (``hoyle.env._aec_core``); the unusual cases go to the Python
+    methods it was given."""
+
+    def __new__(
+        cls,
+        env: Any,
+        tables: _Tables,
+        agents: list[str],
+        free: list[None],
+        moves: list[int],
+        sleeping: type,
+        sleep: Any,
+        actions: Actions,
+        human: bool,
+        slow_step: Any,
+        slow_last: Any,
+    ) -> _AecSteps: ...
+    paid: bool
+    def deal(self, k: int, moves: list[int], hand: Any) -> None:
+        """Hand ``k`` of the run, its moves appended to ``moves``, the
+        episode of ``hand`` opened, the actor selected (or the hand finished)."""
+    def moves(self) -> list[int]:
+        """The moves list ``deal`` was last given."""
+    def finish(self) -> None:
+        """The hand is over: rewards, cumulative rewards, every agent terminated."""
+    def step(self, action: Any) -> None:
+        """``CoreSteps.step(env, action)``."""
+    def last(self, observe: bool | None = None) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``CoreSteps.last(env, observe)`` (None: True)."""
+
+@final
+class _AecTurns:
+    """One pass of ``aec_env``'s ``agent_iter``: ``agent_selection`` while
+    ``agents`` is not empty, at most ``most`` times."""
+
+    def __new__(cls, env: Any, most: int) -> _AecTurns: ...
+    def __iter__(self) -> _AecTurns: ...
+    def __next__(self) -> str: ...
+
+@final
 class _Observer:
     """What is fixed for one ``hoyle.env`` layout and action abstraction."""
 

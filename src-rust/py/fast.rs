@@ -24,6 +24,10 @@
 //! 5. **`HandRank.value` as a member** ([`IntSlot`], [`add_int_member`]):
 //!    the rank holds its value's int, and a member descriptor over that
 //!    field lets the interpreter read `rank.value` with no call.
+//! 6. **The spare tuple** ([`SpareTuple`], `aec_env`'s `last`): a tuple
+//!    returned to a caller that unpacks it and lets go is refilled in place
+//!    and handed out again, instead of a new tuple made, tracked by the
+//!    cycle collector and freed at every step of the user's loop.
 //!
 //! Not behind the switch, because it changes no result and no path:
 //! [`untracked`] takes a new result object (`HandRank`, `LowRank`) off the
@@ -81,6 +85,16 @@
 //!   requires; its offset is measured on a live object of the class (all
 //!   have one layout), and the descriptor reads an object pointer there,
 //!   which is what the slot's `AtomicPtr` is laid out as.
+//!
+//! * [`SpareTuple`] refills its tuple only when its own reference is the
+//!   only one (reference count 1: nobody else can see the tuple change)
+//!   and the tuple has as many items as it is given; each item is replaced
+//!   before the old one is let go (so a finaliser that runs on letting go
+//!   sees a whole tuple, which it cannot reach anyway), and the tuple is
+//!   tracked again if the collector untracked it (as it does a tuple of
+//!   atoms), since it may now hold containers. The slot is a mutex taken
+//!   without waiting (`try_lock`): a caller that finds it taken makes a
+//!   new tuple.
 //!
 //! **The switch**: `hoyle._core._set_fast_paths(False)` (or the
 //! environment variable `HOYLE_NO_FAST_PATHS` set when the module loads)
@@ -474,4 +488,70 @@ pub unsafe fn row_mut<'a, T: numpy::Element>(
     }
     // SAFETY: the caller promises no other reference and no Python code.
     unsafe { array.as_slice_mut().ok() }
+}
+
+/// One spare tuple of `N` items (trick 6, see the module notes).
+pub struct SpareTuple<const N: usize> {
+    slot: std::sync::Mutex<Option<Py<PyTuple>>>,
+}
+
+impl<const N: usize> SpareTuple<N> {
+    pub fn new() -> SpareTuple<N> {
+        SpareTuple {
+            slot: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// A tuple of `items`: the spare refilled when the tricks are on and
+    /// nobody else holds it, else a new one, kept as the spare.
+    pub fn tuple<'py>(
+        &self,
+        py: Python<'py>,
+        items: [Bound<'py, PyAny>; N],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let Ok(mut slot) = self.slot.try_lock() else {
+            return PyTuple::new(py, items);
+        };
+        if cfg!(Py_GIL_DISABLED) {
+            return PyTuple::new(py, items); // (a reference count is not a whole count there)
+        }
+        if let Some(spare) = slot.as_ref().filter(|_| enabled()) {
+            let t = spare.as_ptr();
+            // SAFETY: the GIL is held and `t` is a live tuple the slot owns;
+            // with a reference count of 1 nobody else can see it (see the
+            // module notes); the indices are below its size.
+            unsafe {
+                if ffi::Py_REFCNT(t) == 1 && ffi::PyTuple_GET_SIZE(t) == N as ffi::Py_ssize_t {
+                    for (i, item) in items.into_iter().enumerate() {
+                        let i = i as ffi::Py_ssize_t;
+                        let old = ffi::PyTuple_GET_ITEM(t, i);
+                        ffi::PyTuple_SET_ITEM(t, i, item.into_ptr());
+                        ffi::Py_DECREF(old);
+                    }
+                    if ffi::PyObject_GC_IsTracked(t) == 0 {
+                        ffi::PyObject_GC_Track(t.cast());
+                    }
+                    return Ok(spare.bind(py).clone());
+                }
+            }
+        }
+        let made = PyTuple::new(py, items)?;
+        *slot = enabled().then(|| made.clone().unbind());
+        Ok(made)
+    }
+
+    /// Shows the spare to the collector (`__traverse__`), when the slot is free.
+    pub fn visit(&self, visit: &pyo3::gc::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        match self.slot.try_lock() {
+            Ok(slot) => visit.call(slot.as_ref()),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Lets go of the spare (`__clear__`).
+    pub fn clear(&self) {
+        if let Ok(mut slot) = self.slot.try_lock() {
+            *slot = None;
+        }
+    }
 }

@@ -292,7 +292,7 @@ impl Tables {
     /// the button at `k % seats`, dealt from `hand_seed(seed, i, k)`.
     /// Returns the seat to act, or -1 when the deal ends the hand.
     fn _deal(&mut self, i: usize, k: u64) -> PyResult<i64> {
-        Ok(self.batch.deal_one(i, k)?)
+        self.deal(i, k)
     }
 
     /// Table `i`'s actor takes the abstraction's action `index`; returns
@@ -300,17 +300,7 @@ impl Tables {
     /// out-of-range or non-int index raises `IllegalActionError` and changes
     /// nothing.
     fn _act(&mut self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<i64> {
-        if index.is_exact_instance_of::<pyo3::types::PyInt>() {
-            if let Ok(x) = index.extract::<i64>() {
-                // (the usual call: a plain int, its text made only if refused)
-                return Ok(self
-                    .batch
-                    .act_one_with(i, usize::try_from(x).ok(), || x.to_string())?);
-            }
-        }
-        self.batch.table(i)?;
-        let (x, shown) = action_index(index)?;
-        Ok(self.batch.act_one(i, x, &shown)?)
+        self.act(i, index)
     }
 
     /// Seat `seat`'s observation of table `i` into the float32 row `obs`;
@@ -364,6 +354,54 @@ impl Tables {
     /// `_observe(i, seat, *rows[seat])` with the rows given to `_bind`;
     /// returns the seat's object given to `_bind_dicts` (None if none).
     fn _see(&mut self, py: Python<'_>, i: usize, seat: usize) -> PyResult<Option<Py<PyAny>>> {
+        self.see(py, i, seat)
+    }
+
+    /// Table `i`'s rewards: `(final stack - starting stack) / unit` per
+    /// absolute seat, as Python floats (`float(change) / float(unit)`).
+    fn _rewards(&self, i: usize) -> PyResult<Vec<f64>> {
+        self.rewards(i)
+    }
+}
+
+impl Tables {
+    /// `_act`'s work (see there), for `aec.rs`'s step too.
+    pub(super) fn act(&mut self, i: usize, index: &Bound<'_, PyAny>) -> PyResult<i64> {
+        if index.is_exact_instance_of::<pyo3::types::PyInt>() {
+            if let Ok(x) = index.extract::<i64>() {
+                // (the usual call: a plain int, its text made only if refused)
+                return Ok(self
+                    .batch
+                    .act_one_with(i, usize::try_from(x).ok(), || x.to_string())?);
+            }
+        }
+        self.batch.table(i)?;
+        let (x, shown) = action_index(index)?;
+        Ok(self.batch.act_one(i, x, &shown)?)
+    }
+
+    /// The seats at each table.
+    pub(super) fn seats(&self) -> usize {
+        self.batch.seats()
+    }
+
+    /// `_deal`'s work (see there), for `aec.rs`'s `deal` too.
+    pub(super) fn deal(&mut self, i: usize, k: u64) -> PyResult<i64> {
+        Ok(self.batch.deal_one(i, k)?)
+    }
+
+    /// `_rewards`'s work (see there), for `aec.rs`'s `finish` too.
+    pub(super) fn rewards(&self, i: usize) -> PyResult<Vec<f64>> {
+        Ok(self.batch.rewards_of(i)?)
+    }
+
+    /// `_see`'s work (see there), for `aec.rs`'s `last` too.
+    pub(super) fn see(
+        &mut self,
+        py: Python<'_>,
+        i: usize,
+        seat: usize,
+    ) -> PyResult<Option<Py<PyAny>>> {
         let (obs, mask) = match self.rows.get(seat) {
             Some((o, m)) => (
                 o.clone_ref(py).into_bound(py),
@@ -375,14 +413,6 @@ impl Tables {
         Ok(self.dicts.get(seat).map(|d| d.clone_ref(py)))
     }
 
-    /// Table `i`'s rewards: `(final stack - starting stack) / unit` per
-    /// absolute seat, as Python floats (`float(change) / float(unit)`).
-    fn _rewards(&self, i: usize) -> PyResult<Vec<f64>> {
-        Ok(self.batch.rewards_of(i)?)
-    }
-}
-
-impl Tables {
     /// `_observe`'s work (see there): the rows as slices, then the batch's.
     fn observe_into(
         &mut self,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hoyle._core import _AecSteps
 from hoyle.env._fast import core_backend
 from hoyle.env._guard import busy
 from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
@@ -63,10 +64,10 @@ class CoreSteps(_Base):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self._build()
+        del self._paid  # (the core's: ``self._core.paid``)
         self._moves: list[int] = []
         self._human = self.render_mode == "human"
-        self._trues = dict.fromkeys(self.possible_agents, True)
+        self._build()
 
     def _build(self) -> None:
         """The engine's table, bound to the agents' rows (``__init__``, and
@@ -99,6 +100,26 @@ class CoreSteps(_Base):
             engine._deal,
             engine._rewards,
         )
+        # step and last as single core calls (src-rust/py/aec.rs), put where
+        # the interpreter finds them first, unless a subclass overrides them
+        core = self._core = _AecSteps(
+            self,
+            engine,
+            self.possible_agents,
+            self._free,
+            self._moves,
+            SleepingHand,
+            put_to_sleep,
+            self.actions,
+            self._human,
+            CoreSteps.step,
+            CoreSteps.last,
+        )
+        fast = self.__dict__
+        if type(self).step is CoreSteps.step:
+            fast["step"] = core.step
+        if type(self).last is CoreSteps.last:
+            fast["last"] = core.last
 
     def __getstate__(self) -> dict[str, Any]:
         """The state without the engine: its table is the run's seed, the
@@ -108,7 +129,8 @@ class CoreSteps(_Base):
         if hand is not None:
             hand.actor  # noqa: B018 (wakes a sleeping hand: ``_lazy``)
         state = super().__getstate__()
-        for name in ("_engine", "_see", "_act", "_deal", "_pay", "_seen"):
+        state["_paid"] = self._core.paid
+        for name in ("_engine", "_see", "_act", "_deal", "_pay", "_seen", "_core", "step", "last"):
             state.pop(name, None)
         state["_record"] = list(self._engine.record(0)[2]) if hand is not None else None
         return state
@@ -116,8 +138,10 @@ class CoreSteps(_Base):
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         record = state.pop("_record", None)
+        paid = state.pop("_paid", False)
         super().__setstate__(state)
         self._build()
+        self._core.paid = paid
         if record is not None:
             assert self._seed is not None
             self._engine.reset(self._seed)
@@ -138,13 +162,11 @@ class CoreSteps(_Base):
             else:
                 self._engine.reset(self._next(seed))
                 k = 0
-            actor = self._deal(0, k)
             hand, self._moves = asleep(self.game, self.stacks, self._key, k, self.actions)
-            agents = self._open(hand)
-            if actor < 0:  # every seat all in from the forced bets
-                self._finish_core()
-            else:
-                self.agent_selection = agents[actor]
+            # dealt, then opened as PokerEnv._open opens it, the actor
+            # selected (or the hand finished: every seat all in from the
+            # forced bets)
+            self._core.deal(k, self._moves, hand)
         finally:
             free.append(None)
 
@@ -192,8 +214,9 @@ class CoreSteps(_Base):
                 agents = self.agents
                 agents.remove(agent)
                 self.agent_selection = agents[0] if agents else agent
-                if self._paid:  # the rewards were this hand's: a step later they are 0
-                    self._paid = False
+                core = self._core
+                if core.paid:  # the rewards were this hand's: a step later they are 0
+                    core.paid = False
                     self.rewards = dict.fromkeys(agents, 0.0)
                 return
             if action.__class__ is not int:  # (read once: the engine and the moves agree)
@@ -213,10 +236,6 @@ class CoreSteps(_Base):
             self.render()
 
     def _finish_core(self) -> None:
-        """The hand is over: every seat's reward, and every agent terminated."""
-        agents = self.possible_agents
-        rewards = self.rewards = dict(zip(agents, self._pay(0), strict=True))
-        self._cumulative_rewards = rewards.copy()  # (nothing was paid before the end)
-        self.terminations = self._trues.copy()
-        self._paid = True
-        self.agent_selection = agents[0]  # (every agent is still in)
+        """The hand is over: every seat's reward, and every agent terminated
+        (the core sets the dicts: ``_AecSteps.finish``)."""
+        self._core.finish()

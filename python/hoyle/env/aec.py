@@ -65,6 +65,7 @@ except ImportError as err:  # pragma: no cover - the rl extra is installed in th
         f'hoyle.env.aec_env needs PettingZoo and Gymnasium: pip install "hoyle[rl]" ({err})'
     ) from None
 
+from hoyle._core import _AecTurns
 from hoyle.env import _fill
 from hoyle.env._aec_core import CoreSteps, NotPlayed
 from hoyle.env._guard import Guarded, busy
@@ -143,7 +144,12 @@ class AgentIter(AECIterable[str, dict[str, Any], Any]):
         self.max_iter = max_iter
 
     def __iter__(self) -> Iterator[str]:  # type: ignore[override]
-        return _turns(self.env, self.max_iter)
+        env, most = self.env, self.max_iter
+        # (the core's pass, one call a turn, on hoyle's own classes, whose
+        # agents and agent_selection are plain attributes)
+        if most.__class__ is int and 0 <= most < 2**64 and type(env) in _PLAIN:
+            return _AecTurns(env, most)
+        return _turns(env, most)
 
 
 class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
@@ -423,3 +429,6 @@ class PokerEnv(Guarded, AECEnv[str, dict[str, Any], Any]):
 
 class CoreEnv(CoreSteps, PokerEnv):
     """``PokerEnv`` on the core engine: the flop games (``hoyle.env._aec_core``)."""
+
+
+_PLAIN = (PokerEnv, CoreEnv)  # the classes AgentIter passes with the core's _AecTurns
