@@ -36,6 +36,22 @@ impl TableState {
         }
     }
 
+    /// The values a finished hand of a game that is not natural high was
+    /// settled on: each seat's high value and, when the settlement had a
+    /// low half, its low one (what `settle_with_dead` was given); None for
+    /// a natural-high game (its `settle::showdown` keeps none here).
+    pub fn settled_values(
+        &self,
+        plan: &EnginePlan,
+    ) -> Option<(&[Option<i64>], Option<&[Option<i64>]>)> {
+        if plan.game.plain_high || self.actor.is_some() {
+            return None;
+        }
+        let alone = self.folded[..self.n].iter().filter(|&&f| !f).count() == 1;
+        let halves = !alone && plan.game.high && plan.low.is_some();
+        Some((&self.high[..self.n], halves.then_some(&self.low[..self.n])))
+    }
+
     /// `settle::showdown`: values, settlement and payouts in one call.
     fn plain_showdown(&self, plan: &EnginePlan) -> crate::Result<Vec<u64>> {
         let mut hands: [Option<&[u8]>; MAX_SEATS] = [None; MAX_SEATS];

@@ -419,7 +419,7 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
             hh = HandHistory(hand.fields(), source=source, name=name)
             hh._scale = getattr(hand, "scale", None)  # (the core's reader knows it)
             try:
-                sites.check(hh, hand.nets())
+                sites.check_read(hh, hand)
             except HistoryError as err:
                 if refused is None:
                     raise

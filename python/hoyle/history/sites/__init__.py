@@ -40,7 +40,7 @@ from hoyle.history.sites.native import NativeHand
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
 
-__all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
+__all__ = ["FORMATS", "check", "check_read", "continuity", "read_site", "site_of"]
 
 Reader = Callable[[list[str], list[int], str], SiteHand]
 XmlReader = Callable[[str, str, "list[tuple[int, str]] | None"], list[tuple[int, SiteHand]]]
@@ -106,6 +106,13 @@ def read_site(
         if fast is not None:
             return fast
     return _read_lines(text, where, site, refused)
+
+
+def check_read(hh: HandHistory, hand: SiteHand | NativeHand) -> None:
+    """``check`` the history ``hh`` made of a hand ``read_site`` gave,
+    unless the core replayed and checked it already (``NativeHand.checked``)."""
+    if hand.__class__ is not NativeHand or not hand.checked:
+        check(hh, hand.nets())
 
 
 def _read_lines(
@@ -186,7 +193,8 @@ def continuity(hands: list[HandHistory]) -> None:
     for hh in hands:
         table = str(hh.fields.get("table"))
         starting = hh.fields["starting_stacks"]
-        for k, name in enumerate(hh.players):
+        names = hh.players
+        for k, name in enumerate(names):
             key = (table, name)
             if key in last:
                 before, hand_id = last[key]
@@ -195,5 +203,6 @@ def continuity(hands: list[HandHistory]) -> None:
                         f"{name} starts with {starting[k]}, but hand {hand_id} at table "
                         f"{table!r} left {before}"
                     )
-        for k, name in enumerate(hh.players):
-            last[(table, name)] = (hh.fields["finishing_stacks"][k], str(hh.name))
+        finishing, hand_id = hh.fields["finishing_stacks"], str(hh.name)
+        for k, name in enumerate(names):
+            last[(table, name)] = (finishing[k], hand_id)
