@@ -111,7 +111,7 @@ def test_loads_is_the_same_with_the_core_check(name: str) -> None:
 def test_without_the_native_replay_nothing_is_checked_in_the_core() -> None:
     replay_native._ON[0] = False
     try:
-        items = native.read_pokerstars(HANDS[0], "<text>", None)
+        items = native.read_pokerstars(HANDS[0], "<text>", None, checking=True)
     finally:
         replay_native._ON[0] = True
     assert items

@@ -414,7 +414,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
     site = None if _PHH_START.match(text) else sites.site_of(_opening(text))
     if site is not None:
         out = Hands()
-        for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
+        read = sites.read_site(text, source, site, refused, checking=True)
+        for j, (line, hand) in enumerate(read):
             name = str(hand.extra.get("hand", j + 1))
             hh = HandHistory(hand.fields(), source=source, name=name)
             hh._scale = getattr(hand, "scale", None)  # (the core's reader knows it)
@@ -471,6 +472,8 @@ def _opening(text: str) -> str:
     non-blank lines): the first whole lines of up to 256 characters when
     they hold two, else the text (``site_of`` splits 4096 characters into
     lines: a PHH file's first 256 say the same, for less)."""
+    if text[:11] == "PokerStars ":  # (``site_of`` reads its first line)
+        return text
     cut = text.rfind("\n", 0, 256) + 1
     head = text[:cut]
     if sum(1 for line in head.splitlines() if line.strip()) >= 2:

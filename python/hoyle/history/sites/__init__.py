@@ -81,6 +81,8 @@ def site_of(text: str) -> str | None:
     """The site whose hand ``text``'s first non-blank line opens, or None
     (``#Game No : N`` opens 888's hands and some of PartyPoker's: the line
     after it tells)."""
+    if text[:11] == "PokerStars " and _STARS.match(text, 0, 4096):  # (its usual first line)
+        return "PokerStars"
     first = _first_lines(text[:4096]) or [""]
     if _PREAMBLE.match(first[0]) and len(first) > 1 and partypoker.HEADER.match(first[1]):
         return "PartyPoker"
@@ -91,18 +93,25 @@ def site_of(text: str) -> str | None:
 
 
 def read_site(
-    text: str, source: str | None, site: str, refused: list[tuple[int, str]] | None = None
+    text: str,
+    source: str | None,
+    site: str,
+    refused: list[tuple[int, str]] | None = None,
+    *,
+    checking: bool = False,
 ) -> list[tuple[int, SiteHand | NativeHand]]:
     """The hands of a ``site`` file's ``text``, read, each with the line it
     starts on (``hand_history.loads`` makes each a ``HandHistory``, replays
-    it and ``check``s it). With a ``refused`` list, a hand that cannot be
-    read is put there (its line and message) instead of raising.
-    PokerStars text is read in the core where it can be (``native``)."""
+    it and ``check``s it: ``check_read``). With a ``refused`` list, a hand
+    that cannot be read is put there (its line and message) instead of
+    raising. PokerStars text is read in the core where it can be
+    (``native``); ``checking``: the core also replays and checks each hand
+    it reads (``NativeHand.checked``), for ``check_read``."""
     where = source or "<text>"
     if site in XML_FORMATS:
         return list(XML_FORMATS[site][1](text, where, refused))
     if site == "PokerStars":
-        fast = native.read_pokerstars(text, where, refused)
+        fast = native.read_pokerstars(text, where, refused, checking=checking)
         if fast is not None:
             return fast
     return _read_lines(text, where, site, refused)
@@ -180,6 +189,7 @@ _OTHERS = {
     if name not in XML_FORMATS
 }
 _PREAMBLE = pacific.HEADER
+_STARS = pokerstars.HEADER
 
 
 def continuity(hands: list[HandHistory]) -> None:
@@ -195,9 +205,9 @@ def continuity(hands: list[HandHistory]) -> None:
         starting = hh.fields["starting_stacks"]
         names = hh.players
         for k, name in enumerate(names):
-            key = (table, name)
-            if key in last:
-                before, hand_id = last[key]
+            seen = last.get((table, name))
+            if seen is not None:
+                before, hand_id = seen
                 if starting[k] < before:
                     hh.notes.append(
                         f"{name} starts with {starting[k]}, but hand {hand_id} at table "

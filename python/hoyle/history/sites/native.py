@@ -9,13 +9,14 @@ the core cannot split exactly as ``read_site`` does (odd line breaks, a BOM
 inside it, an overlong line, a line that may open another format's hand) is read wholly in
 Python. ``ENABLED = False`` turns the fast path off (the tests compare both).
 
-Unless ``HOYLE_NATIVE_REPLAY=0`` (``hoyle.history.native.enabled``), the core
-also replays each hand it read on its game's table engine (``engine_for``
-makes it from the stakes, ``native.engine_of``'s) and checks each player's
-net against the file's lines (``src-rust/sites/check.rs``): a hand it finds
-right is ``checked`` and ``loads`` need not replay it again in Python; any
-other is replayed and checked by ``sites.check``, the reference, which
-words the error.
+For ``loads`` (``checking``), unless ``HOYLE_NATIVE_REPLAY=0``
+(``hoyle.history.native.enabled``), the core also replays each hand it
+reads on its game's table engine (``engine_for`` makes it from the stakes,
+as ``native.engine_of`` does) and checks each player's net against the
+file's lines (``src-rust/sites/check.rs``): a hand it finds right is
+``checked``, and ``loads`` need not replay it again in Python; any other
+is replayed and checked by ``sites.check``, the reference, which words
+the error.
 
 >>> from hoyle.history.sites import native
 >>> native.read_pokerstars("not a hand", "<text>", None) is None
@@ -67,13 +68,14 @@ class NativeHand:
 
 
 def read_pokerstars(
-    text: str, where: str, refused: list[tuple[int, str]] | None
+    text: str, where: str, refused: list[tuple[int, str]] | None, *, checking: bool = False
 ) -> list[tuple[int, SiteHand | NativeHand]] | None:
-    """``read_site`` for PokerStars ``text``, the core reading what it can;
-    None when the whole text is for the Python reader."""
+    """``read_site`` for PokerStars ``text``, the core reading what it can
+    (and, ``checking``, replaying and checking each hand it reads); None
+    when the whole text is for the Python reader."""
     if not ENABLED:
         return None
-    items = _read_pokerstars(text, engine_for if replay_in_core() else None)
+    items = _read_pokerstars(text, engine_for if checking and replay_in_core() else None)
     if items is None:
         return None
     lines: list[str] | None = None
