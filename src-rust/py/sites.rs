@@ -23,10 +23,12 @@ use std::sync::{LazyLock, Mutex};
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
+/// A map kept across calls (the interpreter's objects in it are shared).
+type Kept<K, V> = LazyLock<Mutex<HashMap<K, V>>>;
+
 /// The `Decimal`s made so far, by their digits (immutable: shared by
 /// every hand; at most `KEPT` kept, then started again).
-static MADE: LazyLock<Mutex<HashMap<(i128, u32), Py<PyAny>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static MADE: Kept<(i128, u32), Py<PyAny>> = LazyLock::new(|| Mutex::new(HashMap::new()));
 const KEPT: usize = 1 << 16;
 
 /// What a hand's game is made of (`stakes.stakes_game`'s key): the
@@ -39,8 +41,7 @@ struct Stakes {
     fixed: bool,
     scale: u64,
 }
-static ENGINES: LazyLock<Mutex<HashMap<Stakes, Option<Py<PhhEngine>>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static ENGINES: Kept<Stakes, Option<Py<PhhEngine>>> = LazyLock::new(|| Mutex::new(HashMap::new()));
 const ENGINES_KEPT: usize = 1024;
 
 fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

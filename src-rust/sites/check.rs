@@ -35,7 +35,7 @@ fn chips(d: Dec, scale: u64) -> Option<i128> {
 
 fn agree(plan: &EnginePlan, hand: &StarsHand) -> Option<bool> {
     // (a board run again and a cap are the reference's: `runs`, `table_cap`)
-    if !hand.runouts.is_empty() || hand.extra.iter().any(|(k, _)| *k == "_hoyle_cap") {
+    if !hand.runouts.is_empty() || hand.cap.is_some() {
         return None;
     }
     let n = hand.starting.len();

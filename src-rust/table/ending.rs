@@ -6,6 +6,9 @@
 use super::{EnginePlan, TableState, MAX_SEATS};
 use crate::settle::{self, settle_with_dead};
 
+/// Each seat's value at a showdown (None: folded, or no qualifying low).
+pub type Values<'a> = &'a [Option<i64>];
+
 impl TableState {
     /// Ends the hand: shows down, settles and pays.
     pub(super) fn finish(&mut self, plan: &EnginePlan) {
@@ -40,10 +43,7 @@ impl TableState {
     /// settled on: each seat's high value and, when the settlement had a
     /// low half, its low one (what `settle_with_dead` was given); None for
     /// a natural-high game (its `settle::showdown` keeps none here).
-    pub fn settled_values(
-        &self,
-        plan: &EnginePlan,
-    ) -> Option<(&[Option<i64>], Option<&[Option<i64>]>)> {
+    pub fn settled_values(&self, plan: &EnginePlan) -> Option<(Values<'_>, Option<Values<'_>>)> {
         if plan.game.plain_high || self.actor.is_some() {
             return None;
         }
