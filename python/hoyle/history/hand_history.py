@@ -428,7 +428,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
                 continue
             out.append(hh)
         sites.continuity(out)
-        out.refused = tuple(RefusedHand(*r) for r in sorted(refused or ()))
+        if refused:
+            out.refused = tuple(RefusedHand(*r) for r in sorted(refused))
         return out
     try:
         doc = read_toml(text, where)

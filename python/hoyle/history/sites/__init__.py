@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
@@ -199,20 +200,21 @@ def continuity(hands: list[HandHistory]) -> None:
     the file or the file is wrong: each such gap is noted in the later
     hand's ``notes`` (a file may hold a selection of hands, so it is not an
     error)."""
-    last: dict[tuple[str, str], tuple[object, str]] = {}
+    last: dict[str, dict[str, tuple[object, str]]] = {}  # table -> name -> (stack, hand)
     for hh in hands:
         table = str(hh.fields.get("table"))
-        starting = hh.fields["starting_stacks"]
         names = hh.players
-        for k, name in enumerate(names):
-            seen = last.get((table, name))
-            if seen is not None:
-                before, hand_id = seen
-                if starting[k] < before:
+        at = last.get(table)
+        if at is None:
+            at = last[table] = {}
+        else:
+            starting = hh.fields["starting_stacks"]
+            for k, name in enumerate(names):
+                seen = at.get(name)
+                if seen is not None and starting[k] < seen[0]:
                     hh.notes.append(
-                        f"{name} starts with {starting[k]}, but hand {hand_id} at table "
-                        f"{table!r} left {before}"
+                        f"{name} starts with {starting[k]}, but hand {seen[1]} at table "
+                        f"{table!r} left {seen[0]}"
                     )
-        finishing, hand_id = hh.fields["finishing_stacks"], str(hh.name)
-        for k, name in enumerate(names):
-            last[(table, name)] = (finishing[k], hand_id)
+        hand_id = str(hh.name)
+        at.update(zip(names, zip(hh.fields["finishing_stacks"], repeat(hand_id)), strict=True))
