@@ -18,7 +18,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTime, PyTuple};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{LazyLock, Mutex};
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -28,7 +28,7 @@ type Kept<K, V> = LazyLock<Mutex<HashMap<K, V>>>;
 
 /// The `Decimal`s made so far, by their digits (immutable: shared by
 /// every hand; at most `KEPT` kept, then started again).
-static MADE: Kept<(i128, u32), Py<PyAny>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+static MADE: Kept<(i128, u32), Py<PyAny>> = LazyLock::new(|| Mutex::new(HashMap::default()));
 const KEPT: usize = 1 << 16;
 
 /// What a hand's game is made of (`stakes.stakes_game`'s key): the
@@ -41,7 +41,8 @@ struct Stakes {
     fixed: bool,
     scale: u64,
 }
-static ENGINES: Kept<Stakes, Option<Py<PhhEngine>>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+static ENGINES: Kept<Stakes, Option<Py<PhhEngine>>> =
+    LazyLock::new(|| Mutex::new(HashMap::default()));
 const ENGINES_KEPT: usize = 1024;
 
 fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

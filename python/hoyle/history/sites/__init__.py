@@ -200,6 +200,8 @@ def continuity(hands: list[HandHistory]) -> None:
     the file or the file is wrong: each such gap is noted in the later
     hand's ``notes`` (a file may hold a selection of hands, so it is not an
     error)."""
+    if len(hands) < 2:  # (no hand before to follow)
+        return
     last: dict[str, dict[str, tuple[object, str]]] = {}  # table -> name -> (stack, hand)
     for hh in hands:
         table = str(hh.fields.get("table"))
