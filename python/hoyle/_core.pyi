@@ -321,7 +321,9 @@ def _deal_rows(
     """``n`` rows of ``cards`` distinct card ids from the deck less the
     ``dead`` mask, block ``b`` of 16,384 rows seeded from ``(seed, b)``."""
 
-def _read_pokerstars(text: str) -> list[tuple[int, Any, Any, int]] | None: ...
+def _read_pokerstars(
+    text: str, engine_for: Callable[..., _PhhEngine | None] | None = None
+) -> list[tuple[int, Any, Any, int, bool]] | None: ...
 def _deal(size: int, count: int, /, seed: int | None = None) -> list[int]:
     """``count`` distinct numbers of ``range(size)``, uniformly at random, in
     random order: the deck positions a hand deals. With ``seed``, exactly

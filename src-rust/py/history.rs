@@ -19,6 +19,13 @@ pub struct PhhEngine {
     plan: EnginePlan,
 }
 
+impl PhhEngine {
+    /// The engine (`py/sites.rs` replays a PokerStars hand on it).
+    pub(crate) fn plan(&self) -> &EnginePlan {
+        &self.plan
+    }
+}
+
 #[pymethods]
 impl PhhEngine {
     #[new]

@@ -16,8 +16,9 @@
 //! `hoyle.env.VectorTables`) reads `rules`; `aec` (`aec_env`'s `step` and `last` on
 //! one engine table) reads `tables` and `fast`; `history` (`hoyle.history`'s
 //! native replay) reads `tables`' reading of a game; `phh_fields` (a hand's scale and stacks) reads none; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
-//! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `fast`, `display`,
-//! `sites` (PokerStars text read natively, by the core's `sites`), `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
+//! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `sites` (PokerStars text read
+//! natively, by the core's `sites`, and checked) reads `history`'s engine; `fast`, `display`,
+//! `deal`, `icm` (the tournament's prize equity), `args` and `errors` read none of them (`errors` is the one
 //! conversion of the core's `Error` that every module's errors go through).
 
 use pyo3::prelude::*;

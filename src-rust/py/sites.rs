@@ -3,48 +3,133 @@
 //! `nets()` write them (the same keys in the same order, ints where whole,
 //! `decimal.Decimal`s with the same digits), or the hand's lines handed
 //! back for the Python reader (the core's `sites`). The interpreter is
-//! released while the text is read.
+//! released while the text is read. Given `engine_for`, each hand read is
+//! also replayed and checked in the core (`crate::sites::check`), on its
+//! game's engine (`py/history.rs`' `_PhhEngine`, which `engine_for` makes
+//! from the hand's stakes; kept here by those stakes, so a table's hands
+//! ask once).
 
+use super::history::PhhEngine;
 use crate::sites::amount::Dec;
+use crate::sites::check::nets_agree;
 use crate::sites::hand::{Extra, StarsHand};
 use crate::sites::{read_pokerstars, Item};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyString, PyTime, PyTuple};
-use std::cell::RefCell;
-use std::collections::HashMap;
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTime, PyTuple};
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::{LazyLock, Mutex};
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A map kept across calls (the interpreter's objects in it are shared).
+type Kept<K, V> = LazyLock<Mutex<HashMap<K, V>>>;
+
+/// The `Decimal`s made so far, by their digits (immutable: shared by
+/// every hand; at most `KEPT` kept, then started again).
+static MADE: Kept<(i128, u32), Py<PyAny>> = LazyLock::new(|| Mutex::new(HashMap::default()));
+const KEPT: usize = 1 << 16;
+
+/// What a hand's game is made of (`stakes.stakes_game`'s key): the
+/// variant, the antes, blinds and stakes as written, the scale and the
+/// seats. Its engine (None: the engine does not play it), made once.
+#[derive(Hash, PartialEq, Eq)]
+struct Stakes {
+    variant: String,
+    amounts: Vec<(i128, u32)>,
+    fixed: bool,
+    scale: u64,
+}
+static ENGINES: Kept<Stakes, Option<Py<PhhEngine>>> =
+    LazyLock::new(|| Mutex::new(HashMap::default()));
+const ENGINES_KEPT: usize = 1024;
+
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 struct Out<'py> {
     py: Python<'py>,
     decimal: Bound<'py, PyAny>,
-    /// The `Decimal`s made so far, by their text (immutable: shared).
-    made: RefCell<HashMap<String, Bound<'py, PyAny>>>,
 }
 
 impl<'py> Out<'py> {
-    fn decimal_of(&self, text: String) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(d) = self.made.borrow().get(&text) {
-            return Ok(d.clone());
-        }
-        let d = self.decimal.call1((text.as_str(),))?;
-        self.made.borrow_mut().insert(text, d.clone());
-        Ok(d)
-    }
-
     /// `money`'s `Decimal`: the digits as written.
     fn read(&self, d: Dec) -> PyResult<Bound<'py, PyAny>> {
-        self.decimal_of(d.text())
+        let key = (d.coef, d.dec);
+        if let Some(made) = locked(&MADE).get(&key) {
+            return Ok(made.bind(self.py).clone());
+        }
+        let made = self.decimal.call1((d.text(),))?;
+        let mut kept = locked(&MADE);
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.insert(key, made.clone().unbind());
+        Ok(made)
     }
 
     /// `_plain`: an int when whole, else the normalized `Decimal`.
     fn plain(&self, d: Dec) -> PyResult<Bound<'py, PyAny>> {
         match d.whole() {
             Some(v) => Ok(v.into_pyobject(self.py)?.into_any()),
-            None => self.decimal_of(d.normal_text()),
+            None => self.read(d.normalized()),
         }
+    }
+
+    /// `hand`'s engine: kept, or `engine_for(variant, antes, blinds,
+    /// small_bet, big_bet, min_bet, scale, seats)` (the fields' values).
+    fn engine(
+        &self,
+        h: &StarsHand,
+        engine_for: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Py<PhhEngine>>> {
+        let amounts = (h.antes.iter().chain(&h.blinds))
+            .chain(h.stakes.iter().map(|(_, d)| d))
+            .map(|d| (d.coef, d.dec))
+            .collect();
+        let key = Stakes {
+            variant: h.variant.clone(),
+            amounts,
+            fixed: h.stakes.len() == 2,
+            scale: h.scale,
+        };
+        if let Some(kept) = locked(&ENGINES).get(&key) {
+            return Ok(kept.as_ref().map(|e| e.clone_ref(self.py)));
+        }
+        let py = self.py;
+        let stake = |name: &str| -> PyResult<Bound<'py, PyAny>> {
+            match h.stakes.iter().find(|(k, _)| *k == name) {
+                Some((_, d)) => self.read(*d),
+                None => Ok(py.None().into_bound(py)),
+            }
+        };
+        let args = PyTuple::new(
+            py,
+            [
+                PyString::new(py, &h.variant).into_any(),
+                self.plains(&h.antes)?.into_any(),
+                self.plains(&h.blinds)?.into_any(),
+                stake("small_bet")?,
+                stake("big_bet")?,
+                stake("min_bet")?,
+                h.scale.into_pyobject(py)?.into_any(),
+                h.starting.len().into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        let made = engine_for.call1(args)?;
+        let engine = if made.is_none() {
+            None
+        } else {
+            Some(made.cast_into::<PhhEngine>()?.unbind())
+        };
+        let mut kept = locked(&ENGINES);
+        if kept.len() >= ENGINES_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, engine.as_ref().map(|e| e.clone_ref(py)));
+        Ok(engine)
     }
 
     fn plains(&self, values: &[Dec]) -> PyResult<Bound<'py, PyList>> {
@@ -99,17 +184,21 @@ impl<'py> Out<'py> {
     }
 }
 
-/// The hands of PokerStars `text`: a list of `(line, fields, nets, scale)` (a
-/// hand read: its PHH fields, each player's net by the file's lines, in PHH
-/// order, and `stakes.scale_of` of the fields) and `(line, start, end, 0)` (a
-/// hand for the Python reader: its lines `start:end` of
-/// `text.lstrip("\ufeff").splitlines()`); or None, when the
-/// text is one to split in Python (odd line breaks, a BOM inside, an overlong
-/// line, a first line that opens no PokerStars hand, a lone surrogate).
+/// The hands of PokerStars `text`: a list of `(line, fields, nets, scale,
+/// checked)` (a hand read: its PHH fields, each player's net by the file's
+/// lines, in PHH order, `stakes.scale_of` of the fields, and whether the
+/// core replayed it on `engine_for`'s engine and found `sites.check`'s
+/// nets: False when not asked, or not sure) and `(line, start, end, 0,
+/// False)` (a hand for the Python reader: its lines `start:end` of
+/// `text.lstrip("\ufeff").splitlines()`); or None, when the text is one to
+/// split in Python (odd line breaks, a BOM inside, an overlong line, a
+/// first line that opens no PokerStars hand, a lone surrogate).
 #[pyfunction]
+#[pyo3(signature = (text, engine_for=None))]
 pub fn _read_pokerstars<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyString>,
+    engine_for: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyList>>> {
     let Ok(text) = text.to_str() else {
         return Ok(None); // (a lone surrogate: not UTF-8)
@@ -123,15 +212,17 @@ pub fn _read_pokerstars<'py>(
         })?
         .bind(py)
         .clone();
-    let out = Out {
-        py,
-        decimal,
-        made: RefCell::new(HashMap::new()),
-    };
+    let out = Out { py, decimal };
     let list = PyList::empty(py);
     for item in items {
         let entry = match item {
             Item::Hand(line, hand) => {
+                let checked = match engine_for {
+                    Some(f) => out
+                        .engine(&hand, f)?
+                        .is_some_and(|e| nets_agree(e.get().plan(), &hand)),
+                    None => false,
+                };
                 let nets = hand
                     .nets
                     .iter()
@@ -144,10 +235,24 @@ pub fn _read_pokerstars<'py>(
                         out.fields(&hand)?.into_any(),
                         PyList::new(py, nets)?.into_any(),
                         hand.scale.into_pyobject(py)?.into_any(),
+                        PyBool::new(py, checked).to_owned().into_any(),
                     ],
                 )?
             }
-            Item::Python(line, start, end) => PyTuple::new(py, [line, start, end, 0])?,
+            Item::Python(line, start, end) => {
+                let false_ = PyBool::new(py, false).to_owned().into_any();
+                let [a, b, c, d] = [line, start, end, 0].map(|v| v.into_pyobject(py));
+                PyTuple::new(
+                    py,
+                    [
+                        a?.into_any(),
+                        b?.into_any(),
+                        c?.into_any(),
+                        d?.into_any(),
+                        false_,
+                    ],
+                )?
+            }
         };
         list.append(entry)?;
     }

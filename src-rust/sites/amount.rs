@@ -85,8 +85,9 @@ impl Dec {
         d.dec
     }
 
-    /// `str(Decimal.normalize())` of a value that is not whole.
-    pub fn normal_text(self) -> String {
+    /// `Decimal.normalize()` of a value that is not whole: the trailing
+    /// zeros of its decimals left off.
+    pub fn normalized(self) -> Dec {
         let mut d = self;
         while d.dec > 0 && d.coef % 10 == 0 {
             d = Dec {
@@ -94,7 +95,12 @@ impl Dec {
                 dec: d.dec - 1,
             };
         }
-        d.text()
+        d
+    }
+
+    /// `str(Decimal.normalize())` of a value that is not whole.
+    pub fn normal_text(self) -> String {
+        self.normalized().text()
     }
 }
 

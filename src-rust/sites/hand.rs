@@ -33,6 +33,8 @@ pub struct StarsHand {
     pub room_rake: Option<(Dec, Dec)>,
     pub fees: Vec<(String, Dec)>,
     pub nets: Vec<Dec>,
+    /// The cap of capped no limit (also among `extra`).
+    pub cap: Option<Dec>,
     /// `stakes.scale_of` of these fields: chips per unit of the file.
     pub scale: u64,
 }
@@ -283,6 +285,7 @@ impl Table {
             room_rake: (!fees.is_zero()).then_some((fees, self.rake)),
             fees: self.fees,
             nets,
+            cap: self.cap,
             scale,
         }
     }

@@ -4,9 +4,11 @@
 //! either read here (`Item::Hand`: its PHH fields, `hand::StarsHand`) or
 //! handed back (`Item::Python`: the Python reader reads it, and gives its
 //! error where it has one); a file this module cannot split exactly as
-//! Python does is `None` (read wholly in Python).
+//! Python does is `None` (read wholly in Python). `check` replays a hand
+//! read here and checks its nets, as `sites.check` does.
 
 pub mod amount;
+pub mod check;
 pub mod hand;
 pub mod lines;
 pub mod pokerstars;

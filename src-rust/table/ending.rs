@@ -6,6 +6,9 @@
 use super::{EnginePlan, TableState, MAX_SEATS};
 use crate::settle::{self, settle_with_dead};
 
+/// Each seat's value at a showdown (None: folded, or no qualifying low).
+pub type Values<'a> = &'a [Option<i64>];
+
 impl TableState {
     /// Ends the hand: shows down, settles and pays.
     pub(super) fn finish(&mut self, plan: &EnginePlan) {
@@ -34,6 +37,19 @@ impl TableState {
             }
             Err(err) => self.refused = Some(err),
         }
+    }
+
+    /// The values a finished hand of a game that is not natural high was
+    /// settled on: each seat's high value and, when the settlement had a
+    /// low half, its low one (what `settle_with_dead` was given); None for
+    /// a natural-high game (its `settle::showdown` keeps none here).
+    pub fn settled_values(&self, plan: &EnginePlan) -> Option<(Values<'_>, Option<Values<'_>>)> {
+        if plan.game.plain_high || self.actor.is_some() {
+            return None;
+        }
+        let alone = self.folded[..self.n].iter().filter(|&&f| !f).count() == 1;
+        let halves = !alone && plan.game.high && plan.low.is_some();
+        Some((&self.high[..self.n], halves.then_some(&self.low[..self.n])))
     }
 
     /// `settle::showdown`: values, settlement and payouts in one call.

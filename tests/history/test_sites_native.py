@@ -151,7 +151,7 @@ def test_the_scale_the_core_gives_is_scale_of() -> None:
 
     scales = set()
     for text in [*HANDS, *TEXTS.values()]:
-        for _, fields, _, scale in _read_pokerstars(text) or []:
+        for _, fields, _, scale, _ in _read_pokerstars(text) or []:
             if isinstance(fields, dict):
                 assert scale == scale_of(fields, fields["actions"]), fields
                 scales.add(scale)
@@ -239,7 +239,7 @@ def test_fuzzed_text_reads_the_same() -> None:
     def call(text: str) -> None:
         fast, slow = _both(text)
         assert fast == slow, text
-        for _, fields, _, scale in _read_pokerstars(text) or []:
+        for _, fields, _, scale, _ in _read_pokerstars(text) or []:
             if isinstance(fields, dict):
                 assert scale == scale_of(fields, fields["actions"]), text
 

@@ -37,7 +37,7 @@ class HandFacts:
         n = len(self._field("starting_stacks"))
         names = self.fields.get("players")
         if isinstance(names, list) and len(names) == n:
-            return tuple(str(x) for x in names)
+            return tuple(map(str, names))
         return tuple(f"p{k + 1}" for k in range(n))
 
     @property

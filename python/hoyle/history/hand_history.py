@@ -403,6 +403,31 @@ def _unpickled(
     return hh
 
 
+def _loads_site(
+    text: str, source: str | None, site: str, refused: list[tuple[int, str]] | None
+) -> Hands:
+    """``loads`` of a site's text: each hand read (and checked in the core
+    where it can be), checked against the file, its table's stacks followed."""
+    out = Hands()
+    read = sites.read_site(text, source, site, refused, checking=True)
+    for j, (line, hand) in enumerate(read):
+        name = str(hand.extra.get("hand", j + 1))
+        hh = HandHistory(hand.fields(), source=source, name=name)
+        hh._scale = getattr(hand, "scale", None)  # (the core's reader knows it)
+        try:
+            sites.check_read(hh, hand)
+        except HistoryError as err:
+            if refused is None:
+                raise
+            refused.append((line, str(err)))
+            continue
+        out.append(hh)
+    sites.continuity(out)
+    if refused:
+        out.refused = tuple(RefusedHand(*r) for r in sorted(refused))
+    return out
+
+
 def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Hands:
     """The hands of PHH text (``source`` names it in messages; ``errors``:
     as ``load``'s)."""
@@ -413,22 +438,7 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
     # (text that opens with a key or a table is PHH: no site's first line starts so)
     site = None if _PHH_START.match(text) else sites.site_of(_opening(text))
     if site is not None:
-        out = Hands()
-        for j, (line, hand) in enumerate(sites.read_site(text, source, site, refused)):
-            name = str(hand.extra.get("hand", j + 1))
-            hh = HandHistory(hand.fields(), source=source, name=name)
-            hh._scale = getattr(hand, "scale", None)  # (the core's reader knows it)
-            try:
-                sites.check(hh, hand.nets())
-            except HistoryError as err:
-                if refused is None:
-                    raise
-                refused.append((line, str(err)))
-                continue
-            out.append(hh)
-        sites.continuity(out)
-        out.refused = tuple(RefusedHand(*r) for r in sorted(refused or ()))
-        return out
+        return _loads_site(text, source, site, refused)
     try:
         doc = read_toml(text, where)
     except HistoryError as err:
@@ -471,6 +481,8 @@ def _opening(text: str) -> str:
     non-blank lines): the first whole lines of up to 256 characters when
     they hold two, else the text (``site_of`` splits 4096 characters into
     lines: a PHH file's first 256 say the same, for less)."""
+    if text[:11] == "PokerStars ":  # (``site_of`` reads its first line)
+        return text
     cut = text.rfind("\n", 0, 256) + 1
     head = text[:cut]
     if sum(1 for line in head.splitlines() if line.strip()) >= 2:

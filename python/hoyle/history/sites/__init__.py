@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from hoyle.errors import HistoryError
@@ -40,7 +41,7 @@ from hoyle.history.sites.native import NativeHand
 if TYPE_CHECKING:
     from hoyle.history.hand_history import HandHistory
 
-__all__ = ["FORMATS", "check", "continuity", "read_site", "site_of"]
+__all__ = ["FORMATS", "check", "check_read", "continuity", "read_site", "site_of"]
 
 Reader = Callable[[list[str], list[int], str], SiteHand]
 XmlReader = Callable[[str, str, "list[tuple[int, str]] | None"], list[tuple[int, SiteHand]]]
@@ -81,6 +82,8 @@ def site_of(text: str) -> str | None:
     """The site whose hand ``text``'s first non-blank line opens, or None
     (``#Game No : N`` opens 888's hands and some of PartyPoker's: the line
     after it tells)."""
+    if text[:11] == "PokerStars " and _STARS.match(text, 0, 4096):  # (its usual first line)
+        return "PokerStars"
     first = _first_lines(text[:4096]) or [""]
     if _PREAMBLE.match(first[0]) and len(first) > 1 and partypoker.HEADER.match(first[1]):
         return "PartyPoker"
@@ -91,21 +94,35 @@ def site_of(text: str) -> str | None:
 
 
 def read_site(
-    text: str, source: str | None, site: str, refused: list[tuple[int, str]] | None = None
+    text: str,
+    source: str | None,
+    site: str,
+    refused: list[tuple[int, str]] | None = None,
+    *,
+    checking: bool = False,
 ) -> list[tuple[int, SiteHand | NativeHand]]:
     """The hands of a ``site`` file's ``text``, read, each with the line it
     starts on (``hand_history.loads`` makes each a ``HandHistory``, replays
-    it and ``check``s it). With a ``refused`` list, a hand that cannot be
-    read is put there (its line and message) instead of raising.
-    PokerStars text is read in the core where it can be (``native``)."""
+    it and ``check``s it: ``check_read``). With a ``refused`` list, a hand
+    that cannot be read is put there (its line and message) instead of
+    raising. PokerStars text is read in the core where it can be
+    (``native``); ``checking``: the core also replays and checks each hand
+    it reads (``NativeHand.checked``), for ``check_read``."""
     where = source or "<text>"
     if site in XML_FORMATS:
         return list(XML_FORMATS[site][1](text, where, refused))
     if site == "PokerStars":
-        fast = native.read_pokerstars(text, where, refused)
+        fast = native.read_pokerstars(text, where, refused, checking=checking)
         if fast is not None:
             return fast
     return _read_lines(text, where, site, refused)
+
+
+def check_read(hh: HandHistory, hand: SiteHand | NativeHand) -> None:
+    """``check`` the history ``hh`` made of a hand ``read_site`` gave,
+    unless the core replayed and checked it already (``NativeHand.checked``)."""
+    if hand.__class__ is not NativeHand or not hand.checked:
+        check(hh, hand.nets())
 
 
 def _read_lines(
@@ -173,6 +190,7 @@ _OTHERS = {
     if name not in XML_FORMATS
 }
 _PREAMBLE = pacific.HEADER
+_STARS = pokerstars.HEADER
 
 
 def continuity(hands: list[HandHistory]) -> None:
@@ -182,18 +200,23 @@ def continuity(hands: list[HandHistory]) -> None:
     the file or the file is wrong: each such gap is noted in the later
     hand's ``notes`` (a file may hold a selection of hands, so it is not an
     error)."""
-    last: dict[tuple[str, str], tuple[object, str]] = {}
+    if len(hands) < 2:  # (no hand before to follow)
+        return
+    last: dict[str, dict[str, tuple[object, str]]] = {}  # table -> name -> (stack, hand)
     for hh in hands:
         table = str(hh.fields.get("table"))
-        starting = hh.fields["starting_stacks"]
-        for k, name in enumerate(hh.players):
-            key = (table, name)
-            if key in last:
-                before, hand_id = last[key]
-                if starting[k] < before:
+        names = hh.players
+        at = last.get(table)
+        if at is None:
+            at = last[table] = {}
+        else:
+            starting = hh.fields["starting_stacks"]
+            for k, name in enumerate(names):
+                seen = at.get(name)
+                if seen is not None and starting[k] < seen[0]:
                     hh.notes.append(
-                        f"{name} starts with {starting[k]}, but hand {hand_id} at table "
-                        f"{table!r} left {before}"
+                        f"{name} starts with {starting[k]}, but hand {seen[1]} at table "
+                        f"{table!r} left {seen[0]}"
                     )
-        for k, name in enumerate(hh.players):
-            last[(table, name)] = (hh.fields["finishing_stacks"][k], str(hh.name))
+        hand_id = str(hh.name)
+        at.update(zip(names, zip(hh.fields["finishing_stacks"], repeat(hand_id)), strict=True))

@@ -9,6 +9,15 @@ the core cannot split exactly as ``read_site`` does (odd line breaks, a BOM
 inside it, an overlong line, a line that may open another format's hand) is read wholly in
 Python. ``ENABLED = False`` turns the fast path off (the tests compare both).
 
+For ``loads`` (``checking``), unless ``HOYLE_NATIVE_REPLAY=0``
+(``hoyle.history.native.enabled``), the core also replays each hand it
+reads on its game's table engine (``engine_for`` makes it from the stakes,
+as ``native.engine_of`` does) and checks each player's net against the
+file's lines (``src-rust/sites/check.rs``): a hand it finds right is
+``checked``, and ``loads`` need not replay it again in Python; any other
+is replayed and checked by ``sites.check``, the reference, which words
+the error.
+
 >>> from hoyle.history.sites import native
 >>> native.read_pokerstars("not a hand", "<text>", None) is None
 True
@@ -19,10 +28,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from hoyle._core import _read_pokerstars
-from hoyle.errors import HistoryError
+from hoyle._core import _PhhEngine, _read_pokerstars
+from hoyle.errors import HistoryError, HoyleError
+from hoyle.history.native import enabled as replay_in_core
+from hoyle.history.native import engine_of
 from hoyle.history.sites import pokerstars
 from hoyle.history.sites.common import SiteHand
+from hoyle.history.stakes import stakes_game
 
 __all__ = ["ENABLED", "NativeHand", "read_pokerstars"]
 
@@ -33,15 +45,19 @@ ENABLED = True
 class NativeHand:
     """A hand the core read: its PHH fields and each player's net by the
     file's lines, as ``SiteHand.fields()`` and ``SiteHand.nets()`` give them,
-    and the fields' ``scale`` (``stakes.scale_of``'s, which ``loads`` then
-    need not work out)."""
+    the fields' ``scale`` (``stakes.scale_of``'s, which ``loads`` then
+    need not work out), and ``checked``: the core replayed it and found
+    ``sites.check``'s nets."""
 
-    __slots__ = ("_fields", "_nets", "extra", "scale")
+    __slots__ = ("_fields", "_nets", "checked", "extra", "scale")
 
-    def __init__(self, fields: dict[str, Any], nets: list[Decimal], scale: int) -> None:
+    def __init__(
+        self, fields: dict[str, Any], nets: list[Decimal], scale: int, checked: bool = False
+    ) -> None:
         self._fields = fields
         self._nets = nets
         self.scale = scale
+        self.checked = checked
         self.extra = fields  # (``hand``, the hand's number, is among them)
 
     def fields(self) -> dict[str, Any]:
@@ -52,18 +68,21 @@ class NativeHand:
 
 
 def read_pokerstars(
-    text: str, where: str, refused: list[tuple[int, str]] | None
+    text: str, where: str, refused: list[tuple[int, str]] | None, *, checking: bool = False
 ) -> list[tuple[int, SiteHand | NativeHand]] | None:
-    """``read_site`` for PokerStars ``text``, the core reading what it can;
-    None when the whole text is for the Python reader."""
-    items = _read_pokerstars(text) if ENABLED else None
+    """``read_site`` for PokerStars ``text``, the core reading what it can
+    (and, ``checking``, replaying and checking each hand it reads); None
+    when the whole text is for the Python reader."""
+    if not ENABLED:
+        return None
+    items = _read_pokerstars(text, engine_for if checking and replay_in_core() else None)
     if items is None:
         return None
     lines: list[str] | None = None
     out: list[tuple[int, SiteHand | NativeHand]] = []
-    for line, first, second, scale in items:
-        if isinstance(first, dict):
-            out.append((line, NativeHand(first, second, scale)))
+    for line, first, second, scale, checked in items:
+        if first.__class__ is dict:
+            out.append((line, NativeHand(first, second, scale, checked)))
             continue
         if lines is None:
             lines = text.lstrip("\ufeff").splitlines()
@@ -77,3 +96,31 @@ def read_pokerstars(
                 raise
             refused.append((line, str(err)))
     return out
+
+
+def engine_for(
+    variant: str,
+    antes: list[Any],
+    blinds: list[Any],
+    small_bet: Any,
+    big_bet: Any,
+    min_bet: Any,
+    scale: int,
+    n: int,
+) -> _PhhEngine | None:
+    """The table engine of the game these fields make for ``n`` seats (as
+    ``HandHistory.replay`` finds it: ``stakes_game``, ``native.engine_of``),
+    or None (the engine does not play it, or the stakes are refused: the
+    reference says why). The core keeps it by these values."""
+    fields = {
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+        "small_bet": small_bet,
+        "big_bet": big_bet,
+        "min_bet": min_bet,
+    }
+    try:
+        game, _ = stakes_game(fields, variant, scale, n)
+    except HoyleError:
+        return None
+    return engine_of(game, n)
