@@ -525,6 +525,10 @@ class _AecSteps:
     def last(self, observe: bool | None = None) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``CoreSteps.last(env, observe)`` (None: True)."""
 
+def _aec_entries(steps: _AecSteps) -> tuple[Any, Any]:
+    """``steps.step`` and ``steps.last`` as functions bound to it, behind
+    hand-written entries (the same calls and results)."""
+
 @final
 class _AecTurns:
     """One pass of ``aec_env``'s ``agent_iter``: ``agent_selection`` while

@@ -222,7 +222,7 @@ impl AecSteps {
     }
 
     /// `CoreSteps.step(env, action)` (see the module).
-    fn step(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    pub(super) fn step(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let held = self.held.as_ref().ok_or_else(cleared)?;
         let env = held.env.bind(py);
         let slow = || self.slow_step.bind(py).call1((env, action)).map(drop);
@@ -299,10 +299,16 @@ impl AecSteps {
         free.del_item(free.len() - 1)?;
         let moved = (|| {
             let actor = self.tables.bind(py).borrow_mut().act(0, action)?;
-            let moves = self.moves_list(py);
-            let moves = moves.bind(py);
-            moves.append(action)?;
+            // (appended under the lock, not through a clone: no reference
+            // to let go on the usual path; the lock is let go before any
+            // Python code runs)
+            self.moves
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .bind(py)
+                .append(action)?;
             if !hand.get_type().is(self.sleeping.bind(py)) {
+                let moves = self.moves_list(py);
                 self.sleep
                     .bind(py)
                     .call1((&hand, self.actions.bind(py), moves))?;
@@ -324,7 +330,11 @@ impl AecSteps {
     /// None, cumulative reward, terminated, truncated, info)` of the
     /// selected agent.
     #[pyo3(signature = (observe = None))]
-    fn last(&self, py: Python<'_>, observe: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+    pub(super) fn last(
+        &self,
+        py: Python<'_>,
+        observe: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         let held = self.held.as_ref().ok_or_else(cleared)?;
         let env = held.env.bind(py);
         let slow = || match observe {

@@ -1,6 +1,7 @@
 //! The bindings' unsafe speed tricks, behind one switch: all of them here
 //! but the pool of freed ranks (`pool.rs`) and the entries of `evaluate` and
-//! `rank` (`entry.rs`), which the switch turns off too.
+//! `rank` (`entry.rs`) and of `aec_env`'s `step` and `last`
+//! (`aec_entry.rs`), which the switch turns off too.
 //!
 //! `hoyle.evaluate` on a tuple of ints is a hot call (a loop over millions
 //! of hands), and these tricks take most of the interpreter's cost out of it:

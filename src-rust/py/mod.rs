@@ -14,7 +14,7 @@
 //! strength rules) reads `cards`; `observe` (`hoyle.env`'s observation and
 //! mask, by the core's `env`) reads `args`; `tables` (the core backend of
 //! `hoyle.env.VectorTables`) reads `rules`; `aec` (`aec_env`'s `step` and `last` on
-//! one engine table) reads `tables` and `fast`; `history` (`hoyle.history`'s
+//! one engine table) reads `tables` and `fast`, `aec_entry` (its hand-written `step` and `last` entries) reads `aec`; `history` (`hoyle.history`'s
 //! native replay) reads `tables`' reading of a game; `phh_fields` (a hand's scale and stacks) reads none; `cards` reads `args`; `cards`, `eval` and `settle` read `display` (their
 //! `_repr_html_` and `__rich__`, drawn by `hoyle._display`); `sites` (PokerStars text read
 //! natively, by the core's `sites`, and checked) reads `history`'s engine; `fast`, `display`,
@@ -24,6 +24,7 @@
 use pyo3::prelude::*;
 
 mod aec;
+mod aec_entry;
 mod args;
 mod cards;
 mod deal;
@@ -87,6 +88,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::Tables>()?;
     m.add_class::<aec::AecSteps>()?;
     m.add_class::<aec::AecTurns>()?;
+    m.add_function(wrap_pyfunction!(aec_entry::_aec_entries, m)?)?;
     m.add_class::<history::PhhEngine>()?;
     m.add_function(wrap_pyfunction!(history::_phh_replay, m)?)?;
     m.add_function(wrap_pyfunction!(history::_phh_toml, m)?)?;

@@ -12,6 +12,7 @@ import gc
 import pickle
 import random
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -167,3 +168,49 @@ def digest_on(hands: int) -> str:
         return digest(ENVS["nl6"]("core"), hands, 11)
     finally:
         _core._set_fast_paths(previous)
+
+
+def test_the_entries_pass_any_other_call_to_the_core_methods() -> None:
+    """``step`` and ``last`` in the env's dict are the core's methods behind
+    hand-written entries (``aec_entry.rs``): a call with keywords or a
+    wrong count goes to the core's own method, with its result or error,
+    and play by keywords is play as recorded."""
+    env = aec_env(seats=3)
+    env.reset(seed=4)
+    core = env.__dict__["_core"]
+    step, last = env.__dict__["step"], env.__dict__["last"]
+    assert (step.__name__, last.__name__) == ("step", "last")
+    assert step.__self__ is core
+    assert last.__self__ is core
+    calls: list[Callable[[Any], Any]] = [lambda f: f(), lambda f: f(0, 1), lambda f: f(nope=0)]
+    for call in calls:
+        with pytest.raises(TypeError) as ours:
+            call(step)
+        with pytest.raises(TypeError) as theirs:
+            call(core.step)
+        assert str(ours.value) == str(theirs.value)
+    with pytest.raises(TypeError) as ours:
+        last(True, 1)
+    with pytest.raises(TypeError) as theirs:
+        core.last(True, 1)
+    assert str(ours.value) == str(theirs.value)
+    assert last(observe=False)[0] is None
+    assert last(False)[1:] == core.last(observe=False)[1:]
+    assert last()[0]["observation"].tobytes() == core.last()[0]["observation"].tobytes()
+
+    class ByKeyword:
+        """The env with every step and last called by keyword."""
+
+        def __init__(self, env: Any) -> None:
+            self.env = env
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.env, name)
+
+        def step(self, action: Any) -> None:
+            self.env.step(action=action)
+
+        def last(self, observe: bool = True) -> Any:
+            return self.env.last(observe=observe)
+
+    assert digest(ByKeyword(ENVS["nl6"]("core")), 100, 11) == digest_on(100)

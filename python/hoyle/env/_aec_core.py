@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hoyle._core import _AecSteps
+from hoyle._core import _aec_entries, _AecSteps
 from hoyle.env._fast import core_backend
 from hoyle.env._guard import busy
 from hoyle.env._lazy import SleepingHand, asleep, put_to_sleep
@@ -116,10 +116,11 @@ class CoreSteps(_Base):
             CoreSteps.last,
         )
         fast = self.__dict__
+        step, last = _aec_entries(core)  # core.step and core.last, less PyO3's argument reading
         if type(self).step is CoreSteps.step:
-            fast["step"] = core.step
+            fast["step"] = step
         if type(self).last is CoreSteps.last:
-            fast["last"] = core.last
+            fast["last"] = last
 
     def __getstate__(self) -> dict[str, Any]:
         """The state without the engine: its table is the run's seed, the
