@@ -212,6 +212,9 @@ class SiteRake:
         file's money times ``scale``: its stacks and settlement change to
         what the room paid (through the hand's hook,
         ``_ending.take_room_rake``)."""
+        flop = bool(hand.board) or hand.street > 0
+        if self.no_flop_no_drop and not flop and hand.game.rake is None:
+            return  # (nothing to take, nor a game's rake to refuse: no settlement worked out)
         settlement = hand.settlement
         if settlement is None:
             return
@@ -219,7 +222,6 @@ class SiteRake:
             raise HistoryError(f"{where}: this hand was raked already (its game has a rake)")
         pots = settlement.pots
         total = sum(p.amount for p in pots)
-        flop = bool(hand.board) or hand.street > 0
         if (fast := self._chips(total, scale, len(hand.stacks), flop)) is not None:
             if fast:
                 take_room_rake(hand, fast)
