@@ -414,9 +414,10 @@ def _phh_toml(text: str) -> dict[str, Any] | None:
     """PHH text's TOML document as ``tomllib.loads(text, parse_float=Decimal)``
     reads it, or None where the core's reader leaves it to Python's."""
 
-def _phh_stacks(fields: dict[str, Any]) -> tuple[int, tuple[int, ...]] | None:
+def _phh_stacks(fields: dict[str, Any]) -> tuple[int, tuple[int | None, ...]] | None:
     """A PHH hand's ``(scale, starting stacks)`` as ``stakes.scale_of`` and
-    ``stakes.starting_stacks`` read them, or None where the core leaves
+    ``stakes.starting_stacks`` read them (None for an unknown stack,
+    ``inf``), or None where the core leaves
     the fields to Python (anything but ints and plainly written decimals;
     the caller leaves it hoyle's ``_hoyle_`` money fields)."""
 

@@ -7,7 +7,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 /// `stakes.MAX_PLACES`: the most decimal places an amount may have.
 const MAX_PLACES: usize = 18;
@@ -58,8 +58,21 @@ fn places(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<usize> {
     Some(frac.trim_end_matches('0').len())
 }
 
-/// The places of each of `field`'s numbers (a list), the most of them;
-/// `Some(0)` when absent; None when it is not a list of numbers.
+/// Whether `v` is PHH's unknown stack (`stakes.is_unknown_stack`): `inf`,
+/// a float or a `Decimal` (exactly those types; `-inf` and `nan` are not).
+fn unknown(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> bool {
+    if v.is_exact_instance_of::<PyFloat>() {
+        return v.extract::<f64>().is_ok_and(|f| f == f64::INFINITY);
+    }
+    v.get_type().is(decimal)
+        && v.str()
+            .ok()
+            .is_some_and(|t| t.to_str().is_ok_and(|t| t == "Infinity"))
+}
+
+/// The places of each of `field`'s numbers (a list), the most of them (an
+/// unknown stack in `starting_stacks` has none, as `stakes._list_places`
+/// reads it); `Some(0)` when absent; None when it is not a list of numbers.
 fn list_places(fields: &Bound<'_, PyDict>, key: &str, decimal: &Bound<'_, PyAny>) -> Option<usize> {
     let Some(value) = fields.get_item(key).ok()? else {
         return Some(0);
@@ -67,6 +80,9 @@ fn list_places(fields: &Bound<'_, PyDict>, key: &str, decimal: &Bound<'_, PyAny>
     let list = value.cast::<PyList>().ok()?;
     let mut places = 0;
     for item in list.iter() {
+        if key == "starting_stacks" && unknown(&item, decimal) {
+            continue;
+        }
         places = places.max(self::places(&item, decimal)?);
     }
     Some(places)
@@ -94,8 +110,9 @@ fn action_places(line: &str) -> Option<usize> {
     })
 }
 
-/// `(scale, starting stacks in the file's order times scale)` of a hand's
-/// fields, as `stakes.scale_of` and `stakes.starting_stacks` give them, or
+/// `(scale, starting stacks in the file's order times scale, None for an
+/// unknown one)` of a hand's fields, as `stakes.scale_of` and
+/// `stakes.starting_stacks` give them, or
 /// None where the Python reader is left to read them (see the module).
 #[pyfunction]
 pub fn _phh_stacks<'py>(
@@ -117,7 +134,9 @@ pub fn _phh_stacks<'py>(
     )?))
 }
 
-fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<(u64, Vec<u64>)> {
+type Stacks = (u64, Vec<Option<u64>>);
+
+fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<Stacks> {
     let mut places = 0;
     for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
         places = places.max(list_places(fields, key, decimal)?);
@@ -149,6 +168,10 @@ fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<(u64, 
     let mut total: u128 = 0;
     let mut stacks = Vec::with_capacity(list.len());
     for item in list.iter() {
+        if unknown(&item, decimal) {
+            stacks.push(None);
+            continue;
+        }
         let (whole, frac) = number(&item, decimal)?;
         // frac has at most `places` digits: the amount is whole in chips times scale
         let part: u128 = if frac.is_empty() {
@@ -160,7 +183,7 @@ fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<(u64, 
         let amount = whole.checked_mul(scale.into())? + part * u128::from(scale) / down;
         let amount = u64::try_from(amount).ok()?;
         total += u128::from(amount);
-        stacks.push(amount);
+        stacks.push(Some(amount));
     }
     u64::try_from(total).ok()?; // (their sum at most MAX_CHIPS)
     Some((scale, stacks))

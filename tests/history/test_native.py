@@ -241,3 +241,34 @@ def test_mutated_text_reads_as_tomllib_or_is_left_to_it() -> None:
             read += 1
             assert doc == _tomllib(text), text
     assert read > 300  # many mutations stay PHH's part of TOML
+
+
+_RAKES = [
+    ONGAME,
+    hoyle.history.SiteRake(percent="2.5", cap="0.5"),
+    hoyle.history.SiteRake(percent=3, unit="0.03", caps={3: "0.125"}),
+    hoyle.history.SiteRake(percent="4.25", unit=1, cap=7),
+    hoyle.history.SiteRake(percent=10, unit="0.001"),
+    hoyle.history.SiteRake(percent="0.123456789012", unit="0.01"),
+]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(_RAKES),
+    st.sampled_from((1, 100, 1000, 10**9)),
+    st.one_of(st.integers(0, 10_000), st.integers(0, 2**64 - 1)),
+    st.integers(2, 9),
+    st.booleans(),
+)
+def test_the_rake_in_integers_is_the_decimal_rake(
+    rake: hoyle.history.SiteRake, scale: int, total: int, players: int, flop: bool
+) -> None:
+    # SiteRake._chips (issue 29's fast path) against amount, the reference: the same chips,
+    # or None (left to amount) where the rake is not whole in chips or Decimal might round
+    money = rake.amount(Decimal(total) / scale, players, flop) * scale
+    whole = int(money) if money == money.to_integral_value() else None
+    fast = rake._chips(total, scale, players, flop)
+    assert fast is None or fast == whole
+    if total < 10**12 and scale <= 1000 and len(rake.percent.as_tuple().digits) <= 10:
+        assert fast == whole  # (in the bounds, the fast path answers)

@@ -55,11 +55,12 @@ def test_every_hand_reads_the_same() -> None:
         if got is not None:
             read += 1
             assert got == want
-            assert all(type(v) is int for v in got[1])
-    unknown = sum(any(map(is_unknown_stack, f["starting_stacks"])) for f in FIELDS)
+            assert all(type(v) is int or v is None for v in got[1])
+    unknown = [f for f in FIELDS if any(map(is_unknown_stack, f["starting_stacks"]))]
     assert len(FIELDS) == 944
-    assert unknown == 22
-    assert read == 944 - unknown  # all but the unknown stacks (iPoker's inf)
+    assert len(unknown) == 22
+    assert read == 944  # the unknown stacks too (iPoker's inf: None, issue 29)
+    assert all(None in _phh_stacks(f)[1] for f in unknown)  # type: ignore[index]
     scales = {_phh_stacks(f)[0] for f in FIELDS if _phh_stacks(f) is not None}  # type: ignore[index]
     assert scales == {1, 100}  # (whole chips, and cents)
 
@@ -81,6 +82,11 @@ _NUMBERS: list[Any] = [
     Decimal("0.1234567890123456789"),
     Decimal("123456789012345678901.5"),
     Decimal("nan"),
+    Decimal("-inf"),
+    Decimal("Infinity"),
+    float("inf"),
+    float("-inf"),
+    float("nan"),
 ]
 _ACTIONS = [
     "p1 cbr 2.5",
@@ -120,6 +126,18 @@ def test_random_fields_read_the_same_or_are_left_to_python(seed: int) -> None:
     got = _phh_stacks(fields)
     if got is not None:
         assert got == _python(fields)
+
+
+def test_unknown_stacks_read_as_none() -> None:
+    # inf (a Decimal, as the TOML reader gives it, or a float) is None; -inf, nan: left to Python
+    fields = {"starting_stacks": [Decimal("inf"), 150, float("inf")], "actions": ["p1 cbr 2.5"]}
+    assert _phh_stacks(fields) == (100, (None, 15000, None)) == _python(fields)
+    for bad in (Decimal("-inf"), Decimal("nan"), float("-inf"), float("nan")):
+        fields = {"starting_stacks": [bad, 150], "actions": []}
+        assert _phh_stacks(fields) is None
+        assert _python(fields) is None
+    fields = {"starting_stacks": [1, 2], "blinds_or_straddles": [Decimal("inf")], "actions": []}
+    assert _phh_stacks(fields) is None  # (only a stack may be unknown)
 
 
 def test_a_phh_opening_is_no_sites() -> None:

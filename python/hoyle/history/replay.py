@@ -185,8 +185,13 @@ def settle_unseen(hand: Hand, plan: Seen, where: str) -> None:
     seats contest (two or more of them, or any seats at all when a board card
     is unknown) has no result in the file: ``UndeterminedError`` lists those
     pots."""
-    live = [s for s, folded in enumerate(_folded_of(hand)) if not folded]
-    unseen = tuple(live) if plan.board_hidden else tuple(s for s in plan.hidden if s in live)
+    folded = _folded_of(hand)
+    if folded.count(False) < 2:  # no showdown: ``show_nothing`` would say so (issue 29: cheaper)
+        return
+    if plan.board_hidden:
+        unseen = tuple(s for s, out in enumerate(folded) if not out)
+    else:
+        unseen = tuple(s for s in plan.hidden if not folded[s])
     # False: no showdown (one seat left, or a draw nobody opened), or they
     # won nothing, so no pot is theirs alone either (one of them would hold
     # a share of it; only a rake of the whole pot could leave it unpaid)

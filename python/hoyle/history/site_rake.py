@@ -66,6 +66,11 @@ __all__ = ["HOUSE", "ROOM_RAKE", "SiteRake", "add_house", "room_money", "take_wr
 HOUSE = "_hoyle_house_money"
 ROOM_RAKE = "_hoyle_room_rake"  # the rake the file carries (``take_written``)
 
+# ``SiteRake._chips``'s bounds, where ``Decimal`` (28 digits) works exactly:
+# the percent's digits, the pots' chips and the rake's steps, the
+# denominator of percent / 100 / unit / scale
+_DIGITS, _TOTAL, _DENOMINATOR = 10, 10**15, 10**8
+
 _AMOUNT = re.compile(r"[0-9]{1,20}(?:\.[0-9]{1,18})?", re.ASCII)
 
 
@@ -110,6 +115,9 @@ class SiteRake:
     unit: Decimal = Decimal("0.01")
     no_flop_no_drop: bool = False
     _fraction: Decimal = field(init=False, repr=False, compare=False)
+    # percent / 100 / unit as (numerator, denominator), and whether ``_chips`` may use it
+    _per_unit: tuple[int, int] = field(init=False, repr=False, compare=False)
+    _exact: bool = field(init=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -144,6 +152,10 @@ class SiteRake:
         object.__setattr__(self, "unit", step)
         object.__setattr__(self, "no_flop_no_drop", no_flop_no_drop)
         object.__setattr__(self, "_fraction", pct / 100)
+        (p_num, p_den), (u_num, u_den) = pct.as_integer_ratio(), step.as_integer_ratio()
+        num, den = p_num * u_den, p_den * 100 * u_num
+        object.__setattr__(self, "_per_unit", (num, den))
+        object.__setattr__(self, "_exact", len(pct.as_tuple().digits) <= _DIGITS)
 
     @classmethod
     def parse(cls, text: str, **options: Any) -> SiteRake:
@@ -170,11 +182,39 @@ class SiteRake:
         cap = self.cap_for(players)
         return out if cap is None else min(out, cap)
 
+    def _chips(self, total: int, scale: int, players: int, flop: bool) -> int | None:
+        """``amount`` in chips for pots holding ``total`` chips (the file's
+        money times ``scale``), worked out in integers (issue 29: the HandHQ
+        replay), or None where ``take`` leaves it to ``amount``: amounts so
+        large or fine that ``Decimal``'s 28 digits might round, a rake finer
+        than the chips (``take`` words the error)."""
+        if self.no_flop_no_drop and not flop:
+            return 0
+        num, den = self._per_unit
+        den *= scale
+        if not self._exact or total >= _TOTAL or den > _DENOMINATOR:
+            return None
+        steps = total * num // den
+        if steps >= _TOTAL:
+            return None
+        out, down = self.unit.as_integer_ratio()  # the rake, out / down chips
+        out *= steps * scale
+        cap = self.cap_for(players)
+        if cap is not None:
+            top, under = cap.as_integer_ratio()
+            if top * scale * down < out * under:
+                out, down = top * scale, under
+        whole, rest = divmod(out, down)
+        return None if rest else whole
+
     def take(self, hand: Hand, scale: int, where: str) -> None:
         """Take this rake from a finished ``hand`` whose chips are the
         file's money times ``scale``: its stacks and settlement change to
         what the room paid (through the hand's hook,
         ``_ending.take_room_rake``)."""
+        flop = bool(hand.board) or hand.street > 0
+        if self.no_flop_no_drop and not flop and hand.game.rake is None:
+            return  # (nothing to take, nor a game's rake to refuse: no settlement worked out)
         settlement = hand.settlement
         if settlement is None:
             return
@@ -182,7 +222,10 @@ class SiteRake:
             raise HistoryError(f"{where}: this hand was raked already (its game has a rake)")
         pots = settlement.pots
         total = sum(p.amount for p in pots)
-        flop = bool(hand.board) or hand.street > 0
+        if (fast := self._chips(total, scale, len(hand.stacks), flop)) is not None:
+            if fast:
+                take_room_rake(hand, fast)
+            return
         try:
             money = self.amount(Decimal(total) / scale, len(hand.stacks), flop) * scale
         except InvalidOperation:  # pragma: no cover - amounts are bounded above
