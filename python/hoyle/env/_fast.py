@@ -9,9 +9,10 @@ opener, no split, the full-bet rule for short all-ins
 (docs/rules.md §7), no street whose first bettor is the best exposed hand
 (each setting says whether the engine plays it: ``engine`` in
 ``hoyle/games/_settings.py``); any blinds, straddles, post bets
-(``Game.posts``: live for the largest blind, the rest dead) and antes; no limit, pot limit (with a cap) and spread limit on
-any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
-showdowns under any ``HandRules`` (Omaha's split, wild cards), but not
+(``Game.posts``: live for the largest blind, the rest dead) and antes;
+no limit, pot limit (with a cap) and spread limit on any street;
+``raise_cap`` and ``first_must_bet``; high, low and high-low showdowns
+under any ``HandRules`` (Omaha's split, wild cards), but not
 the split pot of ``Game.split`` (two rankings); rake. Hand
 ``k`` of table ``i`` is ``game.start(stacks, button=k % seats,
 seed=hand_seed(seed, i, k))`` played with the same rules as ``hoyle.Hand``
