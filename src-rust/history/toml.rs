@@ -44,24 +44,61 @@ fn rest_is_blank(rest: &str) -> bool {
     rest.is_empty() || rest.starts_with('#')
 }
 
+type KeySet<'a> = rustc_hash::FxHashSet<&'a str>;
+
+/// The lines of a text, as `text.split('\n')` gives them (the last one
+/// even when empty), found with `memchr`.
+struct Lines<'a> {
+    text: &'a str,
+    /// Where the next line starts; None after the last.
+    at: Option<usize>,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let at = self.at?;
+        let rest = &self.text[at..];
+        match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(i) => {
+                self.at = Some(at + i + 1);
+                Some(&rest[..i])
+            }
+            None => {
+                self.at = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
 /// Reads `text`; None for anything outside this reader's part of TOML.
 pub fn read(text: &str) -> Option<Document<'_>> {
-    // control characters (a CR only before LF): TOML refuses them, Python says where
+    // control characters (a CR only before LF): TOML refuses them, Python
+    // says where (one branch-free pass, then the CRs, if any, one by one)
     let bytes = text.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') || b == 0x7f {
-            return None;
-        }
-        if b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
-            return None;
+    let control = |b: u8| (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') || b == 0x7f;
+    if bytes.iter().fold(false, |bad, &b| bad | control(b)) {
+        return None;
+    }
+    if bytes.contains(&b'\r') {
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+                return None;
+            }
         }
     }
     let mut doc = Document {
         root: Vec::new(),
         tables: Vec::new(),
     };
+    // the keys seen, to refuse one twice: the root's, the tables' names, the
+    // current table's (sets: a PHH hand has some twenty keys)
+    let (mut root_keys, mut names, mut keys) =
+        (KeySet::default(), KeySet::default(), KeySet::default());
     let mut in_table = false;
-    let mut lines = text.split('\n');
+    let mut lines = Lines { text, at: Some(0) };
     while let Some(raw) = lines.next() {
         let line = raw.trim_matches([' ', '\t', '\r']);
         if line.is_empty() || line.starts_with('#') {
@@ -72,23 +109,25 @@ pub fn read(text: &str) -> Option<Document<'_>> {
             let name = name.trim_matches([' ', '\t']);
             if !bare_key(name)
                 || !rest_is_blank(after)
-                || doc.root.iter().any(|(k, _)| *k == name)
-                || doc.tables.iter().any(|(k, _)| *k == name)
+                || root_keys.contains(name)
+                || !names.insert(name)
             {
                 return None;
             }
-            doc.tables.push((name, Vec::new()));
+            doc.tables.push((name, Vec::with_capacity(32))); // (a PHH hand's fields)
+            keys.clear();
             in_table = true;
             continue;
         }
-        let (key, value) = line.split_once('=')?;
+        let eq = memchr::memchr(b'=', line.as_bytes())?;
+        let (key, value) = (&line[..eq], &line[eq + 1..]);
         let key = key.trim_end_matches([' ', '\t']);
-        let table = if in_table {
-            &mut doc.tables.last_mut()?.1
+        let (table, seen) = if in_table {
+            (&mut doc.tables.last_mut()?.1, &mut keys)
         } else {
-            &mut doc.root
+            (&mut doc.root, &mut root_keys)
         };
-        if !bare_key(key) || table.iter().any(|(k, _)| *k == key) {
+        if !bare_key(key) || !seen.insert(key) {
             return None;
         }
         let value = value.trim_start_matches([' ', '\t']);
@@ -108,21 +147,32 @@ pub fn read(text: &str) -> Option<Document<'_>> {
 
 /// A scalar at the start of `s`, and what follows it.
 fn scalar(s: &str) -> Option<(Value<'_>, &str)> {
-    let first = *s.as_bytes().first()?;
+    let b = s.as_bytes();
+    let first = *b.first()?;
     if first == b'\'' || first == b'"' {
-        if s.starts_with("'''") || s.starts_with("\"\"\"") {
-            return None;
+        if b.len() >= 3 && b[1] == first && b[2] == first {
+            return None; // a multi-line string
         }
-        let end = s[1..].find(first as char)? + 1;
-        let body = &s[1..end];
-        if first == b'"' && body.contains('\\') {
-            return None;
+        // (a byte loop: these strings are short, and a quote or a
+        // backslash is ASCII, never inside another character's bytes)
+        let mut end = 1;
+        while end < b.len() && b[end] != first {
+            if first == b'"' && b[end] == b'\\' {
+                return None;
+            }
+            end += 1;
         }
-        return Some((Value::Str(body), &s[end + 1..]));
+        if end == b.len() {
+            return None; // not closed on its line
+        }
+        return Some((Value::Str(&s[1..end]), &s[end + 1..]));
     }
-    let end = s
-        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | ':' | '_')))
-        .unwrap_or(s.len());
+    let end = b
+        .iter()
+        .position(|&c| {
+            !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.' | b':' | b'_'))
+        })
+        .unwrap_or(b.len());
     let (word, rest) = s.split_at(end);
     let v = match word {
         "true" => Value::Bool(true),
@@ -161,7 +211,7 @@ fn number_or_time(word: &str) -> Option<Value<'_>> {
 
 /// A flat array opening `s`, reading more `lines` until it closes.
 fn array<'a>(s: &'a str, lines: &mut impl Iterator<Item = &'a str>) -> Option<Value<'a>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     let mut rest = &s[1..];
     let mut want_value = true; // a value may come (after "[" or ",")
     let mut infs = 0usize;
@@ -233,6 +283,28 @@ mod tests {
     }
 
     #[test]
+    fn keys_are_per_table_and_lines_as_split_gives_them() {
+        // the same key in two tables, a last line without its newline
+        let doc = read("a = 1\n[t]\na = 2\n[u]\na = 'x\u{e9}'\r\nb = \"q\"").unwrap();
+        assert_eq!(doc.root, vec![("a", Value::Int(1))]);
+        assert_eq!(doc.tables[0], ("t", vec![("a", Value::Int(2))]));
+        assert_eq!(
+            doc.tables[1],
+            (
+                "u",
+                vec![("a", Value::Str("x\u{e9}")), ("b", Value::Str("q"))]
+            )
+        );
+        // an array over several lines, the text ending in its newline
+        let doc = read("a = [\n1,\n'b'\n]\n").unwrap();
+        assert_eq!(
+            doc.root[0].1,
+            Value::Array(vec![Value::Int(1), Value::Str("b")])
+        );
+        assert!(read("").unwrap().root.is_empty());
+    }
+
+    #[test]
     fn anything_else_is_left_to_python() {
         for bad in [
             "a = 1\na = 2",
@@ -259,6 +331,13 @@ mod tests {
             "a = 1234567890123456789",
             "a = 24:00:00",
             "a",
+            "[t]\na = 1\na = 2",
+            "[t]\na = 1\n[u]\n[t]",
+            "a = 'x",
+            "a = [\"x\\\"\"]",
+            "a = 1\rb = 2",
+            "a = ['x'",
+            "a = [1, 2,\n",
         ] {
             assert!(read(bad).is_none(), "{bad:?}");
         }

@@ -123,31 +123,65 @@ unsafe fn no_keywords(kwnames: *mut ffi::PyObject) -> bool {
     kwnames.is_null() || unsafe { ffi::PyTuple_GET_SIZE(kwnames) } == 0
 }
 
+/// The shared part of both entries: a call that `quick(nargs)` accepts,
+/// with no keywords, the fast paths on and `slf` free to borrow, runs
+/// `body` on the borrowed `AecSteps` and the call's arguments (inside
+/// `catch_unwind`); any other goes on to PyO3's method `name`.
+///
+/// # Safety
+/// The interpreter's vectorcall arguments of a call in progress, `slf` an
+/// `AecSteps` (see the module notes).
+unsafe fn fast_entry(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+    name: fn(Python<'_>) -> &Bound<'_, pyo3::types::PyString>,
+    quick: fn(ffi::Py_ssize_t) -> bool,
+    body: impl FnOnce(Python<'_>, &AecSteps, Option<Borrowed<'_, '_, PyAny>>) -> PyResult<Py<PyAny>>,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls an entry with the GIL held.
+    let py = unsafe { Python::assume_attached() };
+    // SAFETY: `slf` is the function's live `self`, an `AecSteps`.
+    let obj = unsafe { Borrowed::from_ptr(py, slf) };
+    // SAFETY: kwnames is null or a tuple.
+    if quick(nargs) && unsafe { no_keywords(kwnames) } && super::fast::enabled() {
+        // SAFETY: see the module notes.
+        let steps = unsafe { obj.cast_unchecked::<AecSteps>() };
+        if let Ok(this) = steps.try_borrow() {
+            // SAFETY: args[0] exists when nargs is 1 (`quick` allows at most
+            // one), borrowed for the call.
+            let first = (nargs == 1).then(|| unsafe { Borrowed::from_ptr(py, *args) });
+            let done = catch_unwind(AssertUnwindSafe(|| body(py, &this, first)));
+            return answer(py, done);
+        }
+    }
+    // SAFETY: this call's arguments.
+    unsafe { forward(py, &obj, name(py), args, nargs, kwnames) }
+}
+
 unsafe extern "C" fn step_entry(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls this with the GIL held.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: `slf` is the function's live `self`, an `AecSteps`.
-    let obj = unsafe { Borrowed::from_ptr(py, slf) };
-    // SAFETY: kwnames is null or a tuple; args[0] exists when nargs is 1.
-    if nargs == 1 && unsafe { no_keywords(kwnames) } && super::fast::enabled() {
-        // SAFETY: see the module notes.
-        let steps = unsafe { obj.cast_unchecked::<AecSteps>() };
-        if let Ok(this) = steps.try_borrow() {
-            // SAFETY: args[0], borrowed for the call.
-            let action = unsafe { Borrowed::from_ptr(py, *args) };
-            let done = catch_unwind(AssertUnwindSafe(|| {
+    // SAFETY: the interpreter's arguments, passed on as they came.
+    unsafe {
+        fast_entry(
+            slf,
+            args,
+            nargs,
+            kwnames,
+            |py| pyo3::intern!(py, "step"),
+            |n| n == 1,
+            |py, this, action| {
+                // (`quick` passes exactly one argument)
+                let action = action.expect("step's quick call has its action");
                 this.step(py, &action).map(|()| py.None())
-            }));
-            return answer(py, done);
-        }
+            },
+        )
     }
-    // SAFETY: this call's arguments.
-    unsafe { forward(py, &obj, pyo3::intern!(py, "step"), args, nargs, kwnames) }
 }
 
 unsafe extern "C" fn last_entry(
@@ -156,21 +190,16 @@ unsafe extern "C" fn last_entry(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter calls this with the GIL held.
-    let py = unsafe { Python::assume_attached() };
-    // SAFETY: `slf` is the function's live `self`, an `AecSteps`.
-    let obj = unsafe { Borrowed::from_ptr(py, slf) };
-    // SAFETY: kwnames is null or a tuple.
-    if nargs <= 1 && unsafe { no_keywords(kwnames) } && super::fast::enabled() {
-        // SAFETY: see the module notes.
-        let steps = unsafe { obj.cast_unchecked::<AecSteps>() };
-        if let Ok(this) = steps.try_borrow() {
-            // SAFETY: args[0] exists when nargs is 1, borrowed for the call.
-            let observe = (nargs == 1).then(|| unsafe { Borrowed::from_ptr(py, *args) });
-            let done = catch_unwind(AssertUnwindSafe(|| this.last(py, observe.as_deref())));
-            return answer(py, done);
-        }
+    // SAFETY: the interpreter's arguments, passed on as they came.
+    unsafe {
+        fast_entry(
+            slf,
+            args,
+            nargs,
+            kwnames,
+            |py| pyo3::intern!(py, "last"),
+            |n| n <= 1,
+            |py, this, observe| this.last(py, observe.as_deref()),
+        )
     }
-    // SAFETY: this call's arguments.
-    unsafe { forward(py, &obj, pyo3::intern!(py, "last"), args, nargs, kwnames) }
 }

@@ -7,10 +7,12 @@ use crate::hand::RECORD_KINDS;
 use crate::history::toml::{self, Table, Value};
 use crate::history::{self, Setup};
 use crate::table::{EnginePlan, TableGame};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTime};
 use pyo3::types::{PyList, PyString, PyTuple};
+use rustc_hash::FxHashMap as HashMap;
 
 /// A game's table engine, for `_phh_replay` (made from the game's
 /// `hoyle._plan.Plan`, which `hoyle.env._fast.settings` found it plays).
@@ -194,38 +196,96 @@ static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 /// The record kinds' names, interned once (each record's third item).
 static KINDS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
-fn value<'py>(
+/// The Python objects of one document, each made once: a PHH file says
+/// the same keys, action lines, amounts and times again and again (a
+/// table's finishing stacks are its next hand's starting stacks), and
+/// strings, `Decimal`s and times are immutable, so equal values may share
+/// an object. Kept for one `_phh_toml` call only (bounded by the text).
+struct Objects<'py, 'a> {
     py: Python<'py>,
-    v: &Value<'_>,
-    decimal: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        Value::Str(s) => PyString::new(py, s).into_any(),
-        Value::Int(i) => i.into_pyobject(py)?.into_any(),
-        Value::Decimal(text) => decimal.call1((*text,))?,
-        Value::Inf => decimal.call1(("inf",))?,
-        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
-        Value::Time(h, m, s) => PyTime::new(py, *h, *m, *s, 0, None)?.into_any(),
-        Value::Array(items) => {
-            let out = PyList::empty(py);
-            for item in items {
-                out.append(value(py, item, decimal)?)?;
-            }
-            out.into_any()
-        }
-    })
+    decimal: &'a Bound<'py, PyAny>,
+    keys: HashMap<&'a str, Bound<'py, PyString>>,
+    strings: HashMap<&'a str, Bound<'py, PyAny>>,
+    decimals: HashMap<&'a str, Bound<'py, PyAny>>,
+    times: HashMap<(u8, u8, u8), Bound<'py, PyAny>>,
 }
 
-fn table<'py>(
-    py: Python<'py>,
-    t: &Table<'_>,
-    decimal: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    for (k, v) in t {
-        out.set_item(PyString::intern(py, k), value(py, v, decimal)?)?;
+impl<'py, 'a> Objects<'py, 'a> {
+    fn new(py: Python<'py>, decimal: &'a Bound<'py, PyAny>) -> Self {
+        Objects {
+            py,
+            decimal,
+            keys: HashMap::default(),
+            strings: HashMap::default(),
+            decimals: HashMap::default(),
+            times: HashMap::default(),
+        }
     }
-    Ok(out)
+
+    /// A key, interned (as `tomllib`'s keys are not, but dict lookups by
+    /// a literal name then compare pointers first).
+    fn key(&mut self, k: &'a str) -> Bound<'py, PyString> {
+        let py = self.py;
+        self.keys
+            .entry(k)
+            .or_insert_with(|| PyString::intern(py, k))
+            .clone()
+    }
+
+    fn value(&mut self, v: &Value<'a>) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        Ok(match v {
+            Value::Str(s) => self
+                .strings
+                .entry(s)
+                .or_insert_with(|| PyString::new(py, s).into_any())
+                .clone(),
+            Value::Int(i) => i.into_pyobject(py)?.into_any(),
+            Value::Decimal(text) => self.decimal_of(text)?,
+            Value::Inf => self.decimal_of("inf")?,
+            Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+            Value::Time(h, m, s) => match self.times.get(&(*h, *m, *s)) {
+                Some(t) => t.clone(),
+                None => {
+                    let t = PyTime::new(py, *h, *m, *s, 0, None)?.into_any();
+                    self.times.insert((*h, *m, *s), t.clone());
+                    t
+                }
+            },
+            Value::Array(items) => {
+                let len = ffi::Py_ssize_t::try_from(items.len())?;
+                // SAFETY: the GIL is held; a new list of `len` empty slots,
+                // filled in order below before anyone else sees it (on an
+                // error it is dropped with the rest still empty, which
+                // `list_dealloc` allows).
+                let list = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len))? };
+                for (i, item) in (0..len).zip(items) {
+                    let v = self.value(item)?;
+                    // SAFETY: `i` is below the list's size and its slot empty;
+                    // the slot takes over the reference.
+                    unsafe { ffi::PyList_SET_ITEM(list.as_ptr(), i, v.into_ptr()) };
+                }
+                list
+            }
+        })
+    }
+
+    fn decimal_of(&mut self, text: &'a str) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(d) = self.decimals.get(text) {
+            return Ok(d.clone());
+        }
+        let d = self.decimal.call1((text,))?;
+        self.decimals.insert(text, d.clone());
+        Ok(d)
+    }
+
+    fn table(&mut self, t: &Table<'a>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(self.py);
+        for (k, v) in t {
+            out.set_item(self.key(k), self.value(v)?)?;
+        }
+        Ok(out)
+    }
 }
 
 /// The TOML document of PHH text as `tomllib.loads(text,
@@ -247,9 +307,10 @@ pub fn _phh_toml<'py>(
             Ok(py.import("decimal")?.getattr("Decimal")?.unbind())
         })?
         .bind(py);
-    let root = table(py, &doc.root, decimal)?;
+    let mut objects = Objects::new(py, decimal);
+    let root = objects.table(&doc.root)?;
     for (name, t) in &doc.tables {
-        root.set_item(PyString::intern(py, name), table(py, t, decimal)?)?;
+        root.set_item(PyString::new(py, name), objects.table(t)?)?;
     }
     Ok(Some(root))
 }

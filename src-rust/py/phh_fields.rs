@@ -5,6 +5,7 @@
 //! unknown stack, an exponent, a float, a negative amount, a malformed
 //! field...): the caller reads those in Python, which says what is wrong.
 
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -25,7 +26,11 @@ fn number(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<(u128, Str
         return None;
     }
     let text = v.str().ok()?;
-    let text = text.to_str().ok()?;
+    number_text(text.to_str().ok()?)
+}
+
+/// `number` of a `Decimal`'s text.
+fn number_text(text: &str) -> Option<(u128, String)> {
     let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.is_empty() || whole.len() > 20 || !digits(whole) || !digits(frac) {
@@ -35,6 +40,26 @@ fn number(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<(u128, Str
         return None;
     }
     Some((whole.parse().ok()?, frac.trim_end_matches('0').to_owned()))
+}
+
+/// A starting stack: `Some(number)` (as `number` reads it) or `None` for
+/// an unknown one (as `unknown` reads it), each `Decimal`'s text made
+/// once; the outer None for anything else.
+#[allow(clippy::option_option)]
+fn stack(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<Option<(u128, String)>> {
+    if v.get_type().is(decimal) {
+        let text = v.str().ok()?;
+        let text = text.to_str().ok()?;
+        return if text == "Infinity" {
+            Some(None)
+        } else {
+            number_text(text).map(Some)
+        };
+    }
+    if unknown(v, decimal) {
+        return Some(None);
+    }
+    number(v, decimal).map(Some)
 }
 
 /// The decimal places of an amount (`stakes._places`, trailing zeros
@@ -70,19 +95,20 @@ fn unknown(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> bool {
             .is_some_and(|t| t.to_str().is_ok_and(|t| t == "Infinity"))
 }
 
-/// The places of each of `field`'s numbers (a list), the most of them (an
-/// unknown stack in `starting_stacks` has none, as `stakes._list_places`
-/// reads it); `Some(0)` when absent; None when it is not a list of numbers.
-fn list_places(fields: &Bound<'_, PyDict>, key: &str, decimal: &Bound<'_, PyAny>) -> Option<usize> {
+/// The places of each of `field`'s numbers (a list), the most of them
+/// (as `stakes._list_places` reads them; `read` reads the starting stacks
+/// itself); `Some(0)` when absent; None when it is not a list of numbers.
+fn list_places(
+    fields: &Bound<'_, PyDict>,
+    key: &Bound<'_, PyString>,
+    decimal: &Bound<'_, PyAny>,
+) -> Option<usize> {
     let Some(value) = fields.get_item(key).ok()? else {
         return Some(0);
     };
     let list = value.cast::<PyList>().ok()?;
     let mut places = 0;
     for item in list.iter() {
-        if key == "starting_stacks" && unknown(&item, decimal) {
-            continue;
-        }
         places = places.max(self::places(&item, decimal)?);
     }
     Some(places)
@@ -137,17 +163,39 @@ pub fn _phh_stacks<'py>(
 type Stacks = (u64, Vec<Option<u64>>);
 
 fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<Stacks> {
+    let py = fields.py();
     let mut places = 0;
-    for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
+    // (the keys interned once: a `&str` key would be a new string each call)
+    for key in [intern!(py, "antes"), intern!(py, "blinds_or_straddles")] {
         places = places.max(list_places(fields, key, decimal)?);
     }
+    // the starting stacks, each read once: its places and its number (as
+    // `list_places` and `number` read them; a number `number` refuses is
+    // None below in any case)
+    let list = fields.get_item(intern!(py, "starting_stacks")).ok()??;
+    let list = list.cast::<PyList>().ok()?;
+    if list.len() < 2 {
+        return None;
+    }
+    let read: Vec<Option<(u128, String)>> = list
+        .iter()
+        .map(|item| stack(&item, decimal))
+        .collect::<Option<_>>()?;
+    for (_, frac) in read.iter().flatten() {
+        places = places.max(frac.len());
+    }
     // (the caller reads a file with hoyle's own money fields, the rake's, the cap's, the house's)
-    for key in ["bring_in", "small_bet", "big_bet", "min_bet"] {
+    for key in [
+        intern!(py, "bring_in"),
+        intern!(py, "small_bet"),
+        intern!(py, "big_bet"),
+        intern!(py, "min_bet"),
+    ] {
         if let Some(v) = fields.get_item(key).ok()? {
             places = places.max(self::places(&v, decimal)?);
         }
     }
-    let actions = fields.get_item("actions").ok()??;
+    let actions = fields.get_item(intern!(py, "actions")).ok()??;
     for item in actions.cast::<PyList>().ok()?.iter() {
         let line = item.cast_into::<PyString>().ok()?;
         places = places.max(action_places(line.to_str().ok()?)?);
@@ -160,19 +208,13 @@ fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<Stacks
     } else {
         10u64.pow(places.max(2) as u32)
     };
-    let list = fields.get_item("starting_stacks").ok()??;
-    let list = list.cast::<PyList>().ok()?;
-    if list.len() < 2 {
-        return None;
-    }
     let mut total: u128 = 0;
-    let mut stacks = Vec::with_capacity(list.len());
-    for item in list.iter() {
-        if unknown(&item, decimal) {
+    let mut stacks = Vec::with_capacity(read.len());
+    for item in read {
+        let Some((whole, frac)) = item else {
             stacks.push(None);
             continue;
-        }
-        let (whole, frac) = number(&item, decimal)?;
+        };
         // frac has at most `places` digits: the amount is whole in chips times scale
         let part: u128 = if frac.is_empty() {
             0

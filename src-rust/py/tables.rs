@@ -82,6 +82,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TableGame {
             ante: get(intern!(py, "ante"))?.extract()?,
             antes: get(intern!(py, "antes"))?.extract()?,
             blinds: get(intern!(py, "blinds"))?.extract()?,
+            posts: get(intern!(py, "posts"))?.extract()?,
             min_bet: get(intern!(py, "smallest_bet"))?.extract()?,
             raise_cap: get(intern!(py, "raise_cap"))?.extract()?,
             first_must_bet: get(intern!(py, "first_must_bet"))?.extract()?,

@@ -89,6 +89,8 @@ impl TableState {
         self.refused = None;
         if plan.game.ante > 0 || !plan.game.antes.is_empty() {
             self.post_antes(plan);
+        } else if let Some(dead) = &mut self.dead {
+            dead.fill(0); // (posts alone: the last hand's dead posts gone)
         }
         self.begin_street(plan);
     }
@@ -177,7 +179,8 @@ impl TableState {
     /// Posts the interval's forced bets and passes the turn to the first
     /// seat that owes an answer (or ends the interval).
     fn begin_betting(&mut self, plan: &EnginePlan) {
-        let first = if self.street == 0 && !plan.game.blinds.is_empty() {
+        let forced = !plan.game.blinds.is_empty() || !plan.game.posts.is_empty();
+        let first = if self.street == 0 && forced {
             self.post_blinds(plan)
         } else {
             (self.button + 1) % self.n
@@ -186,8 +189,10 @@ impl TableState {
     }
 
     /// Posts the blinds and straddles from the button's left (heads-up the
-    /// button posts the first; a zero skips its seat); returns the seat
-    /// left of the last one posted.
+    /// button posts the first; a zero skips its seat), then the post bets
+    /// (`post_posts`); returns the seat left of the last blind posted (the
+    /// button's left when there are none: a post does not move the first
+    /// to act), as `Hand._post_blinds`.
     fn post_blinds(&mut self, plan: &EnginePlan) -> usize {
         let n = self.n;
         let sb = if n == 2 {
@@ -209,11 +214,42 @@ impl TableState {
             let total = self.bets[seat];
             self.record(seat, kind::BLIND, put, total);
         }
+        if !plan.game.posts.is_empty() {
+            self.post_posts(plan, sb);
+        }
         self.bet = plan.game.largest_blind;
         if !matches!(self.betting, Betting::Limit { .. }) {
             self.raise_size = plan.game.min_bet.max(self.bet);
         }
+        if plan.game.blinds.is_empty() {
+            return (self.button + 1) % n; // posts alone: the button's left opens
+        }
         (last + 1) % n
+    }
+
+    /// The post bets (`Hand._post_posts`), placed as the blinds are from
+    /// `sb`: a post of the largest blind or more is live for the largest
+    /// blind (part of the seat's bet: it has called that much and keeps
+    /// its option); the rest of it, and a smaller post, is dead money (in
+    /// the pot, no part of any bet, never refunded).
+    fn post_posts(&mut self, plan: &EnginePlan, sb: usize) {
+        let (n, big) = (self.n, plan.game.largest_blind);
+        for (k, &post) in plan.game.posts.iter().enumerate() {
+            if post == 0 {
+                continue;
+            }
+            let seat = (sb + k) % n;
+            let put = post.min(self.stacks[seat]);
+            let live = if post >= big { put.min(big) } else { 0 };
+            self.stacks[seat] -= put;
+            self.bets[seat] += live;
+            self.contrib[seat] += put;
+            if let Some(dead) = &mut self.dead {
+                dead[seat] += put - live; // (a game with posts has the buffer: `TableState::new`)
+            }
+            let total = self.bets[seat];
+            self.record(seat, kind::BLIND, put, total);
+        }
     }
 
     /// Deals the rest of the board when nobody can bet again and ends the

@@ -19,7 +19,7 @@ impl TableState {
             let low = self.values(plan);
             settle_with_dead(
                 &self.contrib,
-                self.dead.as_deref(),
+                self.dead(),
                 &self.high,
                 low.then_some(&self.low[..]),
                 self.button,
@@ -63,7 +63,7 @@ impl TableState {
         let table = settle::ShowdownInput {
             stacks: &self.stacks,
             contributions: &self.contrib,
-            dead: self.dead.as_deref(),
+            dead: self.dead(),
             hands: &hands[..self.n],
             board: &self.board,
             button: self.button,

@@ -88,6 +88,10 @@ pub struct TableGame {
     pub ante: u64,
     pub antes: Vec<u64>,
     pub blinds: Vec<u64>,
+    /// Post bets (`Game.posts`), positional like the blinds: a post of the
+    /// largest blind or more is live for that much, the rest of it (and a
+    /// smaller post) dead money.
+    pub posts: Vec<u64>,
     /// The smallest bet in pot limit and no limit (`Plan.smallest_bet`).
     pub min_bet: u64,
     pub raise_cap: Option<u64>,
@@ -216,8 +220,12 @@ pub struct TableState {
     start: Vec<u64>,
     stacks: Vec<u64>,
     contrib: Vec<u64>,
-    /// The antes (dead money), when the game has any.
+    /// The dead money (the antes, and the dead part of the posts), when
+    /// the game has antes or posts.
     dead: Option<Vec<u64>>,
+    /// The game has posts and no antes: the dead money shows (`dead`)
+    /// only once some of it is dead, as `Hand._post_posts` keeps it.
+    posts_only: bool,
     bets: Vec<u64>,
     /// The bet each seat last answered (None before it acted).
     level: Vec<Option<u64>>,
@@ -259,7 +267,8 @@ impl TableState {
                 plan.game.deck.len()
             )));
         }
-        let has_dead = plan.game.ante > 0 || !plan.game.antes.is_empty();
+        let antes = plan.game.ante > 0 || !plan.game.antes.is_empty();
+        let has_dead = antes || !plan.game.posts.is_empty();
         // every buffer made here, fallibly (a batch makes a million tables)
         let what = "a table's buffer";
         let zeros = || reserve::filled(n, 0u64, what);
@@ -272,6 +281,7 @@ impl TableState {
             stacks: reserve::copied(stacks, what)?,
             contrib: zeros()?,
             dead: if has_dead { Some(zeros()?) } else { None },
+            posts_only: !antes && has_dead,
             bets: zeros()?,
             level: reserve::filled(n, None, what)?,
             folded: reserve::filled(n, false, what)?,
@@ -372,9 +382,15 @@ impl TableState {
     pub fn interval(&self) -> (&[Option<u64>], u64, u64, bool) {
         (&self.level, self.raises, self.raise_size, self.voluntary)
     }
-    /// The antes (dead money), when the game has any.
+    /// The dead money, as `Hand._dead` keeps it: with antes, the antes
+    /// and the dead part of the posts; with posts alone, that part once
+    /// some post was dead; else None.
     pub fn dead(&self) -> Option<&[u64]> {
-        self.dead.as_deref()
+        let dead = self.dead.as_deref()?;
+        if self.posts_only && dead.iter().all(|&d| d == 0) {
+            return None;
+        }
+        Some(dead)
     }
     /// The deal, first card first, and how many of its cards are dealt.
     pub fn deal(&self) -> (&[u8], usize) {

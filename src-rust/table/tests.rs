@@ -23,6 +23,7 @@ pub(super) fn holdem_raked(blinds: &[u64], rake: Option<Rake>) -> EnginePlan {
         ante: 0,
         antes: vec![],
         blinds: blinds.to_vec(),
+        posts: vec![],
         min_bet: blinds.iter().copied().max().unwrap_or(1),
         raise_cap: None,
         first_must_bet: false,

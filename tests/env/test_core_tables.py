@@ -137,6 +137,10 @@ def forced(draw: st.DrawFn) -> dict[str, Any]:
         "min_bet": draw(st.none() | amounts),
         "raise_cap": draw(st.none() | st.integers(1, 4)),
     }
+    if draw(st.integers(0, 3)) == 0:  # post bets, on seats with no blind
+        blinds = out["blinds"]
+        posts = draw(st.lists(st.integers(0, 8), min_size=1, max_size=5))
+        out["posts"] = tuple(0 if k < len(blinds) and blinds[k] else p for k, p in enumerate(posts))
     ante = draw(st.integers(0, 2))
     if ante == 1:
         out["ante"] = draw(amounts)
@@ -197,7 +201,9 @@ def preset_games(draw: st.DrawFn) -> Game:
         more["rules"] = draw(
             st.sampled_from([None, HandRules(wild_ranks="2"), HandRules(jokers="wild")])
         )
-    return maker(betting=draw(structures()), late_betting=draw(st.none() | structures()), **more)
+    posts = more.pop("posts", ())
+    game = maker(betting=draw(structures()), late_betting=draw(st.none() | structures()), **more)
+    return game.with_(posts=posts) if posts else game
 
 
 @st.composite

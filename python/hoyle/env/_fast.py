@@ -5,13 +5,14 @@ game the engine does not play exactly.
 
 The engine plays the flop games: every street deals only down cards
 and/or board cards (burns allowed), no draw, no up cards, no bring-in, no
-opener, no post bets, no split, the full-bet rule for short all-ins
+opener, no split, the full-bet rule for short all-ins
 (docs/rules.md §7), no street whose first bettor is the best exposed hand
 (each setting says whether the engine plays it: ``engine`` in
-``hoyle/games/_settings.py``); any blinds, straddles and
-antes; no limit, pot limit (with a cap) and spread limit on
-any street; ``raise_cap`` and ``first_must_bet``; high, low and high-low
-showdowns under any ``HandRules`` (Omaha's split, wild cards), but not
+``hoyle/games/_settings.py``); any blinds, straddles, post bets
+(``Game.posts``: live for the largest blind, the rest dead) and antes;
+no limit, pot limit (with a cap) and spread limit on any street;
+``raise_cap`` and ``first_must_bet``; high, low and high-low showdowns
+under any ``HandRules`` (Omaha's split, wild cards), but not
 the split pot of ``Game.split`` (two rankings); rake. Hand
 ``k`` of table ``i`` is ``game.start(stacks, button=k % seats,
 seed=hand_seed(seed, i, k))`` played with the same rules as ``hoyle.Hand``
@@ -56,7 +57,7 @@ def settings(game: Game) -> Plan | None:
     ``hoyle.betting`` objects)."""
     # Every setting the engine plays only at its default (declared with the
     # setting: engine=False, hoyle/games/_settings.py) refuses the game when set:
-    # the bring-in, post bets, an opener, the half-bet rule, a split, a street's
+    # the bring-in, an opener, the half-bet rule, a split, a street's
     # up cards, draw or exposed first bettor, and any setting the engine has not learnt.
     if not table_engine_plays(game):
         return None

@@ -206,7 +206,7 @@ class Game:
         default=(), metadata=setting("chips-list", write=list, read=tuple, engine=True)
     )
     posts: tuple[int, ...] = field(
-        default=(), metadata=setting("chips-list", write=list, read=tuple, late=1)
+        default=(), metadata=setting("chips-list", write=list, read=tuple, late=1, engine=True)
     )
     bring_in: int = field(default=0, metadata=setting("chips"))
     min_bet: int | None = field(default=None, metadata=setting("chips", engine=True))
