@@ -40,7 +40,7 @@ unsafe impl Sync for Def {}
 static STEP: Def = Def(ffi::PyMethodDef {
     ml_name: c"step".as_ptr(),
     ml_meth: ffi::PyMethodDefPointer {
-        PyCFunctionFastWithKeywords: step_entry,
+        PyCFunctionFastWithKeywords: entry::<Step>,
     },
     ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
     ml_doc: c"step(action)\n--\n\n``CoreSteps.step(env, action)``.".as_ptr(),
@@ -49,7 +49,7 @@ static STEP: Def = Def(ffi::PyMethodDef {
 static LAST: Def = Def(ffi::PyMethodDef {
     ml_name: c"last".as_ptr(),
     ml_meth: ffi::PyMethodDefPointer {
-        PyCFunctionFastWithKeywords: last_entry,
+        PyCFunctionFastWithKeywords: entry::<Last>,
     },
     ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
     ml_doc: c"last(observe=None)\n--\n\n``CoreSteps.last(env, observe)`` (None: True).".as_ptr(),
@@ -123,83 +123,90 @@ unsafe fn no_keywords(kwnames: *mut ffi::PyObject) -> bool {
     kwnames.is_null() || unsafe { ffi::PyTuple_GET_SIZE(kwnames) } == 0
 }
 
-/// The shared part of both entries: a call that `quick(nargs)` accepts,
-/// with no keywords, the fast paths on and `slf` free to borrow, runs
-/// `body` on the borrowed `AecSteps` and the call's arguments (inside
-/// `catch_unwind`); any other goes on to PyO3's method `name`.
+/// What an entry calls: the method's name (for the call PyO3's method
+/// answers), the argument counts its quick path takes (at most one), and
+/// the call itself.
+trait Method {
+    fn name(py: Python<'_>) -> &Bound<'_, pyo3::types::PyString>;
+    fn quick(nargs: ffi::Py_ssize_t) -> bool;
+    fn call(
+        py: Python<'_>,
+        this: &AecSteps,
+        first: Option<Borrowed<'_, '_, PyAny>>,
+    ) -> PyResult<Py<PyAny>>;
+}
+
+/// `step(action)`: exactly one argument.
+struct Step;
+
+impl Method for Step {
+    fn name(py: Python<'_>) -> &Bound<'_, pyo3::types::PyString> {
+        pyo3::intern!(py, "step")
+    }
+    fn quick(nargs: ffi::Py_ssize_t) -> bool {
+        nargs == 1
+    }
+    fn call(
+        py: Python<'_>,
+        this: &AecSteps,
+        first: Option<Borrowed<'_, '_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        match first {
+            Some(action) => this.step(py, &action).map(|()| py.None()),
+            None => unreachable!("`quick` passes step exactly one argument"),
+        }
+    }
+}
+
+/// `last()` or `last(observe)`.
+struct Last;
+
+impl Method for Last {
+    fn name(py: Python<'_>) -> &Bound<'_, pyo3::types::PyString> {
+        pyo3::intern!(py, "last")
+    }
+    fn quick(nargs: ffi::Py_ssize_t) -> bool {
+        nargs <= 1
+    }
+    fn call(
+        py: Python<'_>,
+        this: &AecSteps,
+        first: Option<Borrowed<'_, '_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        this.last(py, first.as_deref())
+    }
+}
+
+/// The entry of method `M` (`entry::<Step>`, `entry::<Last>`): a call that
+/// `M::quick` takes, with no keywords, the fast paths on and `slf` free to
+/// borrow, runs `M::call` on the borrowed `AecSteps` and the call's
+/// argument (inside `catch_unwind`); any other goes on to PyO3's method.
 ///
 /// # Safety
-/// The interpreter's vectorcall arguments of a call in progress, `slf` an
-/// `AecSteps` (see the module notes).
-unsafe fn fast_entry(
+/// See the module notes: the interpreter's vectorcall arguments of a call
+/// in progress, `slf` an `AecSteps`.
+unsafe extern "C" fn entry<M: Method>(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
-    name: fn(Python<'_>) -> &Bound<'_, pyo3::types::PyString>,
-    quick: fn(ffi::Py_ssize_t) -> bool,
-    body: impl FnOnce(Python<'_>, &AecSteps, Option<Borrowed<'_, '_, PyAny>>) -> PyResult<Py<PyAny>>,
 ) -> *mut ffi::PyObject {
     // SAFETY: the interpreter calls an entry with the GIL held.
     let py = unsafe { Python::assume_attached() };
     // SAFETY: `slf` is the function's live `self`, an `AecSteps`.
     let obj = unsafe { Borrowed::from_ptr(py, slf) };
     // SAFETY: kwnames is null or a tuple.
-    if quick(nargs) && unsafe { no_keywords(kwnames) } && super::fast::enabled() {
+    if M::quick(nargs) && unsafe { no_keywords(kwnames) } && super::fast::enabled() {
         // SAFETY: see the module notes.
         let steps = unsafe { obj.cast_unchecked::<AecSteps>() };
         if let Ok(this) = steps.try_borrow() {
-            // SAFETY: args[0] exists when nargs is 1 (`quick` allows at most
+            // SAFETY: args[0] exists when nargs is 1 (`quick` takes at most
             // one), borrowed for the call.
             let first = (nargs == 1).then(|| unsafe { Borrowed::from_ptr(py, *args) });
-            let done = catch_unwind(AssertUnwindSafe(|| body(py, &this, first)));
+            let done = catch_unwind(AssertUnwindSafe(|| M::call(py, &this, first)));
             return answer(py, done);
         }
     }
     // SAFETY: this call's arguments.
-    unsafe { forward(py, &obj, name(py), args, nargs, kwnames) }
-}
-
-unsafe extern "C" fn step_entry(
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter's arguments, passed on as they came.
-    unsafe {
-        fast_entry(
-            slf,
-            args,
-            nargs,
-            kwnames,
-            |py| pyo3::intern!(py, "step"),
-            |n| n == 1,
-            |py, this, action| {
-                // (`quick` passes exactly one argument)
-                let action = action.expect("step's quick call has its action");
-                this.step(py, &action).map(|()| py.None())
-            },
-        )
-    }
-}
-
-unsafe extern "C" fn last_entry(
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: the interpreter's arguments, passed on as they came.
-    unsafe {
-        fast_entry(
-            slf,
-            args,
-            nargs,
-            kwnames,
-            |py| pyo3::intern!(py, "last"),
-            |n| n <= 1,
-            |py, this, observe| this.last(py, observe.as_deref()),
-        )
-    }
+    unsafe { forward(py, &obj, M::name(py), args, nargs, kwnames) }
 }

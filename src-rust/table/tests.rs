@@ -138,3 +138,43 @@ fn a_big_blind_all_in_for_less_asks_the_button_nothing() {
     assert_eq!(t.actor(), Some(0));
     assert_eq!(t.legal(&plan).call_amount, 5);
 }
+
+#[test]
+fn posts_are_live_for_the_big_blind_and_the_rest_dead() {
+    // The values are Hand's: texas_holdem(blinds=(5, 10)).with_(posts=...)
+    // .start(stacks, button=..., seed=1), its _bets, _contrib, _dead, _stacks
+    // and actor.
+    let mut plan = holdem(&[5, 10]);
+    plan.game.posts = vec![0, 0, 5, 15]; // a small post (dead), a big one (10 live, 5 dead)
+    let mut t = TableState::new(&plan, &[100; 5]).unwrap();
+    t.start(&plan, 1, 0);
+    assert_eq!(t.bets(), [0, 5, 10, 0, 10]);
+    assert_eq!(t.contributions(), [0, 5, 10, 5, 15]);
+    assert_eq!(t.dead(), Some(&[0, 0, 0, 5, 5][..]));
+    assert_eq!(t.stacks(), [100, 95, 90, 95, 85]);
+    assert_eq!(t.actor(), Some(3), "a post does not move the first to act");
+
+    // a post of the big blind all in for less: live, so no dead money shows
+    plan.game.posts = vec![0, 0, 10];
+    let mut t = TableState::new(&plan, &[100, 100, 4, 100]).unwrap();
+    t.start(&plan, 1, 3);
+    assert_eq!(t.bets(), [5, 10, 4, 0]);
+    assert_eq!(t.contributions(), [5, 10, 4, 0]);
+    assert_eq!(t.dead(), None);
+    assert_eq!(t.stacks(), [95, 90, 0, 100]);
+    assert_eq!(t.actor(), Some(3));
+
+    // posts alone (no blinds): all dead, and the button's left opens
+    let mut plan = holdem(&[]);
+    plan.game.posts = vec![0, 3];
+    let mut t = TableState::new(&plan, &[100; 3]).unwrap();
+    t.start(&plan, 1, 0);
+    assert_eq!(t.bets(), [0, 0, 0]);
+    assert_eq!(t.contributions(), [0, 0, 3]);
+    assert_eq!(t.dead(), Some(&[0, 0, 3][..]));
+    assert_eq!(t.actor(), Some(1));
+    // the next hand at the table starts with no dead money left over
+    t.start(&plan, 2, 1);
+    assert_eq!(t.contributions(), [3, 0, 0]);
+    assert_eq!(t.dead(), Some(&[3, 0, 0][..]));
+}
