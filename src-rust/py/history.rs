@@ -222,8 +222,8 @@ impl<'py, 'a> Objects<'py, 'a> {
         }
     }
 
-    /// A key, interned (as `tomllib`'s keys are not, but dict lookups by
-    /// a literal name then compare pointers first).
+    /// A key, interned: a dict lookup by a literal name (interned by
+    /// Python) then finds it by pointer.
     fn key(&mut self, k: &'a str) -> Bound<'py, PyString> {
         let py = self.py;
         self.keys

@@ -15,21 +15,9 @@ const MAX_PLACES: usize = 18;
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// A number of the file: `(whole part, decimal digits with trailing
-/// zeros off)`, or None when it is not an int or a plainly written
-/// `Decimal` of at most 20 whole digits.
-fn number(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<(u128, String)> {
-    if v.is_exact_instance_of::<PyInt>() {
-        return Some((v.extract::<u64>().ok()?.into(), String::new()));
-    }
-    if !v.get_type().is(decimal) {
-        return None;
-    }
-    let text = v.str().ok()?;
-    number_text(text.to_str().ok()?)
-}
-
-/// `number` of a `Decimal`'s text.
+/// A plainly written `Decimal`'s text as `(whole part, decimal digits
+/// with trailing zeros off)`, or None for anything else (more than 20
+/// whole digits, a sign, an exponent...).
 fn number_text(text: &str) -> Option<(u128, String)> {
     let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -42,24 +30,31 @@ fn number_text(text: &str) -> Option<(u128, String)> {
     Some((whole.parse().ok()?, frac.trim_end_matches('0').to_owned()))
 }
 
-/// A starting stack: `Some(number)` (as `number` reads it) or `None` for
-/// an unknown one (as `unknown` reads it), each `Decimal`'s text made
-/// once; the outer None for anything else.
+/// A starting stack, each `Decimal`'s text made once: `Some(number)` for
+/// an int or a plainly written `Decimal` (`number_text`), `None` for PHH's
+/// unknown stack (`stakes.is_unknown_stack`: `inf` as a float or a
+/// `Decimal`, exactly those types; `-inf` and `nan` are not); the outer
+/// None for anything else.
 #[allow(clippy::option_option)]
 fn stack(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<Option<(u128, String)>> {
-    if v.get_type().is(decimal) {
-        let text = v.str().ok()?;
-        let text = text.to_str().ok()?;
-        return if text == "Infinity" {
-            Some(None)
-        } else {
-            number_text(text).map(Some)
-        };
+    if v.is_exact_instance_of::<PyInt>() {
+        return Some(Some((v.extract::<u64>().ok()?.into(), String::new())));
     }
-    if unknown(v, decimal) {
+    if v.is_exact_instance_of::<PyFloat>() {
+        return v
+            .extract::<f64>()
+            .is_ok_and(|f| f == f64::INFINITY)
+            .then_some(None);
+    }
+    if !v.get_type().is(decimal) {
+        return None;
+    }
+    let text = v.str().ok()?;
+    let text = text.to_str().ok()?;
+    if text == "Infinity" {
         return Some(None);
     }
-    number(v, decimal).map(Some)
+    number_text(text).map(Some)
 }
 
 /// The decimal places of an amount (`stakes._places`, trailing zeros
@@ -81,18 +76,6 @@ fn places(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> Option<usize> {
         return None;
     }
     Some(frac.trim_end_matches('0').len())
-}
-
-/// Whether `v` is PHH's unknown stack (`stakes.is_unknown_stack`): `inf`,
-/// a float or a `Decimal` (exactly those types; `-inf` and `nan` are not).
-fn unknown(v: &Bound<'_, PyAny>, decimal: &Bound<'_, PyAny>) -> bool {
-    if v.is_exact_instance_of::<PyFloat>() {
-        return v.extract::<f64>().is_ok_and(|f| f == f64::INFINITY);
-    }
-    v.get_type().is(decimal)
-        && v.str()
-            .ok()
-            .is_some_and(|t| t.to_str().is_ok_and(|t| t == "Infinity"))
 }
 
 /// The places of each of `field`'s numbers (a list), the most of them
@@ -169,9 +152,7 @@ fn read(fields: &Bound<'_, PyDict>, decimal: &Bound<'_, PyAny>) -> Option<Stacks
     for key in [intern!(py, "antes"), intern!(py, "blinds_or_straddles")] {
         places = places.max(list_places(fields, key, decimal)?);
     }
-    // the starting stacks, each read once: its places and its number (as
-    // `list_places` and `number` read them; a number `number` refuses is
-    // None below in any case)
+    // the starting stacks, each read once (`stack`): its places and number
     let list = fields.get_item(intern!(py, "starting_stacks")).ok()??;
     let list = list.cast::<PyList>().ok()?;
     if list.len() < 2 {
