@@ -40,10 +40,14 @@ impl PhhEngine {
 
 /// One hand replayed: `(deck as dealt (a tuple), records, contributions, dead, folded,
 /// cards, board, street, bets, level, bet, raises, raise_size,
-/// voluntary, repairs, hidden, stacks, rest, starting stacks, stacks
-/// before the payout, a natural-high game's showdown values or None)` at the end (the deck first card
+/// voluntary, repairs, hidden, stacks, rest, starting stacks (a tuple), stacks
+/// before the payout, a natural-high game's showdown values or None,
+/// each seat's up cards (empty lists))` at the end (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
-/// supplied as `replay` words them, `stacks` after the payout, `rest` the cards not dealt, the next one last; a seat of `deep` starts with
+/// supplied as `replay` words them, `hidden` the seats the file never shows
+/// that are live at a showdown (none when fewer than two seats are live:
+/// what `replay.settle_unseen` would look at), `stacks` after the payout,
+/// `rest` the cards not dealt, the next one last; a seat of `deep` starts with
 /// a deep stack, whatever `stacks` says), or None.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
@@ -129,6 +133,17 @@ pub fn _phh_replay<'py>(
         Some(high) => PyList::new(py, high)?.into_any(),
         None => py.None().into_bound(py),
     };
+    let folded = t.folded();
+    let live_hidden: &[usize] = if folded.iter().filter(|&&f| !f).count() < 2 {
+        &[]
+    } else {
+        &done.hidden
+    };
+    let live_hidden: Vec<usize> = live_hidden.iter().copied().filter(|&s| !folded[s]).collect();
+    let up = PyList::empty(py);
+    for _ in 0..n {
+        up.append(PyList::empty(py))?;
+    }
     let out = [
         PyTuple::new(py, &done.deck)?.into_any(),
         records.into_any(),
@@ -150,12 +165,13 @@ pub fn _phh_replay<'py>(
             .to_owned()
             .into_any(),
         PyList::new(py, repairs)?.into_any(),
-        PyTuple::new(py, &done.hidden)?.into_any(),
+        PyTuple::new(py, live_hidden)?.into_any(),
         PyList::new(py, t.stacks())?.into_any(),
         PyList::new(py, done.deck[dealt..].iter().rev())?.into_any(),
-        PyList::new(py, t.starting_stacks())?.into_any(),
+        PyTuple::new(py, t.starting_stacks())?.into_any(),
         PyList::new(py, before)?.into_any(),
         shown,
+        up.into_any(),
     ];
     Ok(Some(PyTuple::new(py, out)?))
 }
