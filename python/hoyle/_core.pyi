@@ -440,6 +440,7 @@ def _phh_replay(
     button: int,
     scale: int,
     strict: bool,
+    partial: bool = False,
 ) -> tuple[Any, ...] | None:
     """One hand history's action lines read and played in the core: the
     final state (see ``_streets.finished_hand``), or None where the core's

@@ -100,7 +100,8 @@ def start_hand(
 
 def finished_hand(cls: type[S], game: Game, stacks: tuple[int, ...], button: int, done: Any) -> S:
     """The finished hand of ``game`` that the core's replay of a hand
-    history (``_core._phh_replay``: ``hoyle.history.native``) ended in,
+    history (``_core._phh_replay``: ``hoyle.history.native``) ended in (or,
+    for a partial replay, the hand where its actions stop, a seat to act),
     every field as ``start_hand`` and the actions would leave it, set in one
     step; then ``Ending._finish`` shows down and pays, as at the end of any
     hand (a natural-high hand: its showdown values and stacks from the same
@@ -113,7 +114,7 @@ def finished_hand(cls: type[S], game: Game, stacks: tuple[int, ...], button: int
     the Python path plays."""
     plan = game._plan
     (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
-    (bet, raises, raise_size, voluntary, _, _, after, rest, _, before, shown, up) = done[10:]
+    (bet, raises, raise_size, voluntary, _, _, after, rest, _, before, shown, up, actor) = done[10:]
     n = len(stacks)
     h = object.__new__(cls)
     h._deck, h._reseed, h._dealt, h._game, h._plan = rest, 0, deck, game, plan
@@ -127,8 +128,10 @@ def finished_hand(cls: type[S], game: Game, stacks: tuple[int, ...], button: int
     h._raises, h._raise_size, h._voluntary = raises, raise_size, voluntary
     streets = plan.streets
     h._betting = streets[min(street, len(streets) - 1)].betting
-    h._actor = None
-    if shown is None:
+    h._actor = actor
+    if actor is not None:  # a partial replay, stopped where its actions end
+        h._stacks, h._phase, h._legal = before, BET, None
+    elif shown is None:
         h._stacks = before  # before the payout
         h._phase = BET
         h._legal = None

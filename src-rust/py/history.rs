@@ -42,7 +42,9 @@ impl PhhEngine {
 /// cards, board, street, bets, level, bet, raises, raise_size,
 /// voluntary, repairs, hidden, stacks, rest, starting stacks (a tuple), stacks
 /// before the payout, a natural-high game's showdown values or None,
-/// each seat's up cards (empty lists))` at the end (the deck first card
+/// each seat's up cards (empty lists), the seat to act or None)` at the end,
+/// or with `partial` where actions that end before the hand does stop, a
+/// seat to act (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
 /// supplied as `replay` words them, `hidden` the seats the file never shows
 /// that are live at a showdown (none when fewer than two seats are live:
@@ -51,7 +53,7 @@ impl PhhEngine {
 /// a deep stack, whatever `stacks` says), or None.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict))]
+#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict, partial = false))]
 pub fn _phh_replay<'py>(
     py: Python<'py>,
     engine: &PhhEngine,
@@ -63,6 +65,7 @@ pub fn _phh_replay<'py>(
     button: usize,
     scale: u64,
     strict: bool,
+    partial: bool,
 ) -> PyResult<Option<Bound<'py, PyTuple>>> {
     let mut texts: Vec<Bound<'py, PyString>> = Vec::with_capacity(actions.len());
     for item in actions.iter() {
@@ -86,6 +89,7 @@ pub fn _phh_replay<'py>(
         button,
         scale,
         strict,
+        partial,
     };
     let plan = &engine.plan;
     let Some(done) = history::replay(plan, lines.into_iter(), &setup) else {
@@ -129,9 +133,19 @@ pub fn _phh_replay<'py>(
         .zip(t.contributions())
         .map(|(a, b)| a - b)
         .collect();
-    let shown = match plain_showdown(plan, t, &before)? {
+    let over = t.is_over();
+    let high = if over {
+        plain_showdown(plan, t, &before)?
+    } else {
+        None // (a partial replay: no showdown yet)
+    };
+    let shown = match high {
         Some(high) => PyList::new(py, high)?.into_any(),
         None => py.None().into_bound(py),
+    };
+    let actor = match t.actor() {
+        Some(seat) if !over => seat.into_pyobject(py)?.into_any(),
+        _ => py.None().into_bound(py),
     };
     let folded = t.folded();
     let live_hidden: &[usize] = if folded.iter().filter(|&&f| !f).count() < 2 {
@@ -172,6 +186,7 @@ pub fn _phh_replay<'py>(
         PyList::new(py, before)?.into_any(),
         shown,
         up.into_any(),
+        actor,
     ];
     Ok(Some(PyTuple::new(py, out)?))
 }
