@@ -153,7 +153,11 @@ pub fn _phh_replay<'py>(
     } else {
         &done.hidden
     };
-    let live_hidden: Vec<usize> = live_hidden.iter().copied().filter(|&s| !folded[s]).collect();
+    let live_hidden: Vec<usize> = live_hidden
+        .iter()
+        .copied()
+        .filter(|&s| !folded[s])
+        .collect();
     let up = PyList::empty(py);
     for _ in 0..n {
         up.append(PyList::empty(py))?;

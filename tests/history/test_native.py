@@ -66,8 +66,8 @@ def _fields(hand: hoyle.Hand) -> dict[str, Any]:
 def same(history: HandHistory, **kw: Any) -> bool:
     """Both paths agree on ``history``; True when the native path read it."""
     reference = _outcome(history, False, **kw)
-    took = native.replay_native(history, kw.get("strict", False), kw.get("partial", False))
-    took = took is not None
+    read = native.replay_native(history, kw.get("strict", False), kw.get("partial", False))
+    took = read is not None
     assert _outcome(history, True, **kw) == reference, history.where
     return took
 

@@ -331,7 +331,9 @@ class HandHistory(HandFacts):
         ((60, 40), (59, 40))
         """
         # the common shapes, in the core; a history whose plan is built replays the plan
-        native = replay_native(self, strict, partial) if native_on() and self._plan is None else None
+        native = None
+        if native_on() and self._plan is None:
+            native = replay_native(self, strict, partial)
         seen: Seen
         if native is not None:
             hand, self.repairs, seen, game = native.hand, native.repairs, native, native.game
