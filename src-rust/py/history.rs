@@ -245,22 +245,95 @@ struct Objects<'py, 'a> {
     times: HashMap<(u8, u8, u8), Bound<'py, PyAny>>,
 }
 
+/// PHH's field names (its specification's, and hoyle's own), interned
+/// once for every document: most files name only these.
+const FIELD_NAMES: [&str; 54] = [
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+    "total_pot_amounts",
+    "rake",
+    "_hoyle_button",
+    "_hoyle_buy_in",
+    "_hoyle_cap",
+    "_hoyle_cashouts",
+    "_hoyle_fees",
+    "_hoyle_game",
+    "_hoyle_hand_id",
+    "_hoyle_house_money",
+    "_hoyle_level",
+    "_hoyle_rake",
+    "_hoyle_room",
+    "_hoyle_room_rake",
+    "_hoyle_runouts",
+    "_hoyle_time_bank",
+    "_hoyle_tournament",
+];
+
+static FIELD_KEYS: PyOnceLock<HashMap<&'static str, Py<PyString>>> = PyOnceLock::new();
+
 impl<'py, 'a> Objects<'py, 'a> {
     fn new(py: Python<'py>, decimal: &'a Bound<'py, PyAny>) -> Self {
+        // (sized for a hand: no growing on the way)
+        let sized = || HashMap::with_capacity_and_hasher(64, Default::default());
         Objects {
             py,
             decimal,
             keys: HashMap::default(),
-            strings: HashMap::default(),
-            decimals: HashMap::default(),
+            strings: sized(),
+            decimals: HashMap::with_capacity_and_hasher(16, Default::default()),
             times: HashMap::default(),
         }
     }
 
     /// A key, interned: a dict lookup by a literal name (interned by
-    /// Python) then finds it by pointer.
+    /// Python) then finds it by pointer. PHH's own names are interned once
+    /// (`FIELD_NAMES`), any other once a document.
     fn key(&mut self, k: &'a str) -> Bound<'py, PyString> {
         let py = self.py;
+        let fields = FIELD_KEYS.get_or_init(py, || {
+            FIELD_NAMES
+                .iter()
+                .map(|&name| (name, PyString::intern(py, name).unbind()))
+                .collect()
+        });
+        if let Some(key) = fields.get(k) {
+            return key.bind(py).clone();
+        }
         self.keys
             .entry(k)
             .or_insert_with(|| PyString::intern(py, k))

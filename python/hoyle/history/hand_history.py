@@ -469,7 +469,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         if refused is None:
             raise HistoryError(message)
         refused.append((_line_of(text, h.name), message))
-    out.refused = tuple(RefusedHand(*r) for r in refused or ())
+    if refused:  # (else the class's empty tuple)
+        out.refused = tuple(RefusedHand(*r) for r in refused)
     return out
 
 
