@@ -243,12 +243,13 @@ def take_room_rake(hand: Ending, chips: int) -> None:
     assert settlement is not None  # (the hand is over)
     if hand._room_rake or settlement.rake:
         raise GameError("this hand was raked already")
-    held = sum(pot.amount for pot in settlement.pots)
-    if chips.__class__ is not int or not 0 < chips <= held:
+    raked = settlement._room_raked(chips) if chips.__class__ is int and 0 < chips < 2**64 else None
+    if raked is None:
+        held = settlement._held
         raise GameError(f"a room's rake must be 1..{held} chips here, got {chips!r:.40}")
     hand._room_rake = chips
     # (what _settle now gives; a board run again shares out the raked pots again)
-    result = hand._settlement = hand._settle() if hand._runouts else room_raked(settlement, chips)
+    result = hand._settlement = hand._settle() if hand._runouts else raked
     hand._stacks = [
         start - put + paid
         for start, put, paid in zip(hand._start, hand._contrib, result.payouts, strict=True)
@@ -317,33 +318,11 @@ def room_raked(settlement: Settlement, chips: int) -> Settlement:
     """``settlement`` less ``chips`` of a room's rake, taken from the pots in
     order (the main pot first, each at most what it holds), each raked pot
     divided again among its winners as the engine divides a pot
-    (docs/rules.md §4)."""
-    left = chips
-    button = settlement.button
-    pots = []
-    for pot in settlement.pots:
-        cut = min(left, pot.amount)
-        left -= cut
-        pots.append(_raked(pot, cut, button) if cut else pot)
-    refunds = settlement.refunds
-    payouts = tuple(refunds[s] + sum(p.shares[s] for p in pots) for s in range(len(refunds)))
-    return _settlement(payouts, refunds, tuple(pots), settlement.rake + chips, button)
-
-
-def _raked(pot: Pot, cut: int, button: int) -> Pot:
-    """``pot`` less ``cut`` chips of rake, divided again among its winners
-    as the engine divides a pot (docs/rules.md §4)."""
-    shares, high_half, low_half = _divided(pot, pot.amount - cut, button)
-    return _pot(
-        pot.amount,
-        pot.rake + cut,
-        pot.eligible,
-        pot.high_winners,
-        pot.low_winners,
-        high_half,
-        low_half,
-        tuple(shares),
-    )
+    (docs/rules.md §4; the core's ``Settlement::room_raked``)."""
+    raked = settlement._room_raked(chips)
+    if raked is None:
+        raise GameError(f"a room's rake must be 1..{settlement._held} chips here, got {chips}")
+    return raked
 
 
 def _divided(pot: Pot, amount: int, button: int) -> tuple[list[int], int, int]:

@@ -98,28 +98,29 @@ def start_hand(
     return h
 
 
-def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done: Any) -> S:
+def finished_hand(cls: type[S], game: Game, stacks: tuple[int, ...], button: int, done: Any) -> S:
     """The finished hand of ``game`` that the core's replay of a hand
-    history (``_core._phh_replay``: ``hoyle.history.native``) ended in,
+    history (``_core._phh_replay``: ``hoyle.history.native``) ended in (or,
+    for a partial replay, the hand where its actions stop, a seat to act),
     every field as ``start_hand`` and the actions would leave it, set in one
     step; then ``Ending._finish`` shows down and pays, as at the end of any
     hand (a natural-high hand: its showdown values and stacks from the same
     core call, ``settle::showdown``, made by the core with the replay).
-    ``stacks`` are the starting stacks (checked by the caller: what
-    ``start_hand`` checks), ``done`` the core's tuple.
+    ``stacks`` are the starting stacks (a tuple, checked by the caller:
+    what ``start_hand`` checks), ``done`` the core's tuple.
 
     The core played the hand with ``Hand``'s rules (``src-rust/table/``);
     ``tests/history/test_native.py`` checks every field against the hand
     the Python path plays."""
     plan = game._plan
     (deck, records, contrib, dead, folded, cards, board, street, bets, level) = done[:10]
-    (bet, raises, raise_size, voluntary, _, _, after, rest, _, before, shown) = done[10:]
+    (bet, raises, raise_size, voluntary, _, _, after, rest, _, before, shown, up, actor) = done[10:]
     n = len(stacks)
     h = object.__new__(cls)
     h._deck, h._reseed, h._dealt, h._game, h._plan = rest, 0, deck, game, plan
-    h._n, h._ring, h._button, h._start = n, rings(n), button, tuple(stacks)
+    h._n, h._ring, h._button, h._start = n, rings(n), button, stacks
     h._contrib, h._dead, h._folded, h._cards = contrib, dead, folded, cards
-    h._up, h._board, h._discards, h._history = [[] for _ in stacks], board, [], records
+    h._up, h._board, h._discards, h._history = up, board, [], records
     h._settlement, h._shown, h._unseen = None, None, ()
     h._restubs, h._room_rake, h._runouts, h._house = (), 0, (), 0
     h._busy, h._to_draw, h._street, h._first_street = [1], [], street, 0
@@ -127,8 +128,10 @@ def finished_hand(cls: type[S], game: Game, stacks: list[int], button: int, done
     h._raises, h._raise_size, h._voluntary = raises, raise_size, voluntary
     streets = plan.streets
     h._betting = streets[min(street, len(streets) - 1)].betting
-    h._actor = None
-    if shown is None:
+    h._actor = actor
+    if actor is not None:  # a partial replay, stopped where its actions end
+        h._stacks, h._phase, h._legal = before, BET, None
+    elif shown is None:
         h._stacks = before  # before the payout
         h._phase = BET
         h._legal = None

@@ -596,18 +596,40 @@ impl LowEvaluator {
                 let all: Vec<u8> = hole.iter().chain(board).copied().collect();
                 best_low(&self.rules, &all)
             }
-            Some(h) => {
-                let mut best: Option<LowPlayed> = None;
+            Some(h) if self.omaha8.is_some() => {
+                // the value from the table, then the cards of the first split
+                // that makes it (the one the loop below keeps): one
+                // `best_low` instead of one a split (issue 29: O8 showdowns)
+                let v = self.omaha8(hole, board);
+                if v == 0 {
+                    return None;
+                }
+                let mut found: Option<LowPlayed> = None;
                 super::omaha::for_each_split(hole, board, h as usize, |five| {
-                    if let Some(p) = best_low(&self.rules, five) {
-                        if best.is_none_or(|b| p.value > b.value) {
-                            best = Some(p);
-                        }
+                    if found.is_none() && self.value_any(five) == v {
+                        found = best_low(&self.rules, five);
                     }
                 });
-                best
+                match found {
+                    Some(p) if p.value == v => Some(p),
+                    _ => self.play_every_split(hole, board, h), // (never: the tests say so)
+                }
             }
+            Some(h) => self.play_every_split(hole, board, h),
         }
+    }
+
+    /// [`LowEvaluator::play`] with `h` hole cards: the best of every split.
+    fn play_every_split(&self, hole: &[u8], board: &[u8], h: u8) -> Option<LowPlayed> {
+        let mut best: Option<LowPlayed> = None;
+        super::omaha::for_each_split(hole, board, h as usize, |five| {
+            if let Some(p) = best_low(&self.rules, five) {
+                if best.is_none_or(|b| p.value > b.value) {
+                    best = Some(p);
+                }
+            }
+        });
+        best
     }
 }
 
@@ -615,6 +637,47 @@ impl LowEvaluator {
 mod tests {
     use super::*;
     use crate::eval::rules::RulesText;
+
+    #[test]
+    fn omaha8_plays_the_cards_every_split_finds() {
+        let rules = Rules::new(&RulesText {
+            low: Some("ace-to-five"),
+            low_qualifier: Some(8),
+            hole_cards: Some(2),
+            ..Default::default()
+        })
+        .unwrap();
+        let fast = LowEvaluator::new(rules).unwrap();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let (mut lows, mut ties) = (0, 0);
+        for k in [4usize, 5, 6] {
+            for nboard in 3..=5 {
+                for _ in 0..5_000 {
+                    let mut deck: Vec<u8> = (0..52).collect();
+                    for i in 0..k + nboard {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let j = i + (x % (52 - i) as u64) as usize;
+                        deck.swap(i, j);
+                    }
+                    let (hole, board) = deck[..k + nboard].split_at(k);
+                    let every = fast.play_every_split(hole, board, 2);
+                    assert_eq!(fast.play(hole, board), every, "{hole:?} {board:?}");
+                    if let Some(p) = every {
+                        lows += 1;
+                        // more than one split makes the best low: the first one's cards
+                        let mut best = 0;
+                        super::super::omaha::for_each_split(hole, board, 2, |five| {
+                            best += (fast.value_any(five) == p.value) as usize;
+                        });
+                        ties += (best > 1) as usize;
+                    }
+                }
+            }
+        }
+        assert!(lows > 7_000 && ties > 1_000, "{lows} {ties}");
+    }
 
     #[test]
     fn omaha8_agrees_with_every_split() {

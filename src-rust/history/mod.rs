@@ -37,9 +37,12 @@ pub struct Setup<'a> {
     pub scale: u64,
     /// Refuse a skipped fold instead of supplying it.
     pub strict: bool,
+    /// Actions that end before the hand does give the table where they end,
+    /// a seat to act (`HandHistory.replay(partial=True)`).
+    pub partial: bool,
 }
 
-/// A finished replay: the table at the end, the deck it was dealt, the
+/// A replay: the table at the end (or where a partial replay stops), the deck it was dealt, the
 /// folds the file left out and the seats whose cards it never shows.
 pub struct Replayed {
     pub table: TableState,
@@ -123,7 +126,8 @@ pub fn replay<'a>(
             }
         }
     }
-    if !table.is_over() || table.failure().is_some() {
+    let stopped = !table.is_over() && setup.partial && table.actor().is_some();
+    if !(table.is_over() || stopped) || table.failure().is_some() {
         return None;
     }
     Some(Replayed {

@@ -40,14 +40,20 @@ impl PhhEngine {
 
 /// One hand replayed: `(deck as dealt (a tuple), records, contributions, dead, folded,
 /// cards, board, street, bets, level, bet, raises, raise_size,
-/// voluntary, repairs, hidden, stacks, rest, starting stacks, stacks
-/// before the payout, a natural-high game's showdown values or None)` at the end (the deck first card
+/// voluntary, repairs, hidden, stacks, rest, starting stacks (a tuple), stacks
+/// before the payout, a natural-high game's showdown values or None,
+/// each seat's up cards (empty lists), the seat to act or None)` at the end,
+/// or with `partial` where actions that end before the hand does stop, a
+/// seat to act (the deck first card
 /// first, `level` -1 for a seat that has not acted, `repairs` the folds
-/// supplied as `replay` words them, `stacks` after the payout, `rest` the cards not dealt, the next one last; a seat of `deep` starts with
+/// supplied as `replay` words them, `hidden` the seats the file never shows
+/// that are live at a showdown (none when fewer than two seats are live:
+/// what `replay.settle_unseen` would look at), `stacks` after the payout,
+/// `rest` the cards not dealt, the next one last; a seat of `deep` starts with
 /// a deep stack, whatever `stacks` says), or None.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict))]
+#[pyo3(signature = (engine, actions, seat_of, order, stacks, deep, button, scale, strict, partial = false))]
 pub fn _phh_replay<'py>(
     py: Python<'py>,
     engine: &PhhEngine,
@@ -59,6 +65,7 @@ pub fn _phh_replay<'py>(
     button: usize,
     scale: u64,
     strict: bool,
+    partial: bool,
 ) -> PyResult<Option<Bound<'py, PyTuple>>> {
     let mut texts: Vec<Bound<'py, PyString>> = Vec::with_capacity(actions.len());
     for item in actions.iter() {
@@ -82,6 +89,7 @@ pub fn _phh_replay<'py>(
         button,
         scale,
         strict,
+        partial,
     };
     let plan = &engine.plan;
     let Some(done) = history::replay(plan, lines.into_iter(), &setup) else {
@@ -125,10 +133,35 @@ pub fn _phh_replay<'py>(
         .zip(t.contributions())
         .map(|(a, b)| a - b)
         .collect();
-    let shown = match plain_showdown(plan, t, &before)? {
+    let over = t.is_over();
+    let high = if over {
+        plain_showdown(plan, t, &before)?
+    } else {
+        None // (a partial replay: no showdown yet)
+    };
+    let shown = match high {
         Some(high) => PyList::new(py, high)?.into_any(),
         None => py.None().into_bound(py),
     };
+    let actor = match t.actor() {
+        Some(seat) if !over => seat.into_pyobject(py)?.into_any(),
+        _ => py.None().into_bound(py),
+    };
+    let folded = t.folded();
+    let live_hidden: &[usize] = if folded.iter().filter(|&&f| !f).count() < 2 {
+        &[]
+    } else {
+        &done.hidden
+    };
+    let live_hidden: Vec<usize> = live_hidden
+        .iter()
+        .copied()
+        .filter(|&s| !folded[s])
+        .collect();
+    let up = PyList::empty(py);
+    for _ in 0..n {
+        up.append(PyList::empty(py))?;
+    }
     let out = [
         PyTuple::new(py, &done.deck)?.into_any(),
         records.into_any(),
@@ -150,12 +183,14 @@ pub fn _phh_replay<'py>(
             .to_owned()
             .into_any(),
         PyList::new(py, repairs)?.into_any(),
-        PyTuple::new(py, &done.hidden)?.into_any(),
+        PyTuple::new(py, live_hidden)?.into_any(),
         PyList::new(py, t.stacks())?.into_any(),
         PyList::new(py, done.deck[dealt..].iter().rev())?.into_any(),
-        PyList::new(py, t.starting_stacks())?.into_any(),
+        PyTuple::new(py, t.starting_stacks())?.into_any(),
         PyList::new(py, before)?.into_any(),
         shown,
+        up.into_any(),
+        actor,
     ];
     Ok(Some(PyTuple::new(py, out)?))
 }
@@ -210,22 +245,95 @@ struct Objects<'py, 'a> {
     times: HashMap<(u8, u8, u8), Bound<'py, PyAny>>,
 }
 
+/// PHH's field names (its specification's, and hoyle's own), interned
+/// once for every document: most files name only these.
+const FIELD_NAMES: [&str; 54] = [
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+    "total_pot_amounts",
+    "rake",
+    "_hoyle_button",
+    "_hoyle_buy_in",
+    "_hoyle_cap",
+    "_hoyle_cashouts",
+    "_hoyle_fees",
+    "_hoyle_game",
+    "_hoyle_hand_id",
+    "_hoyle_house_money",
+    "_hoyle_level",
+    "_hoyle_rake",
+    "_hoyle_room",
+    "_hoyle_room_rake",
+    "_hoyle_runouts",
+    "_hoyle_time_bank",
+    "_hoyle_tournament",
+];
+
+static FIELD_KEYS: PyOnceLock<HashMap<&'static str, Py<PyString>>> = PyOnceLock::new();
+
 impl<'py, 'a> Objects<'py, 'a> {
     fn new(py: Python<'py>, decimal: &'a Bound<'py, PyAny>) -> Self {
+        // (sized for a hand: no growing on the way)
+        let sized = || HashMap::with_capacity_and_hasher(64, Default::default());
         Objects {
             py,
             decimal,
             keys: HashMap::default(),
-            strings: HashMap::default(),
-            decimals: HashMap::default(),
+            strings: sized(),
+            decimals: HashMap::with_capacity_and_hasher(16, Default::default()),
             times: HashMap::default(),
         }
     }
 
     /// A key, interned: a dict lookup by a literal name (interned by
-    /// Python) then finds it by pointer.
+    /// Python) then finds it by pointer. PHH's own names are interned once
+    /// (`FIELD_NAMES`), any other once a document.
     fn key(&mut self, k: &'a str) -> Bound<'py, PyString> {
         let py = self.py;
+        let fields = FIELD_KEYS.get_or_init(py, || {
+            FIELD_NAMES
+                .iter()
+                .map(|&name| (name, PyString::intern(py, name).unbind()))
+                .collect()
+        });
+        if let Some(key) = fields.get(k) {
+            return key.bind(py).clone();
+        }
         self.keys
             .entry(k)
             .or_insert_with(|| PyString::intern(py, k))

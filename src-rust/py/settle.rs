@@ -181,6 +181,20 @@ impl Settlement {
         self.inner.to_string()
     }
 
+    /// This settlement less `chips` of a room's rake (`_ending.room_raked`),
+    /// or None when `chips` is 0 or more than the pots hold less their rake.
+    fn _room_raked(&self, chips: u64) -> Option<Settlement> {
+        self.inner
+            .room_raked(chips)
+            .map(|inner| Settlement { inner })
+    }
+
+    /// Chips the pots hold, rake included (`hoyle.history.SiteRake.take`).
+    #[getter]
+    fn _held(&self) -> u64 {
+        self.inner.held()
+    }
+
     /// Pickles as `hoyle._core._settlement(...)` of its fields, which
     /// checks them.
     fn __reduce__<'py>(

@@ -158,6 +158,82 @@ pub struct Settlement {
     pub button: usize,
 }
 
+impl Settlement {
+    /// Chips the pots hold, rake included.
+    pub fn held(&self) -> u64 {
+        self.pots.iter().map(|p| p.amount).sum()
+    }
+
+    /// This settlement less `chips` of a room's rake (a hand history's
+    /// site rake), taken from the pots in order, the main pot first, each at
+    /// most what it still holds after its own rake; each raked pot is
+    /// divided again among its winners as [`settle`] divides a pot (the high
+    /// half takes the odd chip, leftover chips one each from the button's
+    /// left). None when `chips` is 0 or more than the pots hold less their
+    /// rake.
+    ///
+    /// ```
+    /// use _core::settle::settle;
+    /// // A 100-chip pot split by seats 0 and 1, seat 2 folded: 3 chips of
+    /// // rake leave 97, the odd chip to seat 0, first left of the button.
+    /// let s = settle(&[50, 50, 0], &[Some(1), Some(1), None], None, 2, None).unwrap();
+    /// let r = s.room_raked(3).unwrap();
+    /// assert_eq!((r.payouts.clone(), r.rake, r.pots[0].rake), (vec![49, 48, 0], 3, 3));
+    /// assert!(s.room_raked(101).is_none());
+    /// ```
+    pub fn room_raked(&self, chips: u64) -> Option<Settlement> {
+        let left_in = self.held().checked_sub(self.rake)?;
+        if chips == 0 || chips > left_in {
+            return None;
+        }
+        let n = self.payouts.len();
+        let mut left = chips;
+        let mut payouts = self.refunds.clone();
+        let mut pots = Vec::with_capacity(self.pots.len());
+        for pot in &self.pots {
+            let cut = left.min(pot.amount - pot.rake);
+            left -= cut;
+            let pot = if cut == 0 {
+                pot.clone()
+            } else {
+                let net = pot.amount - pot.rake - cut;
+                let (high_half, low_half) = if pot.low_winners.is_empty() {
+                    (net, 0)
+                } else {
+                    (net - net / 2, net / 2)
+                };
+                let mut shares = vec![0u64; n];
+                let mut high = 0;
+                if !pot.high_winners.is_empty() {
+                    split::share_out(high_half, pot.high_winners, self.button, n, &mut shares);
+                    high = high_half;
+                }
+                if !pot.low_winners.is_empty() {
+                    split::share_out(low_half, pot.low_winners, self.button, n, &mut shares);
+                }
+                Pot {
+                    rake: pot.rake + cut,
+                    high_half: high,
+                    low_half,
+                    shares,
+                    ..pot.clone()
+                }
+            };
+            for (payout, share) in payouts.iter_mut().zip(&pot.shares) {
+                *payout += share;
+            }
+            pots.push(pot);
+        }
+        Some(Settlement {
+            payouts,
+            refunds: self.refunds.clone(),
+            pots,
+            rake: self.rake + chips,
+            button: self.button,
+        })
+    }
+}
+
 /// Settles a hand. `contributions[i]` is everything seat `i` put in;
 /// `high[i]` its high value, `None` if it folded or mucked; `low`, when the
 /// game is high-low, each seat's qualifying low value (`None`: no qualifying

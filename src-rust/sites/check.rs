@@ -57,6 +57,7 @@ fn agree(plan: &EnginePlan, hand: &StarsHand) -> Option<bool> {
         button: n - 1,
         scale,
         strict: true,
+        partial: false,
     };
     let done = history::replay(plan, hand.actions.iter().map(String::as_str), &setup)?;
     let t = &done.table;

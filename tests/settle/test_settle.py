@@ -81,9 +81,12 @@ def naive(
     button: int,
     rake: tuple[int, int | None] | None,
     dead: Sequence[int] | None = None,
+    room: int = 0,
 ) -> Naive:
     """Settles chip layer by chip layer (``naive_layers``), then deals the
-    chips of each pot one at a time."""
+    chips of each pot one at a time. ``room``: chips of a room's rake (a
+    hand history's site rake), taken after the game's from the pots in
+    order, the main pot first, each giving what it still holds."""
     n = len(contributions)
     live = [i for i in range(n) if high[i] is not None]
     layers, refunds = naive_layers(contributions, dead or [0] * n, live)
@@ -96,6 +99,9 @@ def naive(
             taken = amount * rake[0] // 10_000
             if rake[1] is not None:
                 taken = min(taken, rake[1])
+        cut = min(room, amount - taken)
+        room -= cut
+        taken += cut
 
         def winners(values: Values, eligible: tuple[int, ...] = eligible) -> tuple[int, ...]:
             held = [values[i] for i in eligible if values[i] is not None]
@@ -460,6 +466,37 @@ def test_settles_like_the_naive_dealer(hand: Spot) -> None:
     for seat, h in enumerate(high):
         if h is None:
             assert s.payouts[seat] == s.refunds[seat]
+
+
+@settings(max_examples=800, deadline=None)
+@given(hands(), st.data())
+def test_a_rooms_rake_comes_off_like_the_naive_dealers(hand: Spot, data: st.DataObject) -> None:
+    """``Settlement._room_raked`` (a hand history's site rake, issue 29):
+    the chips taken from the pots in order and each pot dealt again."""
+    contributions, high, low, button, rake, dead = hand
+    if all(h is None for h in high):
+        return
+    s = settle(contributions, high, low, button=button, rake=rake, dead=dead)
+    left = s._held - s.rake
+    assert s._held == sum(p.amount for p in s.pots)
+    assert s._room_raked(0) is None
+    assert s._room_raked(left + 1) is None
+    if left == 0:
+        return
+    chips = data.draw(st.integers(1, left))
+    game = None if rake is None else (rake.basis_points, rake.cap)
+    want = naive(contributions, high, low, button, game, dead, room=chips)
+    r = s._room_raked(chips)
+    assert r is not None
+    assert list(r.payouts) == want.payouts
+    assert list(r.refunds) == want.refunds
+    assert r.rake == want.rake == s.rake + chips
+    for pot, w in zip(r.pots, want.pots, strict=True):
+        assert (pot.amount, pot.eligible, pot.rake) == (w.amount, w.eligible, w.rake)
+        assert (pot.high_winners, pot.low_winners) == (w.high_winners, w.low_winners)
+        assert list(pot.shares) == w.shares
+        assert pot.high_half + pot.low_half + pot.rake == pot.amount
+    assert sum(r.payouts) + r.rake == sum(contributions)
 
 
 def test_dead_chips_are_never_refunded() -> None:

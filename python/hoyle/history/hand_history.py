@@ -331,7 +331,9 @@ class HandHistory(HandFacts):
         ((60, 40), (59, 40))
         """
         # the common shapes, in the core; a history whose plan is built replays the plan
-        native = replay_native(self, strict) if native_on() and self._plan is None else None
+        native = None
+        if native_on() and self._plan is None:
+            native = replay_native(self, strict, partial)
         seen: Seen
         if native is not None:
             hand, self.repairs, seen, game = native.hand, native.repairs, native, native.game
@@ -467,7 +469,8 @@ def loads(text: str, *, source: str | None = None, errors: str = "raise") -> Han
         if refused is None:
             raise HistoryError(message)
         refused.append((_line_of(text, h.name), message))
-    out.refused = tuple(RefusedHand(*r) for r in refused or ())
+    if refused:  # (else the class's empty tuple)
+        out.refused = tuple(RefusedHand(*r) for r in refused)
     return out
 
 

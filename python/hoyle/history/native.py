@@ -7,7 +7,8 @@ folds it supplied and the seats the file never shows), or None when the
 core's path does not read the hand: a game the table engine does not play
 (draw, stud, a split...), a ``runs`` field, unknown stacks in a capped game, a comment or
 any line outside ``src-rust/history/``'s few, an action the reference
-refuses, a hand that does not end. ``HandHistory.replay`` then plays it
+refuses, a hand that does not end (unless ``partial``: then the hand where
+its actions stop, a seat to act). ``HandHistory.replay`` then plays it
 through the reference, which also words every error; a hand the core
 reads is one the reference plays to the same end, field for field
 (``tests/history/test_native.py``). The hand it returns is a ``Hand`` like
@@ -93,8 +94,12 @@ def engine_of(game: Game, n: int) -> _PhhEngine | None:
     return hit[1] if hit[2] <= n <= hit[3] else None
 
 
-def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa: PLR0911
-    """``history`` replayed in the core, or None (see the module)."""
+def replay_native(  # noqa: PLR0911
+    history: HandHistory, strict: bool, partial: bool = False
+) -> Native | None:
+    """``history`` replayed in the core, or None (see the module);
+    ``partial``: actions that end before the hand does give the hand where
+    they stop (``HandHistory.replay(partial=True)``)."""
     fields = history.fields
     if RUNOUTS in fields:
         return None
@@ -129,7 +134,9 @@ def replay_native(history: HandHistory, strict: bool) -> Native | None:  # noqa:
         actions = history.actions
     except HoyleError:  # the reference says so, in its own words
         return None
-    done = _phh_replay(engine, actions, seat_of, order, stacks, deep, button, scale, strict)
+    done = _phh_replay(
+        engine, actions, seat_of, order, stacks, deep, button, scale, strict, partial
+    )
     if done is None:
         return None
     hand = finished_hand(Hand, game, done[18], button, done)

@@ -220,8 +220,7 @@ class SiteRake:
             return
         if settlement.rake:
             raise HistoryError(f"{where}: this hand was raked already (its game has a rake)")
-        pots = settlement.pots
-        total = sum(p.amount for p in pots)
+        total = settlement._held  # the chips in its pots
         if (fast := self._chips(total, scale, len(hand.stacks), flop)) is not None:
             if fast:
                 take_room_rake(hand, fast)
