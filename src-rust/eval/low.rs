@@ -638,49 +638,8 @@ mod tests {
     use super::*;
     use crate::eval::rules::RulesText;
 
-    #[test]
-    fn omaha8_plays_the_cards_every_split_finds() {
-        let rules = Rules::new(&RulesText {
-            low: Some("ace-to-five"),
-            low_qualifier: Some(8),
-            hole_cards: Some(2),
-            ..Default::default()
-        })
-        .unwrap();
-        let fast = LowEvaluator::new(rules).unwrap();
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let (mut lows, mut ties) = (0, 0);
-        for k in [4usize, 5, 6] {
-            for nboard in 3..=5 {
-                for _ in 0..5_000 {
-                    let mut deck: Vec<u8> = (0..52).collect();
-                    for i in 0..k + nboard {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        let j = i + (x % (52 - i) as u64) as usize;
-                        deck.swap(i, j);
-                    }
-                    let (hole, board) = deck[..k + nboard].split_at(k);
-                    let every = fast.play_every_split(hole, board, 2);
-                    assert_eq!(fast.play(hole, board), every, "{hole:?} {board:?}");
-                    if let Some(p) = every {
-                        lows += 1;
-                        // more than one split makes the best low: the first one's cards
-                        let mut best = 0;
-                        super::super::omaha::for_each_split(hole, board, 2, |five| {
-                            best += (fast.value_any(five) == p.value) as usize;
-                        });
-                        ties += (best > 1) as usize;
-                    }
-                }
-            }
-        }
-        assert!(lows > 7_000 && ties > 1_000, "{lows} {ties}");
-    }
-
-    #[test]
-    fn omaha8_agrees_with_every_split() {
+    /// Natural Omaha eight or better.
+    fn omaha8() -> LowEvaluator {
         let rules = Rules::new(&RulesText {
             low: Some("ace-to-five"),
             low_qualifier: Some(8),
@@ -690,11 +649,15 @@ mod tests {
         .unwrap();
         let fast = LowEvaluator::new(rules).unwrap();
         assert!(fast.is_omaha8());
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut lows = 0;
+        fast
+    }
+
+    /// `per` random deals of 4-6 hole cards and 3-5 board cards for each
+    /// size, from `seed` (xorshift), each given to `f`.
+    fn deals(mut x: u64, per: usize, mut f: impl FnMut(&[u8], &[u8])) {
         for k in [4usize, 5, 6] {
             for nboard in 3..=5 {
-                for _ in 0..20_000 {
+                for _ in 0..per {
                     let mut deck: Vec<u8> = (0..52).collect();
                     for i in 0..k + nboard {
                         x ^= x << 13;
@@ -704,15 +667,43 @@ mod tests {
                         deck.swap(i, j);
                     }
                     let (hole, board) = deck[..k + nboard].split_at(k);
-                    let slow = super::super::omaha::best_of(hole, board, Some(2), |five| {
-                        fast.value_any(five)
-                    });
-                    assert_eq!(fast.omaha8(hole, board), slow, "{hole:?} {board:?}");
-                    assert_eq!(fast.value(hole, board), slow);
-                    lows += (slow != 0) as usize;
+                    f(hole, board);
                 }
             }
         }
+    }
+
+    #[test]
+    fn omaha8_plays_the_cards_every_split_finds() {
+        let fast = omaha8();
+        let (mut lows, mut ties) = (0, 0);
+        deals(0x2545_F491_4F6C_DD1D, 5_000, |hole, board| {
+            let every = fast.play_every_split(hole, board, 2);
+            assert_eq!(fast.play(hole, board), every, "{hole:?} {board:?}");
+            if let Some(p) = every {
+                lows += 1;
+                // more than one split makes the best low: the first one's cards
+                let mut best = 0;
+                super::super::omaha::for_each_split(hole, board, 2, |five| {
+                    best += (fast.value_any(five) == p.value) as usize;
+                });
+                ties += (best > 1) as usize;
+            }
+        });
+        assert!(lows > 7_000 && ties > 1_000, "{lows} {ties}");
+    }
+
+    #[test]
+    fn omaha8_agrees_with_every_split() {
+        let fast = omaha8();
+        let mut lows = 0;
+        deals(0x9E37_79B9_7F4A_7C15, 20_000, |hole, board| {
+            let slow =
+                super::super::omaha::best_of(hole, board, Some(2), |five| fast.value_any(five));
+            assert_eq!(fast.omaha8(hole, board), slow, "{hole:?} {board:?}");
+            assert_eq!(fast.value(hole, board), slow);
+            lows += (slow != 0) as usize;
+        });
         assert!(lows > 30_000, "{lows}"); // about a quarter of the deals
     }
 }

@@ -245,9 +245,10 @@ struct Objects<'py, 'a> {
     times: HashMap<(u8, u8, u8), Bound<'py, PyAny>>,
 }
 
-/// PHH's field names (its specification's, and hoyle's own), interned
-/// once for every document: most files name only these.
-const FIELD_NAMES: [&str; 54] = [
+/// PHH's field names (its specification's), interned once for every
+/// document: most files name only these (hoyle's own `_hoyle_` fields,
+/// and any other, once a document).
+const FIELD_NAMES: [&str; 39] = [
     "variant",
     "ante_trimming_status",
     "antes",
@@ -287,21 +288,6 @@ const FIELD_NAMES: [&str; 54] = [
     "time_banks",
     "total_pot_amounts",
     "rake",
-    "_hoyle_button",
-    "_hoyle_buy_in",
-    "_hoyle_cap",
-    "_hoyle_cashouts",
-    "_hoyle_fees",
-    "_hoyle_game",
-    "_hoyle_hand_id",
-    "_hoyle_house_money",
-    "_hoyle_level",
-    "_hoyle_rake",
-    "_hoyle_room",
-    "_hoyle_room_rake",
-    "_hoyle_runouts",
-    "_hoyle_time_bank",
-    "_hoyle_tournament",
 ];
 
 static FIELD_KEYS: PyOnceLock<HashMap<&'static str, Py<PyString>>> = PyOnceLock::new();

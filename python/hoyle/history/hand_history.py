@@ -330,12 +330,10 @@ class HandHistory(HandFacts):
         >>> h.replay().stacks, h.replay(rake=SiteRake(percent=5, cap=3)).stacks
         ((60, 40), (59, 40))
         """
-        # the common shapes, in the core; a history whose plan is built replays the plan
-        native = None
-        if native_on() and self._plan is None:
-            native = replay_native(self, strict, partial)
+        # the common shapes in the core (a history whose plan is built replays the plan)
+        native = native_on() and self._plan is None and replay_native(self, strict, partial)
         seen: Seen
-        if native is not None:
+        if native:
             hand, self.repairs, seen, game = native.hand, native.repairs, native, native.game
             self._seated = (game, native.seat_of, native.button)
         else:
